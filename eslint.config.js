@@ -1,0 +1,76 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * The import arrows of ARCHITECTURE.md:
+ *   contract <- machines <- src ; contract, machines <- server ; nothing imports tests/ or bench/.
+ * Each zone says: files in `target` may not import from `from`.
+ */
+const importArrows = [
+  { target: './contract', from: ['./machines', './src', './server', './tests', './bench'], message: 'contract/ imports only zod.' },
+  { target: './machines', from: ['./src', './server', './tests', './bench'], message: 'machines/ imports only xstate and contract/.' },
+  { target: './src', from: ['./server', './tests', './bench'], message: 'src/ never imports server/.' },
+  { target: './server', from: ['./src', './tests', './bench'], message: 'server/ never imports src/.' },
+];
+
+/** Browser-free, effect-free packages only: machines are pure logic. */
+const packagesMachinesMayNotUse = ['react', 'react-dom', 'react-*', '@xstate/react', 'ofetch', 'crypto-js', 'jwt-decode', 'dayjs', 'dayjs/*', 'node:*', 'fs', 'path', 'kysely', 'hono', 'hono/*', 'zod'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-artifacts/**', 'tests/lint-fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: importArrows }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: packagesMachinesMayNotUse, message: 'machines/ imports only xstate and contract/: effects are provided by whoever runs the machine.' }] }],
+    },
+  },
+  {
+    // Test harnesses drive xstate/graph and fakes whose generic types add nothing to a test's meaning.
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // A feature may import components/, lib/ and the actors; never another feature.
+    files: ['src/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': ['error', {
+        zones: [
+          ...importArrows,
+          ...['auth', 'deposits', 'interest', 'disbursements', 'documents', 'courier', 'products', 'invoices', 'reports', 'bank', 'master-data', 'home', 'dashboard'].map((feature) => ({
+            target: `./src/features/${feature}`,
+            from: './src/features',
+            except: [`./${feature}`],
+            message: 'A feature never imports another feature; share through components/, lib/ or a machine.',
+          })),
+        ],
+      }],
+    },
+  },
+);

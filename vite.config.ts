@@ -1,0 +1,60 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const apiBases = ['/api-v1', '/api-v2', '/api-v2-bpr', '/api-v2-general', '/api-docs'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@contract': here('./contract'),
+      '@machines': here('./machines'),
+      '@src': here('./src'),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+  },
+  server: {
+    // Dev mode: Vite serves the SPA, the API server runs beside it (see server/dev.ts).
+    proxy: Object.fromEntries(apiBases.map((base) => [base, `http://127.0.0.1:${apiPort}`])),
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/dom/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
