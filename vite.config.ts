@@ -25,6 +25,7 @@ export default defineConfig({
     proxy: Object.fromEntries(apiBases.map((base) => [base, `http://127.0.0.1:${apiPort}`])),
   },
   test: {
+    reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       {
         extends: true,
