@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordField, requiredEmail, requiredText } from './fields';
 
 export const roleSchema = z.enum(['ADMIN', 'SUPERVISOR', 'OPERATOR']);
 export type Role = z.infer<typeof roleSchema>;
@@ -30,8 +31,8 @@ export const tokenClaimsSchema = z.object({
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
 export const loginRequestSchema = z.object({
-  email: z.string(),
-  password: z.string(),
+  email: requiredText('Email', 254),
+  password: z.string({ error: 'Kata sandi wajib diisi.' }).min(1, { error: 'Kata sandi wajib diisi.' }),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -48,3 +49,35 @@ export const passwordExpiredDataSchema = z.object({
 
 /** The forgot-password request identifies the kind of account; 1 is BPR staff. */
 export const BPR_STAFF_USER_LEVEL = 1;
+
+/** POST /api-v2-bpr/auth/change-expired-password, with `Authorization: Bearer <changePasswordToken>`. */
+export const changeExpiredPasswordRequestSchema = z.object({
+  email: requiredEmail('Email'),
+  newPassword: newPasswordField('Kata sandi baru'),
+});
+export type ChangeExpiredPasswordRequest = z.input<typeof changeExpiredPasswordRequestSchema>;
+
+/** POST /api-v2/auth/send-forgot-password: always answered 200, whether the account exists or not. */
+export const sendForgotPasswordRequestSchema = z.object({
+  email: requiredEmail('Email'),
+  userLevel: z.coerce
+    .number({ error: 'Jenis pengguna wajib diisi.' })
+    .refine((level) => level === BPR_STAFF_USER_LEVEL, { error: 'Jenis pengguna tidak dikenal.' }),
+});
+export type SendForgotPasswordRequest = z.input<typeof sendForgotPasswordRequestSchema>;
+
+/** POST /api-v2/auth/forgot-password: the token from the mailed link, single use within 30 minutes. */
+export const forgotPasswordRequestSchema = z.object({
+  password: newPasswordField('Kata sandi'),
+  tokenForgotPassword: requiredText('Token atur ulang kata sandi', 200),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** GET {base}/auth/session on every base: the claims of the token the base accepted. */
+export const sessionDataSchema = z.object({
+  userId: z.string(),
+  bprId: z.string(),
+  role: roleSchema,
+  expiresAt: z.string(),
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { phoneNumber, requiredText } from './fields';
+
+/**
+ * POST /api-v2-bpr/profile/update — multipart (or JSON without a logo). Fields not sent stay
+ * as they are; `logo` is a PNG or JPEG of at most 1 MB and replaces the bank's logo (ADMIN only).
+ */
+export const profileUpdateFieldsSchema = z.object({
+  name: requiredText('Nama', 150).optional(),
+  phone: phoneNumber('Nomor telepon').optional(),
+});
+export type ProfileUpdateFields = z.input<typeof profileUpdateFieldsSchema>;
+
+export const PROFILE_LOGO_FIELD = 'logo';
+export const PROFILE_LOGO_MAX_BYTES = 1024 * 1024;
+export const PROFILE_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** GET /api-v2-bpr/profile/logo: a same-origin URL the SPA can put in an <img>, or null. */
+export const profileLogoDataSchema = z.object({
+  url: z.string().nullable(),
+});
+export type ProfileLogoData = z.infer<typeof profileLogoDataSchema>;
