@@ -1,0 +1,42 @@
+/** The routes the client machines decide about (product spec, section 2). */
+export const ROUTES = {
+  login: '/login',
+  home: '/home',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  changePasswordExpired: '/change-password-expired',
+  registration: '/registration',
+  privySignature: '/signature/privy',
+} as const;
+
+/** Public screens that skip the token check and send a user with a stored token to /home. */
+export const REDIRECT_WHEN_TOKEN_STORED: readonly string[] = [
+  ROUTES.forgotPassword,
+  ROUTES.resetPassword,
+  ROUTES.changePasswordExpired,
+  ROUTES.registration,
+];
+
+/**
+ * How the route guard treats a path:
+ * - `login`: always reachable, but runs the token check so a valid session goes on to /home;
+ * - `redirectWhenTokenStored`: no token check; /home when a token is stored;
+ * - `unchecked`: no token check at all (the signature provider's return page);
+ * - `protected`: everything else (the dashboard shell) runs the token check.
+ */
+export type RouteKind = 'login' | 'redirectWhenTokenStored' | 'unchecked' | 'protected';
+
+/** `/login/` and `/login` are the same screen for the router, so they are for the guard. */
+export function normalizePath(path: string): string {
+  const withoutQuery = path.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = withoutQuery.length > 1 ? withoutQuery.replace(/\/+$/, '') : withoutQuery;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function routeKind(path: string): RouteKind {
+  const normalized = normalizePath(path);
+  if (normalized === ROUTES.login) return 'login';
+  if (REDIRECT_WHEN_TOKEN_STORED.includes(normalized)) return 'redirectWhenTokenStored';
+  if (normalized === ROUTES.privySignature) return 'unchecked';
+  return 'protected';
+}

@@ -1,0 +1,100 @@
+import { fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { User } from '../../contract/auth';
+import { sessionMachine, type StoredToken } from '../../machines/session';
+import { getEdgeCoveringPaths, type GeneratedPath } from './walk';
+import { createRecorder, type Recorder } from './recorder';
+
+/** Half a second past a whole second, so "now in seconds" has to round down. */
+export const NOW_MS = Date.UTC(2026, 10, 22, 2, 0, 0) + 500;
+export const NOW_S = Math.floor(NOW_MS / 1000);
+
+export const user: User = {
+  id: 'usr-1',
+  name: 'Sari Wulandari',
+  email: 'sari@bpr-makmur.test',
+  phone: null,
+  role: 'ADMIN',
+  bpr: { id: 'bpr-1', name: 'BPR Makmur', logoUrl: null },
+};
+export const credentials = { email: 'sari@bpr-makmur.test', password: 'Rahasia#2026' };
+export const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.payload.signature';
+export const CHANGE_TOKEN = 'chg-123';
+
+export const bodies = {
+  ok: { statusCode: 200, message: 'OK', data: { token: TOKEN, user } },
+  created: { statusCode: 201, message: 'Created', data: { token: TOKEN, user } },
+  wrongPassword: { statusCode: 401, message: 'Email atau kata sandi salah.', error: 'Unauthorized' },
+  passwordExpired: { statusCode: 403, message: 'Kata sandi telah kedaluwarsa.', error: 'PasswordExpired', data: { changePasswordToken: CHANGE_TOKEN } },
+  invalid: { statusCode: 400, message: ['Email wajib diisi.', 'Kata sandi wajib diisi.'], error: 'Bad Request' },
+  revoked: { statusCode: 401, message: 'Sesi tidak berlaku.', error: 'Unauthorized' },
+};
+export const networkError = { name: 'FetchError', message: 'fetch failed' };
+
+export const stored = {
+  none: { hasToken: false, expiresAt: null },
+  expiredOneSecondAgo: { hasToken: true, expiresAt: NOW_S - 1 },
+  expiresThisSecond: { hasToken: true, expiresAt: NOW_S },
+  validForAnHour: { hasToken: true, expiresAt: NOW_S + 3600 },
+  missingExpiry: { hasToken: true, expiresAt: null },
+} satisfies Record<string, StoredToken>;
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+
+export const events: EventObject[] = [
+  { type: 'session.login', ...credentials },
+  { type: 'session.check' },
+  { type: 'session.logout' },
+  { type: 'session.expiredPasswordChanged' },
+  done('login', bodies.ok),
+  done('login', bodies.created),
+  done('login', bodies.wrongPassword),
+  done('login', bodies.passwordExpired),
+  failed('login', bodies.wrongPassword),
+  failed('login', bodies.passwordExpired),
+  failed('login', bodies.invalid),
+  failed('login', networkError),
+  ...Object.values(stored).map((output) => done('readStoredToken', output)),
+  failed('readStoredToken', new Error('Malformed UTF-8 data')),
+  done('fetchProfile', user),
+  failed('fetchProfile', bodies.revoked),
+];
+
+/** Async effects never settle by themselves: each path supplies their outcome as an event. */
+const pending = () => fromPromise<any, any>(() => new Promise(() => {}));
+
+export function fakedSession(recorder: Recorder) {
+  return sessionMachine.provide({
+    actors: { login: pending(), readStoredToken: pending(), fetchProfile: pending() },
+    actions: recorder.actions([
+      'storeUser',
+      'storeToken',
+      'clearStorage',
+      'revokeToken',
+      'navigate',
+      'announceLogin',
+      'reportLoginFailure',
+    ]),
+  });
+}
+
+export const input = { now: () => NOW_MS };
+
+/**
+ * A state is its value and whether a user is set: no guard reads the reason, the error or the
+ * change token, so telling states apart by them would only repeat the same edges.
+ */
+export function serializeState(snapshot: AnyMachineSnapshot): string {
+  return JSON.stringify({ value: snapshot.value, user: snapshot.context.user !== null });
+}
+
+export const machine = fakedSession(createRecorder());
+
+export const paths: GeneratedPath[] = getEdgeCoveringPaths(machine, {
+  events,
+  input,
+  serializeState,
+  filterEvents: (snapshot, event) => snapshot.can(event),
+});
+
+export const name = 'session';
