@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '@contract/auth';
+import {
+  clearAll,
+  createSessionStorage,
+  DEFAULT_STORAGE_KEY,
+  hasToken,
+  readToken,
+  readTokenExpiry,
+  readUser,
+  saveSession,
+  saveUser,
+  storageKeys,
+} from '@src/lib/storage';
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const jwt = (claims: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.c2lnbmF0dXJl`;
+
+const exp = 1_790_000_000;
+const token = jwt({ sub: 'u-1', bprId: 'b-1', role: 'ADMIN', jti: 'j-1', exp });
+const user: User = {
+  id: 'u-1',
+  name: 'Siti Rahmawati',
+  email: 'admin@bpr-demo.test',
+  phone: null,
+  role: 'ADMIN',
+  bpr: { id: 'b-1', name: 'BPR Demo Sejahtera', logoUrl: null },
+};
+
+afterEach(() => localStorage.clear());
+
+describe('session storage over localStorage', () => {
+  it('uses exactly the keys user, token and token-expired', () => {
+    saveSession({ token, user });
+    expect(Object.keys(localStorage).sort()).toEqual(['token', 'token-expired', 'user']);
+    expect(storageKeys).toEqual({ user: 'user', token: 'token', tokenExpired: 'token-expired' });
+  });
+
+  it('round-trips the token, the user and the expiry read from the JWT exp (seconds)', () => {
+    saveSession({ token, user });
+    expect(readToken()).toBe(token);
+    expect(readUser()).toEqual(user);
+    expect(readTokenExpiry()).toBe(exp);
+    expect(localStorage.getItem('token-expired')).toBe(String(exp));
+    expect(hasToken()).toBe(true);
+  });
+
+  it('stores the user and the token encrypted, not as plain text', () => {
+    saveSession({ token, user });
+    const storedToken = localStorage.getItem('token')!;
+    const storedUser = localStorage.getItem('user')!;
+    expect(storedToken).not.toBe(token);
+    expect(storedToken).not.toContain(token.split('.')[1]);
+    expect(storedUser).not.toContain('Siti');
+    expect(storedUser).not.toContain('admin@bpr-demo.test');
+    expect(() => JSON.parse(storedUser)).toThrow();
+    // crypto-js's OpenSSL-compatible output: base64 of "Salted__" + salt + ciphertext.
+    expect(storedToken.startsWith('U2FsdGVkX1')).toBe(true);
+  });
+
+  it('saveUser replaces the stored user (the token check stores /profile/detail)', () => {
+    saveSession({ token, user });
+    saveUser({ ...user, name: 'Budi Santoso' });
+    expect(readUser()?.name).toBe('Budi Santoso');
+    expect(readToken()).toBe(token);
+  });
+
+  it('reads corrupt or foreign values as absent instead of throwing', () => {
+    localStorage.setItem('token', 'not-encrypted-at-all');
+    localStorage.setItem('user', '{"id":"u-1"}');
+    localStorage.setItem('token-expired', 'soon');
+    expect(readToken()).toBeNull();
+    expect(readUser()).toBeNull();
+    expect(readTokenExpiry()).toBeNull();
+    expect(hasToken()).toBe(false);
+
+    localStorage.setItem('token', 'U2FsdGVkX19garbagegarbagegarbage==');
+    expect(readToken()).toBeNull();
+  });
+
+  it('reads values encrypted under another key as absent', () => {
+    const other = createSessionStorage(() => localStorage, 'another-key');
+    other.saveSession({ token, user });
+    expect(readToken()).toBeNull();
+    expect(readUser()).toBeNull();
+  });
+
+  it('reads an encrypted value that is not a user as absent', () => {
+    const mine = createSessionStorage(() => localStorage, DEFAULT_STORAGE_KEY);
+    mine.saveUser({ nope: true } as unknown as User);
+    expect(readUser()).toBeNull();
+  });
+
+  it('refuses a token without exp and then writes nothing', () => {
+    expect(() => saveSession({ token: jwt({ sub: 'u-1' }), user })).toThrow();
+    expect(() => saveSession({ token: 'not-a-jwt', user })).toThrow();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('reports no token when nothing is stored', () => {
+    expect(readToken()).toBeNull();
+    expect(readUser()).toBeNull();
+    expect(readTokenExpiry()).toBeNull();
+    expect(hasToken()).toBe(false);
+  });
+
+  it('clearAll clears all local storage, not only our keys', () => {
+    saveSession({ token, user });
+    localStorage.setItem('something-else', 'x');
+    clearAll();
+    expect(localStorage.length).toBe(0);
+  });
+});
