@@ -1,0 +1,44 @@
+/**
+ * LPS (deposit insurer) flags, DOMAIN.md "LPS": a rate above the LPS maximum guaranteed rate is
+ * allowed but not guaranteed; a customer whose total at this BPR exceeds the guarantee ceiling is
+ * not fully guaranteed. Both show as "Tidak dijamin LPS" on products and deposits.
+ */
+export interface LpsSettings {
+  /** TBP for BPR: 6.00% (600) in 2026. */
+  lpsMaxRateBps: number;
+  /** Guarantee ceiling per customer per bank: Rp 2.000.000.000. */
+  lpsMaxBalanceRupiah: number;
+}
+
+export const DEFAULT_LPS_SETTINGS: LpsSettings = { lpsMaxRateBps: 600, lpsMaxBalanceRupiah: 2_000_000_000 };
+
+export const LPS_FLAG_LABEL = 'Tidak dijamin LPS';
+
+export type LpsFlagCode = 'RATE_ABOVE_LPS' | 'BALANCE_ABOVE_LPS';
+
+export interface LpsFlag {
+  code: LpsFlagCode;
+  label: typeof LPS_FLAG_LABEL;
+  /** Why, for a tooltip. */
+  detail: string;
+}
+
+export interface LpsInput {
+  rateBps: number;
+  /** Customer's total principal at this BPR; omit for a product (no customer). */
+  customerTotalPrincipal?: number;
+  settings?: LpsSettings;
+}
+
+/** Strictly above each limit is flagged; exactly at the limit is still guaranteed. */
+export function lpsFlags(input: LpsInput): LpsFlag[] {
+  const settings = input.settings ?? DEFAULT_LPS_SETTINGS;
+  const flags: LpsFlag[] = [];
+  if (input.rateBps > settings.lpsMaxRateBps) {
+    flags.push({ code: 'RATE_ABOVE_LPS', label: LPS_FLAG_LABEL, detail: 'Suku bunga di atas tingkat bunga penjaminan LPS.' });
+  }
+  if (input.customerTotalPrincipal !== undefined && input.customerTotalPrincipal > settings.lpsMaxBalanceRupiah) {
+    flags.push({ code: 'BALANCE_ABOVE_LPS', label: LPS_FLAG_LABEL, detail: 'Total simpanan nasabah melebihi batas penjaminan LPS.' });
+  }
+  return flags;
+}

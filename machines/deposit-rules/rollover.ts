@@ -1,0 +1,72 @@
+/**
+ * New periods: ARO / ARO+ rollover at maturity and the extension of a matured deposit
+ * (DOMAIN.md glossary and "ARO+").
+ *
+ * - ARO: the principal rolls unchanged; the ending period's interest is paid out as usual.
+ * - ARO+: principal + net interest of the ending period roll together.
+ * Both keep the tenor, take the rate in force on the rollover day, and start the new period on
+ * the old maturity date (so no day is left without interest). A deposit that matured on a
+ * clamped month end keeps that day: 31 Jan → 28 Feb → 28 Mar (the old maturity is the new start).
+ */
+import { assertWholeNonNegative } from './arithmetic';
+import { maturityDate, type IsoDate } from './dates';
+import { DepositRuleError } from './errors';
+
+export type MaturityInstruction = 'ARO' | 'ARO_PLUS' | 'PAYOUT';
+
+export interface DepositPeriod {
+  principal: number;
+  rateBps: number;
+  tenorMonths: number;
+  periodStart: IsoDate;
+  maturityDate: IsoDate;
+}
+
+export interface RolloverInput {
+  instruction: MaturityInstruction;
+  principal: number;
+  tenorMonths: number;
+  /** Maturity of the ending period = start of the new one. */
+  maturityDate: IsoDate;
+  /** Product rate for this tenor in force on the rollover day. */
+  rateBps: number;
+  /** Net interest (after tax) of the ending period; only ARO+ adds it. */
+  netInterest: number;
+}
+
+export function rolloverPeriod(input: RolloverInput): DepositPeriod {
+  assertWholeNonNegative(input.principal, 'principal');
+  assertWholeNonNegative(input.netInterest, 'netInterest');
+  assertWholeNonNegative(input.rateBps, 'rateBps');
+  if (input.instruction === 'PAYOUT') throw new DepositRuleError('Deposito non-ARO tidak diperpanjang otomatis.');
+  return {
+    principal: input.instruction === 'ARO_PLUS' ? input.principal + input.netInterest : input.principal,
+    rateBps: input.rateBps,
+    tenorMonths: input.tenorMonths,
+    periodStart: input.maturityDate,
+    maturityDate: maturityDate(input.maturityDate, input.tenorMonths),
+  };
+}
+
+export interface ExtensionInput {
+  principal: number;
+  tenorMonths: number;
+  rateBps: number;
+  /**
+   * The extension day: a matured non-ARO deposit earns nothing while it waits, so the new period
+   * starts when staff extend it, not on the old maturity date.
+   */
+  startDate: IsoDate;
+}
+
+export function extensionPeriod(input: ExtensionInput): DepositPeriod {
+  assertWholeNonNegative(input.principal, 'principal');
+  assertWholeNonNegative(input.rateBps, 'rateBps');
+  return {
+    principal: input.principal,
+    rateBps: input.rateBps,
+    tenorMonths: input.tenorMonths,
+    periodStart: input.startDate,
+    maturityDate: maturityDate(input.startDate, input.tenorMonths),
+  };
+}
