@@ -1,3 +1,5 @@
+import { fromPromise } from 'xstate';
+
 /** Records the named effects a machine asks for, in order, with their params. */
 export interface EffectCall {
   name: string;
@@ -8,10 +10,14 @@ export interface Recorder {
   calls: EffectCall[];
   /** Action implementations for `machine.provide({ actions })` that record instead of acting. */
   actions<TName extends string>(names: readonly TName[]): Record<TName, (args: unknown, params: unknown) => void>;
-  /** Calls since the mark `since()` returned. */
+  /**
+   * A promise actor that records its start (as `start:<name>` with its input) and never settles:
+   * the path under test supplies its `xstate.done.actor.*` / `xstate.error.actor.*` event.
+   */
+  pending(name: string): ReturnType<typeof fromPromise<any, any>>;
+  /** Calls recorded after `mark` (a value `mark()` returned). */
   since(mark: number): EffectCall[];
   mark(): number;
-  named(name: string, calls?: EffectCall[]): EffectCall[];
   reset(): void;
 }
 
@@ -24,9 +30,14 @@ export function createRecorder(): Recorder {
         names.map((name) => [name, (_args: unknown, params: unknown) => void calls.push({ name, params })]),
       ) as never;
     },
+    pending(name) {
+      return fromPromise<any, any>(({ input }) => {
+        calls.push({ name: `start:${name}`, params: input });
+        return new Promise(() => {});
+      });
+    },
     mark: () => calls.length,
     since: (mark) => calls.slice(mark),
-    named: (name, from = calls) => from.filter((call) => call.name === name),
     reset: () => void calls.splice(0),
   };
 }

@@ -1,7 +1,7 @@
-import { fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { User } from '../../contract/auth';
 import { sessionMachine, type StoredToken } from '../../machines/session';
-import { getEdgeCoveringPaths, type GeneratedPath } from './walk';
+import { getEdgeCoveringPaths, type ModelPath } from './walk';
 import { createRecorder, type Recorder } from './recorder';
 
 /** Half a second past a whole second, so "now in seconds" has to round down. */
@@ -41,7 +41,7 @@ export const stored = {
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
 
-export const events: EventObject[] = [
+export const events: AnyEventObject[] = [
   { type: 'session.login', ...credentials },
   { type: 'session.check' },
   { type: 'session.logout' },
@@ -60,12 +60,14 @@ export const events: EventObject[] = [
   failed('fetchProfile', bodies.revoked),
 ];
 
-/** Async effects never settle by themselves: each path supplies their outcome as an event. */
-const pending = () => fromPromise<any, any>(() => new Promise(() => {}));
-
 export function fakedSession(recorder: Recorder) {
   return sessionMachine.provide({
-    actors: { login: pending(), readStoredToken: pending(), fetchProfile: pending() },
+    // Async effects never settle by themselves: each path supplies their outcome as an event.
+    actors: {
+      login: recorder.pending('login'),
+      readStoredToken: recorder.pending('readStoredToken'),
+      fetchProfile: recorder.pending('fetchProfile'),
+    },
     actions: recorder.actions([
       'storeUser',
       'storeToken',
@@ -90,7 +92,7 @@ export function serializeState(snapshot: AnyMachineSnapshot): string {
 
 export const machine = fakedSession(createRecorder());
 
-export const paths: GeneratedPath[] = getEdgeCoveringPaths(machine, {
+export const paths: ModelPath[] = getEdgeCoveringPaths(machine, {
   events,
   input,
   serializeState,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { isTokenExpired, loginOutcome, nowInSeconds } from '../../machines/session';
-import { replay, unwalked, describePath } from './walk';
+import { walkModel } from './harness';
 import { createRecorder, type EffectCall } from './recorder';
 import {
   CHANGE_TOKEN,
@@ -96,7 +96,7 @@ function assertStepEffects(event: EventObject & Record<string, any>, snapshot: S
         expect(names).toEqual(['clearStorage']);
       } else {
         expect(snapshot.value).toEqual({ checking: 'fetchingProfile' });
-        expect(names).toEqual([]);
+        expect(names).toEqual(['start:fetchProfile']);
       }
       return;
     }
@@ -113,37 +113,26 @@ function assertStepEffects(event: EventObject & Record<string, any>, snapshot: S
     case 'session.login':
       expect(snapshot.value).toBe('loggingIn');
       expect(snapshot.context.error).toBeNull();
-      expect(names).toEqual([]);
+      expect(effects).toEqual([{ name: 'start:login', params: { email: event.email, password: event.password } }]);
+      return;
+    case 'session.check':
+      expect(snapshot.value).toEqual({ checking: 'readingToken' });
+      expect(names).toEqual(['start:readStoredToken']);
       return;
     default:
       expect(names).toEqual([]);
   }
 }
 
-describe('session machine, walked by generated paths', () => {
-  const walked = new Set<string>();
-
-  it.each(paths.map((path) => [describePath(path.steps as never), path] as const))('%s', (_title, path) => {
-    const recorder = createRecorder();
-    const machine = fakedSession(recorder);
-    let mark = 0;
-    const taken = replay(machine, path.steps, {
-      input,
-      afterEach: (snapshot, step, index) => {
-        const effects = recorder.since(mark);
-        mark = recorder.mark();
-        expect(snapshot.value).toEqual(path.steps[index]!.state.value);
-        assertStateMeaning(snapshot as Snapshot, recorder.calls);
-        assertStepEffects(step.event as never, snapshot as Snapshot, effects);
-      },
-    });
-    for (const name of taken) walked.add(name);
-  });
-
-  it('walks every transition the machine defines', () => {
-    expect(paths.length).toBeGreaterThan(0);
-    expect(unwalked(fakedSession(createRecorder()), walked)).toEqual([]);
-  });
+walkModel({
+  title: 'session machine, walked by generated paths',
+  paths,
+  build: fakedSession,
+  input,
+  check: ({ snapshot, event, effects, recorder }) => {
+    assertStateMeaning(snapshot as Snapshot, recorder.calls);
+    assertStepEffects(event, snapshot as Snapshot, effects);
+  },
 });
 
 describe('session rules', () => {
@@ -189,17 +178,5 @@ describe('session rules', () => {
     actor.send({ type: 'xstate.error.actor.fetchProfile', error: bodies.revoked } as never);
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(actor.getSnapshot().context.reason).toEqual(bodies.revoked);
-  });
-
-  it('sends the email and password of the login event to the login effect', async () => {
-    const seen: unknown[] = [];
-    const { fromPromise } = await import('xstate');
-    const machine = fakedSession(createRecorder()).provide({
-      actors: { login: fromPromise(async ({ input: request }) => { seen.push(request); return new Promise(() => {}); }) },
-    });
-    const actor = createActor(machine, { input }).start();
-    actor.send({ type: 'session.login', ...credentials });
-    await Promise.resolve();
-    expect(seen).toEqual([credentials]);
   });
 });

@@ -127,3 +127,43 @@ export function getEdgeCoveringPaths<TMachine extends AnyStateMachine>(
   const keys = paths.map((path) => JSON.stringify(path.steps.map((step) => step.event)).slice(0, -1));
   return paths.filter((_, i) => !keys.some((other, j) => j !== i && other.length > keys[i]!.length && other.startsWith(keys[i]! + ',')));
 }
+
+/** A short, readable form of a value carried by an event (bodies show their statusCode and error). */
+function summarizeValue(value: unknown): string {
+  if (value instanceof Error) return `Error(${JSON.stringify(value.message)})`;
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    if ('statusCode' in record) {
+      return `{statusCode: ${String(record.statusCode)}${typeof record.error === 'string' ? `, error: ${record.error}` : ''}}`;
+    }
+    const json = JSON.stringify(value);
+    return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+  }
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** An event as a person reads it in a test plan: its type, then its payload in short form. */
+export function describeEvent(event: EventObject): string {
+  const payload = Object.entries(event).filter(([key]) => key !== 'type');
+  if (payload.length === 0) return event.type;
+  return `${event.type} ${payload.map(([key, value]) => `${key}=${summarizeValue(value)}`).join(' ')}`;
+}
+
+/** Like `describePath`, but with each event's payload, so paths that differ only in data read differently. */
+export function describeSteps(
+  steps: ReadonlyArray<{ event: EventObject; state: { value: unknown } }>,
+  describe: (event: EventObject) => string = describeEvent,
+): string {
+  return steps
+    .filter((step) => step.event.type !== 'xstate.init')
+    .map((step) => `${describe(step.event)} → ${JSON.stringify(step.state.value)}`)
+    .join('  ⇒  ');
+}
+
+/** A generated path, optionally run with its own machine input (e.g. framed or not) and labelled by it. */
+export type ModelPath = GeneratedPath & { input?: unknown; label?: string };
+
+/** A path's title in test output and in the printed plan. */
+export function pathTitle(path: ModelPath): string {
+  return `${path.label ? `[${path.label}] ` : ''}${describeSteps(path.steps as never) || '(initial state)'}`;
+}
