@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001_foundation';
+
+/**
+ * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
+ * released, because both dialects record applied migrations by it.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};

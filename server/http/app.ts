@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { apiBases } from '../../contract/bases';
+import type { AuthService } from '../services/auth-service';
+import type { ProfileService } from '../services/profile-service';
+import type { RegistrationService } from '../services/registration-service';
+import { handleError, notFound } from './errors';
+import { requestBodyLimit, requestLog, securityHeaders } from './middleware';
+import { apiDocsRoutes } from './routes/api-docs';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { passwordResetRoutes } from './routes/password-reset';
+import { profileRoutes } from './routes/profile';
+import { sessionRoutes } from './routes/session';
+import type { AppEnv } from './session';
+import { spaHandler } from './spa';
+
+export interface HttpDeps {
+  logger: Logger;
+  embedAllowedOrigins: string[];
+  auth: AuthService;
+  registration: RegistrationService;
+  profile: ProfileService;
+  ping: () => Promise<boolean>;
+  dialect: string;
+  /** The SPA build to serve for non-API GETs (production); omitted when Vite serves it (dev, tests). */
+  spaDir?: string;
+  maxRequestBytes?: number;
+}
+
+/** The Hono app: middleware, the four bases with their routers, /healthz, /api-docs, and the SPA. */
+export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders(deps.embedAllowedOrigins));
+  app.use('*', requestBodyLimit(deps.maxRequestBytes));
+  app.onError(handleError(deps.logger));
+  app.notFound(notFound);
+
+  app.route('/', healthRoutes({ ping: deps.ping, dialect: deps.dialect }));
+  app.route('/', apiDocsRoutes());
+
+  app.route(apiBases.v2Bpr.path, authRoutes({ auth: deps.auth, registration: deps.registration }));
+  app.route(apiBases.v2Bpr.path, profileRoutes({ auth: deps.auth, profile: deps.profile }));
+  app.route(apiBases.v2.path, passwordResetRoutes({ auth: deps.auth }));
+  for (const base of Object.values(apiBases)) app.route(base.path, sessionRoutes(base.authorization, deps.auth));
+
+  if (deps.spaDir) {
+    const spa = spaHandler(deps.spaDir);
+    app.get('*', (c) => spa(c) ?? notFound(c));
+  }
+  return app;
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  changeExpiredPasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginDataSchema,
+  loginRequestSchema,
+  passwordExpiredDataSchema,
+  sendForgotPasswordRequestSchema,
+  sessionDataSchema,
+  userSchema,
+} from '../../contract/auth';
+import { apiBases, type ApiBaseName } from '../../contract/bases';
+import { errorEnvelopeSchema, successEnvelope } from '../../contract/envelope';
+import { profileLogoDataSchema, profileUpdateFieldsSchema, PROFILE_LOGO_FIELD } from '../../contract/profile';
+import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../contract/registration';
+
+type JsonSchema = Record<string, unknown>;
+
+interface Operation {
+  method: 'get' | 'post';
+  /** A base of contract/bases.ts, or null for paths outside the bases (/healthz). */
+  base: ApiBaseName | null;
+  path: string;
+  summary: string;
+  /** 'session' needs the base's header form; 'changePasswordToken' the 403's token as Bearer. */
+  auth: 'none' | 'session' | 'changePasswordToken';
+  json?: z.ZodType;
+  multipart?: { fields: z.ZodType; files: Record<string, { many: boolean; description: string }> };
+  response?: { status: 200 | 201; data: z.ZodType | null; description?: string };
+  binary?: string[];
+  errors: number[];
+}
+
+const OPERATIONS: Operation[] = [
+  {
+    method: 'post', base: 'v2Bpr', path: '/auth/login', summary: 'Masuk dengan email dan kata sandi', auth: 'none',
+    json: loginRequestSchema, response: { status: 200, data: loginDataSchema }, errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/auth/change-expired-password', summary: 'Ganti kata sandi yang kedaluwarsa (Bearer changePasswordToken)', auth: 'changePasswordToken',
+    json: changeExpiredPasswordRequestSchema, response: { status: 200, data: null }, errors: [400, 401],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/auth/registration', summary: 'Pendaftaran BPR baru (menunggu peninjauan)', auth: 'none',
+    multipart: { fields: registrationFieldsSchema, files: { [REGISTRATION_DOCUMENT_FIELD]: { many: true, description: 'PDF, JPEG atau PNG, maksimal 5 MB per berkas' } } },
+    response: { status: 201, data: registrationCreatedSchema }, errors: [400, 413],
+  },
+  { method: 'post', base: 'v2Bpr', path: '/auth/logout', summary: 'Keluar; token dicabut di server', auth: 'session', response: { status: 200, data: null }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/profile/detail', summary: 'Profil pengguna yang masuk', auth: 'session', response: { status: 200, data: userSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/profile/logo', summary: 'URL logo bank', auth: 'session', response: { status: 200, data: profileLogoDataSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/profile/logo/{fileId}', summary: 'Berkas logo bank (PNG/JPEG)', auth: 'none', binary: ['image/png', 'image/jpeg'], errors: [404] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/profile/update', summary: 'Ubah nama, telepon dan logo bank (logo hanya ADMIN)', auth: 'session',
+    multipart: { fields: profileUpdateFieldsSchema, files: { [PROFILE_LOGO_FIELD]: { many: false, description: 'PNG atau JPEG, maksimal 1 MB' } } },
+    response: { status: 200, data: userSchema }, errors: [400, 401, 403, 413],
+  },
+  {
+    method: 'post', base: 'v2', path: '/auth/send-forgot-password', summary: 'Kirim tautan atur ulang kata sandi (selalu 200)', auth: 'none',
+    json: sendForgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400],
+  },
+  {
+    method: 'post', base: 'v2', path: '/auth/forgot-password', summary: 'Atur ulang kata sandi dengan token dari email', auth: 'none',
+    json: forgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400],
+  },
+  ...(Object.keys(apiBases) as ApiBaseName[]).map(
+    (base): Operation => ({
+      method: 'get', base, path: '/auth/session', summary: 'Periksa token dengan bentuk header Authorization basis ini', auth: 'session',
+      response: { status: 200, data: sessionDataSchema }, errors: [401],
+    }),
+  ),
+  { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
+];
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Data tidak valid; `message` berisi satu kalimat per kolom',
+  401: 'Tidak masuk, token tidak valid, dicabut atau kedaluwarsa, atau bentuk header salah',
+  403: 'Tidak diizinkan; pada login: `error: "PasswordExpired"` dengan `data.changePasswordToken`',
+  404: 'Tidak ditemukan',
+  413: 'Data terlalu besar',
+  429: 'Terlalu banyak percobaan masuk; `data.retryAt` menyebut kapan boleh mencoba lagi',
+  503: 'Basis data tidak menjawab',
+};
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function fullPath(operation: Operation): string {
+  return operation.base ? `${apiBases[operation.base].path}${operation.path}` : operation.path;
+}
+
+function requestBody(operation: Operation): JsonSchema | undefined {
+  if (operation.json) return { required: true, content: { 'application/json': { schema: schemaOf(operation.json, 'input') } } };
+  if (!operation.multipart) return undefined;
+  const fields = schemaOf(operation.multipart.fields, 'input');
+  const fileProperties = Object.fromEntries(
+    Object.entries(operation.multipart.files).map(([name, file]) => {
+      const one = { type: 'string', format: 'binary', description: file.description };
+      return [name, file.many ? { type: 'array', items: one } : one];
+    }),
+  );
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { ...fields, properties: { ...(fields.properties as JsonSchema | undefined), ...fileProperties } },
+      },
+    },
+  };
+}
+
+function responses(operation: Operation): JsonSchema {
+  const result: JsonSchema = {};
+  if (operation.response) {
+    const data = operation.response.data ? schemaOf(successEnvelope(operation.response.data), 'output') : schemaOf(successEnvelope(z.null()), 'output');
+    result[String(operation.response.status)] = { description: operation.response.description ?? 'OK', content: { 'application/json': { schema: data } } };
+  }
+  if (operation.binary) {
+    result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  }
+  for (const status of operation.errors) {
+    const schema = status === 403 && operation.path === '/auth/login'
+      ? schemaOf(errorEnvelopeSchema.extend({ data: passwordExpiredDataSchema.optional() }), 'output')
+      : { $ref: '#/components/schemas/ErrorEnvelope' };
+    result[String(status)] = { description: ERROR_DESCRIPTIONS[status] ?? 'Galat', content: { 'application/json': { schema } } };
+  }
+  result['500'] = { description: 'Kesalahan tak terduga (tanpa detail)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+  return result;
+}
+
+function security(operation: Operation): JsonSchema[] {
+  if (operation.auth === 'none') return [];
+  if (operation.auth === 'changePasswordToken') return [{ bearer: [] }];
+  return operation.base && apiBases[operation.base].authorization === 'raw' ? [{ rawToken: [] }] : [{ bearer: [] }];
+}
+
+/** The OpenAPI 3.1 document of every route the server serves, built from the contract's zod schemas. */
+export function openApiDocument(): JsonSchema {
+  const paths: Record<string, JsonSchema> = {};
+  for (const operation of OPERATIONS) {
+    const path = fullPath(operation);
+    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const body = requestBody(operation);
+    (paths[path] ??= {})[operation.method] = {
+      summary: operation.summary,
+      tags: [operation.base ? apiBases[operation.base].path : 'server'],
+      security: security(operation),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(body ? { requestBody: body } : {}),
+      responses: responses(operation),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Berjangka API',
+      version: '1.0.0',
+      description:
+        'Back office deposito BPR. Setiap jawaban memakai amplop `{ statusCode, message, data }`; galat `{ statusCode, message, error }`. ' +
+        'Header Authorization: token mentah di /api-v1, `Bearer <token>` di basis v2.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: { ErrorEnvelope: schemaOf(errorEnvelopeSchema, 'output') },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        rawToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token tanpa awalan (hanya /api-v1)' },
+      },
+    },
+  };
+}
+
+/** "METHOD /full/path" of every documented operation, in Hono's `:param` notation. */
+export function documentedRoutes(): string[] {
+  return OPERATIONS.map((operation) => `${operation.method.toUpperCase()} ${fullPath(operation).replace(/\{(\w+)\}/g, ':$1')}`);
+}

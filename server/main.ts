@@ -1,0 +1,145 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { countBanks } from './db/repositories/banks';
+import { purgeExpiredRevocations } from './db/repositories/tokens';
+import { createHttpApp } from './http/app';
+import type { AppEnv } from './http/session';
+import { diskFileStore, type FileStore } from './integrations/file-store';
+import { outboxMailer, smtpMailer, type Mailer } from './integrations/mail';
+import { createLogger } from './logger';
+import { createAuthService } from './services/auth-service';
+import { systemClock, type Clock } from './services/clock';
+import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params } from './services/passwords';
+import { createProfileService } from './services/profile-service';
+import { createRegistrationService } from './services/registration-service';
+import { resolveJwtSecret } from './services/secrets';
+import { seedDemoData } from './services/seed';
+
+export interface ServerOptions {
+  /** Environment to read the configuration from (default process.env); tests pass {}. */
+  env?: Record<string, string | undefined>;
+  /** Settings that win over the environment, e.g. { dataDir, databaseUrl, logLevel }. */
+  config?: Partial<Config>;
+  /** Source of "now" for expiries, lockout and password age; tests move it. */
+  clock?: Clock;
+  /** argon2id cost; production uses OWASP's parameters, tests may pass cheaper ones. */
+  argon2?: Argon2Params;
+  /** PostgreSQL only: work inside this (existing) schema; tests give each run its own. */
+  pgSchema?: string;
+  /** 'when-empty' (default): demo data when there is no bank yet; true: always (idempotent); false: never. */
+  seed?: boolean | 'when-empty';
+  /** Serve this SPA build for non-API GETs (npm start). */
+  spaDir?: string;
+  logger?: Logger;
+  mailer?: Mailer;
+  fileStore?: FileStore;
+}
+
+export interface Berjangka {
+  config: Config;
+  app: Hono<AppEnv>;
+  database: DatabaseHandle;
+  logger: Logger;
+  clock: Clock;
+  services: {
+    auth: ReturnType<typeof createAuthService>;
+    registration: ReturnType<typeof createRegistrationService>;
+    profile: ReturnType<typeof createProfileService>;
+  };
+  /** Demo banks and users created by this start (empty when they existed already). */
+  seeded: string[];
+  /** Where mail goes when SMTP_URL is unset. */
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+/** The composition root: config -> database (migrated, seeded) -> services -> HTTP app. Does not listen. */
+export async function buildServer(options: ServerOptions = {}): Promise<Berjangka> {
+  const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const hasher = argon2Hasher(options.argon2 ?? OWASP_ARGON2_PARAMS);
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.info({ migrations: applied, dialect: database.dialect }, 'database migrated');
+    await purgeExpiredRevocations(database.db, clock.now().toISOString());
+
+    let seeded: string[] = [];
+    const seed = options.seed ?? 'when-empty';
+    if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
+      seeded = (await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays })).created;
+      if (seeded.length > 0) logger.info({ created: seeded }, 'demo data seeded');
+    }
+
+    const outboxDir = join(config.dataDir, 'outbox');
+    const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outboxDir, config.mailFrom, logger));
+    const fileStore = options.fileStore ?? diskFileStore(join(config.dataDir, 'files'));
+    const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+
+    const auth = createAuthService({ db: database.db, clock, hasher, jwtSecret, mailer, publicUrl: config.publicUrl, passwordMaxAgeDays: config.passwordMaxAgeDays, logger });
+    const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth });
+    const profile = createProfileService({ db: database.db, clock, fileStore });
+
+    const app = createHttpApp({
+      logger,
+      embedAllowedOrigins: config.embedAllowedOrigins,
+      auth,
+      registration,
+      profile,
+      ping: database.ping,
+      dialect: database.dialect,
+      ...(options.spaDir ? { spaDir: options.spaDir } : {}),
+    });
+    return { config, app, database, logger, clock, services: { auth, registration, profile }, seeded, outboxDir, close: database.close };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export interface RunningServer extends Berjangka {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+}
+
+/**
+ * Builds the server and listens. `listenPort` defaults to config.port; pass 0 for a free port.
+ * close() stops accepting connections, ends open ones and closes the database.
+ */
+export async function startServer(options: ServerOptions & { listenPort?: number; hostname?: string } = {}): Promise<RunningServer> {
+  const berjangka = await buildServer(options);
+  const hostname = options.hostname ?? '0.0.0.0';
+  let server: ReturnType<typeof serve> | undefined;
+  try {
+    const address = await new Promise<AddressInfo>((resolve, reject) => {
+      server = serve({ fetch: berjangka.app.fetch, port: options.listenPort ?? berjangka.config.port, hostname }, resolve);
+      server.once('error', reject);
+    });
+    const url = `http://127.0.0.1:${address.port}`;
+    return {
+      ...berjangka,
+      url,
+      port: address.port,
+      async close() {
+        await new Promise<void>((resolve) => {
+          if (!server) return resolve();
+          server.close(() => resolve());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        });
+        await berjangka.close();
+      },
+    };
+  } catch (error) {
+    await berjangka.close();
+    throw error;
+  }
+}
