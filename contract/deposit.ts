@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * Deposit entities and lifecycle payloads that cross the wire (DOMAIN.md, API.md "Deposits").
+ * Money is integer rupiah, rates integer basis points, business dates 'YYYY-MM-DD'.
+ */
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A business date; calendar validity (no 30 February) is checked again by the rules. */
+export const isoDateSchema = z.string().regex(ISO_DATE, { error: 'Tanggal harus berformat YYYY-MM-DD.' });
+export const rupiahSchema = z.number().int({ error: 'Nominal harus rupiah utuh.' }).min(0, { error: 'Nominal tidak boleh negatif.' });
+export const rateBpsSchema = z.number().int({ error: 'Suku bunga harus dalam basis poin utuh.' }).min(0);
+
+/** The main lifecycle states of DOMAIN.md, in lifecycle order. */
+export const depositStatusSchema = z.enum([
+  'pending',
+  'approved',
+  'active',
+  'breakRequested',
+  'matured',
+  'disbursing',
+  'closed',
+  'rejected',
+  'cancelled',
+]);
+export type DepositStatus = z.infer<typeof depositStatusSchema>;
+
+export const maturityInstructionSchema = z.enum(['ARO', 'ARO_PLUS', 'PAYOUT']);
+export type MaturityInstruction = z.infer<typeof maturityInstructionSchema>;
+
+/** Monthly installments, or one installment at maturity. */
+export const interestPaymentSchema = z.enum(['MONTHLY', 'AT_MATURITY']);
+export type InterestPayment = z.infer<typeof interestPaymentSchema>;
+
+export const closeReasonSchema = z.enum(['matured', 'broken']);
+export type CloseReason = z.infer<typeof closeReasonSchema>;
+
+/** The smaller tracks beside the main state (DOMAIN.md); their machines come later. */
+export const bilyetStatusSchema = z.enum(['none', 'issued', 'shipped', 'received', 'returned', 'lost']);
+export type BilyetStatus = z.infer<typeof bilyetStatusSchema>;
+export const shipmentStatusSchema = z.enum(['requested', 'pickedUp', 'inTransit', 'delivered', 'cancelled', 'failed']);
+export type ShipmentStatus = z.infer<typeof shipmentStatusSchema>;
+export const signatureStatusSchema = z.enum(['sent', 'signed', 'declined', 'expired']);
+export type SignatureStatus = z.infer<typeof signatureStatusSchema>;
+export const installmentStatusSchema = z.enum(['scheduled', 'due', 'paid']);
+export type InstallmentStatus = z.infer<typeof installmentStatusSchema>;
+
+export const depositEventTypeSchema = z.enum([
+  'deposit.approve',
+  'deposit.reject',
+  'deposit.cancel',
+  'deposit.changeDate',
+  'deposit.activate',
+  'deposit.stopAro',
+  'deposit.rollover',
+  'deposit.mature',
+  'deposit.extend',
+  'deposit.requestBreak',
+  'deposit.approveBreak',
+  'deposit.rejectBreak',
+  'deposit.requestDisbursement',
+  'deposit.markPaid',
+]);
+export type DepositEventType = z.infer<typeof depositEventTypeSchema>;
+
+const reasonSchema = z.string({ error: 'Alasan wajib diisi.' }).trim().min(1, { error: 'Alasan wajib diisi.' }).max(500, { error: 'Alasan paling banyak 500 karakter.' });
+const optionalReasonSchema = z.string().trim().max(500, { error: 'Alasan paling banyak 500 karakter.' }).optional();
+
+/** The figures of an early withdrawal: shown before the request, fixed by approveBreak. */
+export const breakPreviewSchema = z.object({
+  principal: rupiahSchema,
+  accruedInterest: rupiahSchema,
+  forfeitedInterest: rupiahSchema,
+  tax: rupiahSchema,
+  penalty: rupiahSchema,
+  payout: rupiahSchema,
+});
+export type BreakPreviewData = z.infer<typeof breakPreviewSchema>;
+
+/**
+ * What staff send for a lifecycle event (`POST /deposito/{id}/events` and the dedicated paths).
+ * The server adds the actor (from the token) and the business date, and for approveBreak the
+ * break figures it computes; the rollover, activate and mature events are the daily job's and
+ * are not accepted from staff.
+ */
+export const depositEventRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('deposit.approve') }),
+  z.object({ type: z.literal('deposit.reject'), reason: reasonSchema }),
+  z.object({ type: z.literal('deposit.cancel'), reason: reasonSchema }),
+  z.object({ type: z.literal('deposit.changeDate'), depositDate: isoDateSchema, reason: optionalReasonSchema }),
+  z.object({ type: z.literal('deposit.stopAro') }),
+  z.object({
+    type: z.literal('deposit.extend'),
+    tenorMonths: z.number().int({ error: 'Tenor harus bilangan bulat bulan.' }).min(1, { error: 'Tenor minimal 1 bulan.' }),
+    instruction: maturityInstructionSchema.optional(),
+  }),
+  z.object({ type: z.literal('deposit.requestBreak'), breakDate: isoDateSchema, reason: optionalReasonSchema }),
+  z.object({ type: z.literal('deposit.approveBreak') }),
+  z.object({ type: z.literal('deposit.rejectBreak'), reason: reasonSchema }),
+  z.object({ type: z.literal('deposit.requestDisbursement') }),
+  z.object({
+    type: z.literal('deposit.markPaid'),
+    reference: z.string({ error: 'Nomor referensi transfer wajib diisi.' }).trim().min(1, { error: 'Nomor referensi transfer wajib diisi.' }),
+    proofFileId: z.string({ error: 'Bukti transfer wajib diunggah.' }).min(1, { error: 'Bukti transfer wajib diunggah.' }),
+    paidAt: isoDateSchema,
+  }),
+]);
+export type DepositEventRequest = z.infer<typeof depositEventRequestSchema>;
+
+/** Why an event is refused: 403 role, 409 state/date/product, 400 input (see machines/deposit). */
+export const refusalCategorySchema = z.enum(['forbidden', 'conflict', 'invalid']);

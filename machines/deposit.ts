@@ -1,0 +1,640 @@
+/**
+ * The deposit lifecycle of DOMAIN.md, shared by the server (which decides every transition with
+ * it) and the SPA (which offers exactly the events it allows).
+ *
+ * The machine is pure: no effects, no clock. Every event carries who acts (`actor`) and the
+ * business date (`today`); everything a guard needs about the deposit lives in the context,
+ * which the server fills from its rows. Each event has one list of checks (see `EVENT_RULES`);
+ * the machine's guard, `whyNot` and `allowedEvents` all read that one list, so the answer to
+ * "may I?" and the reason for "no" can never disagree.
+ *
+ * Server use:
+ *   const snapshot = restoreDeposit(row.status, depositContext(row...));
+ *   const outcome = decide(snapshot, { type, ...payload, actor, today });
+ *   outcome.ok ? write(outcome.status, outcome.context) : answer(outcome.refusal.status, outcome.refusal.message);
+ */
+import { setup, assign, transition, type SnapshotFrom } from 'xstate';
+import type {
+  BilyetStatus,
+  CloseReason,
+  DepositEventType,
+  DepositStatus,
+  InterestPayment,
+  MaturityInstruction,
+  ShipmentStatus,
+  SignatureStatus,
+} from '@contract/deposit';
+import {
+  extensionPeriod,
+  formatDateId,
+  formatRupiah,
+  hasRole,
+  isAmountAllowed,
+  isIsoDate,
+  isOnOrAfter,
+  isBefore,
+  isOnOrBefore,
+  addDays,
+  maturityDate as computeMaturityDate,
+  offeredTenor,
+  refusal,
+  rolloverPeriod,
+  stopAroCutoff,
+  type Actor,
+  type ActorRole,
+  type BreakPreview,
+  type IsoDate,
+  type ProductRules,
+  type Refusal,
+  type RefusalCategory,
+} from './deposit-rules';
+
+export type { Actor, ActorRole, Refusal, RefusalCategory } from './deposit-rules';
+export { REFUSAL_STATUS } from './deposit-rules';
+
+/** UI labels of the main states (DOMAIN.md). */
+export const depositStatusLabels: Record<DepositStatus, string> = {
+  pending: 'Menunggu Persetujuan',
+  approved: 'Disetujui',
+  active: 'Aktif',
+  breakRequested: 'Pengajuan Pencairan Awal',
+  matured: 'Jatuh Tempo',
+  disbursing: 'Menunggu Pencairan',
+  closed: 'Selesai',
+  rejected: 'Ditolak',
+  cancelled: 'Dibatalkan',
+};
+
+/** States that wait for the BPR and count as unprocessed (DOMAIN.md). */
+export const unprocessedStatuses: readonly DepositStatus[] = ['pending', 'breakRequested', 'matured', 'disbursing'];
+
+/** Button / menu labels of the events, for the action menu and the timeline. */
+export const depositEventLabels: Record<DepositEventType, string> = {
+  'deposit.approve': 'Setujui',
+  'deposit.reject': 'Tolak',
+  'deposit.cancel': 'Batalkan',
+  'deposit.changeDate': 'Ubah Tanggal Efektif',
+  'deposit.activate': 'Aktifkan',
+  'deposit.stopAro': 'Hentikan ARO',
+  'deposit.rollover': 'Perpanjangan Otomatis (ARO)',
+  'deposit.mature': 'Jatuh Tempo',
+  'deposit.extend': 'Perpanjang',
+  'deposit.requestBreak': 'Ajukan Pencairan Awal',
+  'deposit.approveBreak': 'Setujui Pencairan Awal',
+  'deposit.rejectBreak': 'Tolak Pencairan Awal',
+  'deposit.requestDisbursement': 'Ajukan Pencairan',
+  'deposit.markPaid': 'Tandai Sudah Dibayar',
+};
+
+export interface BreakRequest {
+  requestedBy: string;
+  requestedOn: IsoDate;
+  breakDate: IsoDate;
+  reason: string | null;
+}
+
+export interface Payment {
+  reference: string;
+  proofFileId: string;
+  paidAt: IsoDate;
+  paidBy: string;
+}
+
+export interface DepositContext {
+  depositId: string;
+  /** Principal of the current period (ARO+ grows it). */
+  amount: number;
+  rateBps: number;
+  tenorMonths: number;
+  /** When the customer placed and funded the deposit; the value date may not precede it. */
+  placementDate: IsoDate;
+  /** Value date (tanggal efektif) of the placement; `deposit.changeDate` moves it. */
+  depositDate: IsoDate;
+  /** Start of the current period: the value date, then each rollover's or extension's start. */
+  periodStart: IsoDate;
+  maturityDate: IsoDate;
+  /** 1 for the placement, +1 per rollover or extension. */
+  periodNumber: number;
+  instruction: MaturityInstruction;
+  interestPayment: InterestPayment;
+  /** The product as it stands today (active flag, limits, offered tenors and rates, break penalty). */
+  product: ProductRules;
+  /** Holidays around the maturity date, for the stop-ARO cut-off. */
+  holidays: IsoDate[];
+  breakRequest: BreakRequest | null;
+  /** Break figures fixed by approveBreak. */
+  settlement: BreakPreview | null;
+  /** Set when a payout is decided: what `closeReason` becomes once it is paid. */
+  disbursementReason: CloseReason | null;
+  closeReason: CloseReason | null;
+  payment: Payment | null;
+  /** Smaller tracks (their own machines come later); the server fills their current status. */
+  bilyet: BilyetStatus;
+  shipment: ShipmentStatus | null;
+  signature: SignatureStatus | null;
+}
+
+/** What the server knows about a deposit; missing lifecycle fields take their initial values. */
+export type DepositInput = Omit<
+  DepositContext,
+  'periodStart' | 'maturityDate' | 'periodNumber' | 'breakRequest' | 'settlement' | 'disbursementReason' | 'closeReason' | 'payment' | 'bilyet' | 'shipment' | 'signature' | 'holidays'
+> &
+  Partial<DepositContext>;
+
+/** A full context from stored data; the maturity is computed when not given. */
+export function depositContext(input: DepositInput): DepositContext {
+  const periodStart = input.periodStart ?? input.depositDate;
+  return {
+    ...input,
+    periodStart,
+    maturityDate: input.maturityDate ?? computeMaturityDate(periodStart, input.tenorMonths),
+    periodNumber: input.periodNumber ?? 1,
+    holidays: input.holidays ?? [],
+    breakRequest: input.breakRequest ?? null,
+    settlement: input.settlement ?? null,
+    disbursementReason: input.disbursementReason ?? null,
+    closeReason: input.closeReason ?? null,
+    payment: input.payment ?? null,
+    bilyet: input.bilyet ?? 'none',
+    shipment: input.shipment ?? null,
+    signature: input.signature ?? null,
+  };
+}
+
+interface EventBase {
+  actor: Actor;
+  /** Business date (Asia/Jakarta) of the action. */
+  today: IsoDate;
+}
+
+export type DepositEvent =
+  | ({ type: 'deposit.approve' } & EventBase)
+  | ({ type: 'deposit.reject'; reason: string } & EventBase)
+  | ({ type: 'deposit.cancel'; reason: string } & EventBase)
+  | ({ type: 'deposit.changeDate'; depositDate: IsoDate; reason?: string } & EventBase)
+  | ({ type: 'deposit.activate' } & EventBase)
+  | ({ type: 'deposit.stopAro' } & EventBase)
+  /** Daily job: `rateBps` in force today for this tenor; `netInterest` of the ending period (ARO+ rolls it). */
+  | ({ type: 'deposit.rollover'; rateBps: number; netInterest: number } & EventBase)
+  | ({ type: 'deposit.mature' } & EventBase)
+  | ({ type: 'deposit.extend'; tenorMonths: number; instruction?: MaturityInstruction } & EventBase)
+  | ({ type: 'deposit.requestBreak'; breakDate: IsoDate; reason?: string } & EventBase)
+  /** The server computes `settlement` with `previewBreak` on the break date and fixes it here. */
+  | ({ type: 'deposit.approveBreak'; settlement: BreakPreview } & EventBase)
+  | ({ type: 'deposit.rejectBreak'; reason: string } & EventBase)
+  | ({ type: 'deposit.requestDisbursement' } & EventBase)
+  | ({ type: 'deposit.markPaid'; reference: string; proofFileId: string; paidAt: IsoDate } & EventBase);
+
+type EventOf<T extends DepositEventType> = Extract<DepositEvent, { type: T }>;
+
+// ---------------------------------------------------------------------------------------------
+// The checks of each event. `forbidden` and `conflict` checks read only the actor, the business
+// date and the context, so `allowedEvents` can run them before the user has typed anything;
+// `invalid` checks read the event's own payload.
+
+interface Check<E> {
+  category: RefusalCategory;
+  passes: (context: DepositContext, event: E) => boolean;
+  message: (context: DepositContext, event: E) => string;
+}
+
+interface EventRule<E> {
+  /** States in which the event is defined. */
+  from: readonly DepositStatus[];
+  role: ActorRole;
+  /** Completes "Hanya … yang dapat …". */
+  action: string;
+  checks: ReadonlyArray<Check<E>>;
+}
+
+const blank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
+const isWholeNonNegative = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isAro = (context: DepositContext): boolean => context.instruction !== 'PAYOUT';
+
+const reasonRequired: Check<{ reason?: string }> = {
+  category: 'invalid',
+  passes: (_, event) => !blank(event.reason),
+  message: () => 'Alasan wajib diisi.',
+};
+
+const productActive: Check<unknown> = {
+  category: 'conflict',
+  passes: (context) => context.product.active,
+  message: () => 'Produk deposito ini sudah tidak aktif.',
+};
+
+const maturityReached: Check<EventBase> = {
+  category: 'conflict',
+  passes: (context, event) => isOnOrAfter(event.today, context.maturityDate),
+  message: (context) => `Deposito belum jatuh tempo (jatuh tempo ${formatDateId(context.maturityDate)}).`,
+};
+
+const validDate = <K extends string>(field: K, label: string): Check<{ [F in K]: unknown }> => ({
+  category: 'invalid',
+  passes: (_, event) => isIsoDate(event[field]),
+  message: () => `${label} tidak valid.`,
+});
+
+const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
+  'deposit.approve': {
+    from: ['pending'],
+    role: 'SUPERVISOR',
+    action: 'menyetujui deposito',
+    checks: [
+      productActive,
+      {
+        category: 'conflict',
+        passes: (context) => isAmountAllowed(context.product, context.amount),
+        message: ({ product, amount }) =>
+          product.maxAmount === null
+            ? `Nominal ${formatRupiah(amount)} di bawah minimum produk ${formatRupiah(product.minAmount)}.`
+            : `Nominal ${formatRupiah(amount)} di luar batas produk (${formatRupiah(product.minAmount)} – ${formatRupiah(product.maxAmount)}).`,
+      },
+      {
+        category: 'conflict',
+        passes: (context) => offeredTenor(context.product, context.tenorMonths) !== undefined,
+        message: (context) => `Tenor ${context.tenorMonths} bulan tidak ditawarkan produk ini.`,
+      },
+    ],
+  },
+  'deposit.reject': { from: ['pending'], role: 'SUPERVISOR', action: 'menolak deposito', checks: [reasonRequired] },
+  'deposit.cancel': { from: ['pending', 'approved'], role: 'SUPERVISOR', action: 'membatalkan deposito', checks: [reasonRequired] },
+  'deposit.changeDate': {
+    from: ['pending', 'approved'],
+    role: 'SUPERVISOR',
+    action: 'mengubah tanggal efektif deposito',
+    checks: [
+      validDate('depositDate', 'Tanggal efektif'),
+      {
+        category: 'invalid',
+        passes: (context, event) => isOnOrAfter(event.depositDate, context.placementDate),
+        message: (context) => `Tanggal efektif tidak boleh sebelum tanggal penempatan (${formatDateId(context.placementDate)}).`,
+      },
+    ],
+  },
+  'deposit.activate': {
+    from: ['approved'],
+    role: 'SYSTEM',
+    action: 'mengaktifkan deposito',
+    checks: [
+      {
+        category: 'conflict',
+        passes: (context, event) => isOnOrBefore(context.depositDate, event.today),
+        message: (context) => `Tanggal efektif belum tiba (${formatDateId(context.depositDate)}).`,
+      },
+    ],
+  },
+  'deposit.stopAro': {
+    from: ['active'],
+    role: 'OPERATOR',
+    action: 'menghentikan ARO',
+    checks: [
+      { category: 'conflict', passes: isAro, message: () => 'Instruksi jatuh tempo deposito ini sudah bukan ARO.' },
+      {
+        category: 'conflict',
+        // Strictly before the cut-off = maturity − 1 working day (deposit-rules/cutoff.ts).
+        passes: (context, event) => isBefore(event.today, stopAroCutoff(context.maturityDate, context.holidays)),
+        message: (context) =>
+          `Batas waktu penghentian ARO telah lewat: paling lambat ${formatDateId(addDays(stopAroCutoff(context.maturityDate, context.holidays), -1))}.`,
+      },
+    ],
+  },
+  'deposit.rollover': {
+    from: ['active'],
+    role: 'SYSTEM',
+    action: 'memperpanjang deposito secara otomatis',
+    checks: [
+      { category: 'conflict', passes: isAro, message: () => 'Deposito non-ARO tidak diperpanjang otomatis.' },
+      maturityReached,
+      {
+        category: 'invalid',
+        passes: (_, event) => isWholeNonNegative(event.rateBps) && event.rateBps > 0,
+        message: () => 'Suku bunga perpanjangan tidak valid.',
+      },
+      {
+        category: 'invalid',
+        passes: (_, event) => isWholeNonNegative(event.netInterest),
+        message: () => 'Bunga bersih periode yang berakhir tidak valid.',
+      },
+    ],
+  },
+  'deposit.mature': {
+    from: ['active'],
+    role: 'SYSTEM',
+    action: 'menandai deposito jatuh tempo',
+    checks: [
+      { category: 'conflict', passes: (context) => !isAro(context), message: () => 'Deposito ARO diperpanjang otomatis saat jatuh tempo.' },
+      maturityReached,
+    ],
+  },
+  'deposit.extend': {
+    from: ['matured'],
+    role: 'OPERATOR',
+    action: 'memperpanjang deposito',
+    checks: [
+      productActive,
+      {
+        category: 'invalid',
+        passes: (context, event) => offeredTenor(context.product, event.tenorMonths) !== undefined,
+        message: (_, event) => `Tenor ${String(event.tenorMonths)} bulan tidak ditawarkan produk ini.`,
+      },
+      {
+        category: 'invalid',
+        passes: (_, event) => event.instruction === undefined || ['ARO', 'ARO_PLUS', 'PAYOUT'].includes(event.instruction),
+        message: () => 'Instruksi jatuh tempo tidak valid.',
+      },
+    ],
+  },
+  'deposit.requestBreak': {
+    from: ['active'],
+    role: 'OPERATOR',
+    action: 'mengajukan pencairan awal',
+    checks: [
+      {
+        category: 'conflict',
+        passes: (context, event) => isBefore(event.today, context.maturityDate),
+        message: (context) => `Deposito sudah jatuh tempo (${formatDateId(context.maturityDate)}); pencairan awal tidak dapat diajukan.`,
+      },
+      validDate('breakDate', 'Tanggal pencairan'),
+      {
+        category: 'invalid',
+        passes: (context, event) =>
+          isOnOrAfter(event.breakDate, event.today) && isOnOrAfter(event.breakDate, context.periodStart) && isBefore(event.breakDate, context.maturityDate),
+        message: (context) => `Tanggal pencairan harus mulai hari ini dan sebelum jatuh tempo (${formatDateId(context.maturityDate)}).`,
+      },
+    ],
+  },
+  'deposit.approveBreak': {
+    from: ['breakRequested'],
+    role: 'SUPERVISOR',
+    action: 'menyetujui pencairan awal',
+    checks: [
+      {
+        category: 'forbidden',
+        passes: (context, event) => context.breakRequest?.requestedBy !== event.actor.id,
+        message: () => 'Pengajuan pencairan awal harus disetujui oleh supervisor lain, bukan pengajunya.',
+      },
+      {
+        category: 'invalid',
+        passes: (_, event) => {
+          const s = event.settlement as BreakPreview | undefined;
+          return (
+            s !== undefined &&
+            [s.principal, s.accruedInterest, s.forfeitedInterest, s.tax, s.penalty, s.payout].every(isWholeNonNegative) &&
+            s.principal + s.accruedInterest - s.tax - s.penalty === s.payout
+          );
+        },
+        message: () => 'Rincian pencairan awal tidak valid; hitung ulang pratinjau pencairan.',
+      },
+    ],
+  },
+  'deposit.rejectBreak': { from: ['breakRequested'], role: 'SUPERVISOR', action: 'menolak pencairan awal', checks: [reasonRequired] },
+  'deposit.requestDisbursement': { from: ['matured'], role: 'OPERATOR', action: 'mengajukan pencairan', checks: [] },
+  'deposit.markPaid': {
+    from: ['disbursing'],
+    role: 'SUPERVISOR',
+    action: 'menandai pencairan sudah dibayar',
+    checks: [
+      {
+        category: 'conflict',
+        // A bilyet never issued cannot be returned; one issued must be back or recorded lost.
+        passes: (context) => ['none', 'returned', 'lost'].includes(context.bilyet),
+        message: () => 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.',
+      },
+      { category: 'invalid', passes: (_, event) => !blank(event.reference), message: () => 'Nomor referensi transfer wajib diisi.' },
+      { category: 'invalid', passes: (_, event) => !blank(event.proofFileId), message: () => 'Bukti transfer wajib diunggah.' },
+      validDate('paidAt', 'Tanggal transfer'),
+      {
+        category: 'invalid',
+        passes: (_, event) => isOnOrBefore(event.paidAt, event.today),
+        message: () => 'Tanggal transfer tidak boleh setelah hari ini.',
+      },
+    ],
+  },
+};
+
+/** The states in which each event is defined. */
+export const depositEventSources: { [T in DepositEventType]: readonly DepositStatus[] } = Object.fromEntries(
+  Object.entries(EVENT_RULES).map(([type, rule]) => [type, rule.from]),
+) as never;
+
+/** The role each event needs (SYSTEM = the daily job). */
+export const depositEventRoles: { [T in DepositEventType]: ActorRole } = Object.fromEntries(
+  Object.entries(EVENT_RULES).map(([type, rule]) => [type, rule.role]),
+) as never;
+
+function roleMessage(rule: EventRule<never>): string {
+  switch (rule.role) {
+    case 'SYSTEM':
+      return `Hanya proses harian sistem yang dapat ${rule.action}.`;
+    case 'OPERATOR':
+      return `Hanya staf BPR yang dapat ${rule.action}.`;
+    case 'SUPERVISOR':
+      return `Hanya supervisor yang dapat ${rule.action}.`;
+    case 'ADMIN':
+      return `Hanya admin yang dapat ${rule.action}.`;
+  }
+}
+
+function stateMessage(rule: EventRule<never>, status: DepositStatus): string {
+  const expected = rule.from.map((s) => depositStatusLabels[s]).join(' atau ');
+  return `Deposito tidak dalam status ${expected} (status saat ini: ${depositStatusLabels[status]}).`;
+}
+
+type Phase = 'offer' | 'full';
+
+/**
+ * The first refusal for `event` given the context, assuming the state is one the event is
+ * defined in. `offer` skips the payload checks (what `allowedEvents` asks); `full` runs all.
+ * Order: who (403), the business date given (400), then the deposit's conditions (409), then
+ * the payload (400).
+ */
+function firstRefusal(context: DepositContext, event: DepositEvent, phase: Phase): Refusal | null {
+  const rule = EVENT_RULES[event.type] as EventRule<DepositEvent>;
+  if (!event.actor || !hasRole(event.actor.role, rule.role)) return refusal('forbidden', roleMessage(rule as EventRule<never>));
+  for (const check of rule.checks) {
+    if (check.category === 'forbidden' && !check.passes(context, event)) return refusal('forbidden', check.message(context, event));
+  }
+  if (!isIsoDate(event.today)) return refusal('invalid', 'Tanggal bisnis tidak valid.');
+  for (const check of rule.checks) {
+    if (check.category === 'conflict' && !check.passes(context, event)) return refusal('conflict', check.message(context, event));
+  }
+  if (phase === 'offer') return null;
+  for (const check of rule.checks) {
+    if (check.category === 'invalid' && !check.passes(context, event)) return refusal('invalid', check.message(context, event));
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export const depositMachine = setup({
+  types: {
+    context: {} as DepositContext,
+    events: {} as DepositEvent,
+    input: {} as DepositInput,
+  },
+  guards: {
+    /** Every check of the event passes (the state is implied by where the transition is). */
+    allowed: ({ context, event }) => firstRefusal(context, event, 'full') === null,
+    allowedOnOrAfterValueDate: ({ context, event }) =>
+      firstRefusal(context, event, 'full') === null && isOnOrBefore(context.depositDate, event.today),
+  },
+  actions: {
+    changeValueDate: assign(({ context, event }) => {
+      const { depositDate } = event as EventOf<'deposit.changeDate'>;
+      return { depositDate, periodStart: depositDate, maturityDate: computeMaturityDate(depositDate, context.tenorMonths) };
+    }),
+    stopAro: assign({ instruction: 'PAYOUT' as MaturityInstruction }),
+    rollOver: assign(({ context, event }) => {
+      const { rateBps, netInterest } = event as EventOf<'deposit.rollover'>;
+      const period = rolloverPeriod({
+        instruction: context.instruction,
+        principal: context.amount,
+        tenorMonths: context.tenorMonths,
+        maturityDate: context.maturityDate,
+        rateBps,
+        netInterest,
+      });
+      return {
+        amount: period.principal,
+        rateBps: period.rateBps,
+        periodStart: period.periodStart,
+        maturityDate: period.maturityDate,
+        periodNumber: context.periodNumber + 1,
+      };
+    }),
+    extend: assign(({ context, event }) => {
+      const { tenorMonths, instruction, today } = event as EventOf<'deposit.extend'>;
+      const period = extensionPeriod({
+        principal: context.amount,
+        tenorMonths,
+        rateBps: offeredTenor(context.product, tenorMonths)!.rateBps,
+        startDate: today,
+      });
+      return {
+        tenorMonths,
+        rateBps: period.rateBps,
+        periodStart: period.periodStart,
+        maturityDate: period.maturityDate,
+        periodNumber: context.periodNumber + 1,
+        instruction: instruction ?? context.instruction,
+      };
+    }),
+    recordBreakRequest: assign(({ event }) => {
+      const { actor, today, breakDate, reason } = event as EventOf<'deposit.requestBreak'>;
+      return { breakRequest: { requestedBy: actor.id, requestedOn: today, breakDate, reason: blank(reason) ? null : reason!.trim() } };
+    }),
+    fixBreakSettlement: assign(({ event }) => ({
+      settlement: (event as EventOf<'deposit.approveBreak'>).settlement,
+      disbursementReason: 'broken' as CloseReason,
+    })),
+    clearBreakRequest: assign({ breakRequest: null }),
+    decideMaturityPayout: assign({ disbursementReason: 'matured' as CloseReason }),
+    recordPayment: assign(({ context, event }) => {
+      const { reference, proofFileId, paidAt, actor } = event as EventOf<'deposit.markPaid'>;
+      return { closeReason: context.disbursementReason, payment: { reference: reference.trim(), proofFileId, paidAt, paidBy: actor.id } };
+    }),
+  },
+}).createMachine({
+  id: 'deposit',
+  initial: 'pending',
+  context: ({ input }) => depositContext(input),
+  states: {
+    pending: {
+      on: {
+        'deposit.approve': [
+          { guard: 'allowedOnOrAfterValueDate', target: 'active' },
+          { guard: 'allowed', target: 'approved' },
+        ],
+        'deposit.reject': { guard: 'allowed', target: 'rejected' },
+        'deposit.cancel': { guard: 'allowed', target: 'cancelled' },
+        'deposit.changeDate': { guard: 'allowed', actions: 'changeValueDate' },
+      },
+    },
+    approved: {
+      on: {
+        'deposit.activate': { guard: 'allowed', target: 'active' },
+        'deposit.cancel': { guard: 'allowed', target: 'cancelled' },
+        'deposit.changeDate': { guard: 'allowed', actions: 'changeValueDate' },
+      },
+    },
+    active: {
+      on: {
+        'deposit.stopAro': { guard: 'allowed', actions: 'stopAro' },
+        'deposit.rollover': { guard: 'allowed', actions: 'rollOver' },
+        'deposit.mature': { guard: 'allowed', target: 'matured' },
+        'deposit.requestBreak': { guard: 'allowed', target: 'breakRequested', actions: 'recordBreakRequest' },
+      },
+    },
+    breakRequested: {
+      on: {
+        'deposit.approveBreak': { guard: 'allowed', target: 'disbursing', actions: 'fixBreakSettlement' },
+        'deposit.rejectBreak': { guard: 'allowed', target: 'active', actions: 'clearBreakRequest' },
+      },
+    },
+    matured: {
+      on: {
+        'deposit.extend': { guard: 'allowed', target: 'active', actions: 'extend' },
+        'deposit.requestDisbursement': { guard: 'allowed', target: 'disbursing', actions: 'decideMaturityPayout' },
+      },
+    },
+    disbursing: {
+      on: {
+        'deposit.markPaid': { guard: 'allowed', target: 'closed', actions: 'recordPayment' },
+      },
+    },
+    closed: { type: 'final' },
+    rejected: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type DepositSnapshot = SnapshotFrom<typeof depositMachine>;
+
+/** A snapshot rebuilt from stored data, for `whyNot`, `allowedEvents` and `decide`. */
+export function restoreDeposit(status: DepositStatus, context: DepositContext): DepositSnapshot {
+  return depositMachine.resolveState({ value: status, context });
+}
+
+/**
+ * Why `event` is refused for this deposit, or null when the machine accepts it.
+ * Categories: `forbidden` → 403 (role; approving one's own break request),
+ * `conflict` → 409 (wrong state; business date, product or bilyet does not allow it now),
+ * `invalid` → 400 (payload: reason missing, date out of range, tenor not offered…).
+ * Order: role first (an operator never approves, whatever the state), then state, then the
+ * deposit's conditions, then the payload.
+ */
+export function whyNot(snapshot: DepositSnapshot, event: DepositEvent): Refusal | null {
+  const rule = EVENT_RULES[event.type] as EventRule<never> | undefined;
+  if (!rule) return refusal('invalid', 'Jenis aksi tidak dikenal.');
+  if (!event.actor || !hasRole(event.actor.role, rule.role)) return refusal('forbidden', roleMessage(rule));
+  const status = snapshot.value as DepositStatus;
+  if (!rule.from.includes(status)) return refusal('conflict', stateMessage(rule, status));
+  return firstRefusal(snapshot.context, event, 'full');
+}
+
+/**
+ * The events this actor may start on this deposit today: role, state, business date, product and
+ * bilyet conditions hold. The payload (reason, dates, tenor) is asked for afterwards and checked
+ * by `whyNot` / the server. In lifecycle order of `depositEventLabels`.
+ */
+export function allowedEvents(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): DepositEventType[] {
+  const status = snapshot.value as DepositStatus;
+  return (Object.keys(EVENT_RULES) as DepositEventType[]).filter((type) => {
+    if (!EVENT_RULES[type].from.includes(status)) return false;
+    return firstRefusal(snapshot.context, { type, actor, today } as DepositEvent, 'offer') === null;
+  });
+}
+
+export type Decision =
+  | { ok: true; snapshot: DepositSnapshot; status: DepositStatus; context: DepositContext }
+  | { ok: false; refusal: Refusal };
+
+/** Whether the event is allowed and, when it is, the next state and context (pure). */
+export function decide(snapshot: DepositSnapshot, event: DepositEvent): Decision {
+  const reason = whyNot(snapshot, event);
+  if (reason) return { ok: false, refusal: reason };
+  const [next] = transition(depositMachine, snapshot, event);
+  return { ok: true, snapshot: next, status: next.value as DepositStatus, context: next.context };
+}
