@@ -1,6 +1,6 @@
 import { ofetch, type FetchError, type FetchOptions, type MappedResponseType, type ResponseType } from 'ofetch';
 import { apiBases, authorizationHeader, type ApiBaseName } from '@contract/bases';
-import { BPR_STAFF_USER_LEVEL, type LoginData, type LoginRequest, type User } from '@contract/auth';
+import type { BPR_STAFF_USER_LEVEL, LoginData, LoginRequest, User } from '@contract/auth';
 import { readToken as readStoredToken } from './storage';
 
 /**
@@ -109,6 +109,12 @@ export const api: ApiClients = createApiClients({
 // ---------------------------------------------------------------------------------------------
 // Auth and profile (product spec section 7, API.md "Auth and profile").
 
+/**
+ * userLevel 1 (BPR staff) of the forgot-password request. Typed against the contract's constant;
+ * not imported as a value because contract/auth.ts would bring zod into the first-load bundle.
+ */
+const STAFF_USER_LEVEL: typeof BPR_STAFF_USER_LEVEL = 1;
+
 /** A success envelope. */
 export interface Envelope<T> {
   statusCode: number;
@@ -164,7 +170,7 @@ export function createAuthApi(clients: ApiClients) {
       (
         await clients.v2<Envelope<unknown>>('/auth/send-forgot-password', {
           method: 'POST',
-          body: { email, userLevel: BPR_STAFF_USER_LEVEL },
+          body: { email, userLevel: STAFF_USER_LEVEL },
         })
       ).data,
 

@@ -76,9 +76,6 @@ describe('LoadingOverlay', () => {
     // jsdom has no canvas; lottie-web only measures text with it, which this mark has none of.
     const fakeContext = new Proxy({}, { get: (_, key) => (key === 'measureText' ? () => ({ width: 0 }) : () => undefined), set: () => true });
     const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => fakeContext as never);
-    // Nor matchMedia, which the player asks about reduced motion.
-    const matchMedia = vi.fn((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
-    vi.stubGlobal('matchMedia', matchMedia);
     try {
       render(<LoadingOverlay visible />);
       const box = screen.getByTestId('loading-overlay-mark');
@@ -90,7 +87,6 @@ describe('LoadingOverlay', () => {
       expect(svg.querySelectorAll('path').length).toBeGreaterThan(3);
     } finally {
       getContext.mockRestore();
-      vi.unstubAllGlobals();
     }
   });
 });
