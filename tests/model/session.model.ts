@@ -1,7 +1,7 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { User } from '../../contract/auth';
 import { sessionMachine, type StoredToken } from '../../machines/session';
-import { getEdgeCoveringPaths, type ModelPath } from './walk';
+import { describeEvent as describeWithPayload, getEdgeCoveringPaths, type ModelPath } from './walk';
 import { createRecorder, type Recorder } from './recorder';
 
 /** Half a second past a whole second, so "now in seconds" has to round down. */
@@ -100,3 +100,15 @@ export const paths: ModelPath[] = getEdgeCoveringPaths(machine, {
 });
 
 export const name = 'session';
+
+/** In the printed plan, a stored expiry reads relative to the fixed clock ("now-1s", "now", "now+3600s"). */
+export function describeEvent(event: AnyEventObject): string {
+  if (event.type === 'xstate.done.actor.readStoredToken') {
+    const { hasToken, expiresAt } = event.output as StoredToken;
+    if (!hasToken) return `${event.type} (no token stored)`;
+    if (expiresAt === null) return `${event.type} (token stored, no expiry)`;
+    const offset = expiresAt - NOW_S;
+    return `${event.type} (token stored, expiry now${offset === 0 ? '' : `${offset > 0 ? '+' : ''}${offset}s`})`;
+  }
+  return describeWithPayload(event);
+}
