@@ -107,9 +107,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
       // Nobody knows this password: the admin sets their own through the mailed link.
       const unusableHash = await deps.hasher.hash(newOpaqueToken().token);
       await db.transaction().execute(async (trx) => {
-        if (!(await markRegistrationReviewed(trx, id, { status: 'APPROVED', bankId, now }))) {
-          throw new ServiceError('conflict', `Pendaftaran ${id} sudah diputuskan.`);
-        }
         await insertBank(trx, {
           id: bankId,
           name: registration.bank_name,
@@ -120,6 +117,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
           created_at: now,
           updated_at: now,
         });
+        // The guard of the whole approval: if someone decided meanwhile, the transaction rolls back.
+        if (!(await markRegistrationReviewed(trx, id, { status: 'APPROVED', bankId, now }))) {
+          throw new ServiceError('conflict', `Pendaftaran ${id} sudah diputuskan.`);
+        }
         await insertUser(trx, {
           id: userId,
           bank_id: bankId,

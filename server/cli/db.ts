@@ -1,0 +1,33 @@
+/** `npm run db:migrate` and `npm run db:seed` against the configured database (DATABASE_URL or SQLite in DATA_DIR). */
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { systemClock } from '../services/clock';
+import { argon2Hasher } from '../services/passwords';
+import { demoLoginLines, seedDemoData } from '../services/seed';
+
+async function main(command: string | undefined): Promise<void> {
+  if (command !== 'migrate' && command !== 'seed') {
+    console.error('Pemakaian: tsx server/cli/db.ts migrate|seed');
+    process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrateToLatest(database.db);
+    console.log(applied.length > 0 ? `Migrasi diterapkan: ${applied.join(', ')}` : 'Basis data sudah mutakhir.');
+    if (command === 'seed') {
+      const { created } = await seedDemoData({ db: database.db, clock: systemClock, hasher: argon2Hasher(), passwordMaxAgeDays: config.passwordMaxAgeDays });
+      console.log(created.length > 0 ? `Data demo dibuat: ${created.join(', ')}` : 'Data demo sudah ada; tidak ada yang diubah.');
+      console.log(demoLoginLines().join('\n'));
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+/**
+ * `npm start`: build the SPA when dist/ is missing or stale, migrate, seed an empty database,
+ * then serve the SPA and the API on PORT until SIGINT/SIGTERM.
+ */
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { loadConfig } from './config';
+import { findUserByEmail } from './db/repositories/users';
+import { startServer } from './main';
+import { demoLoginLines, DEMO_BANKS } from './services/seed';
+import { spaBuildIsStale } from './spa-build';
+
+const rootDir = fileURLToPath(new URL('..', import.meta.url));
+const distDir = join(rootDir, 'dist');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (spaBuildIsStale(rootDir, distDir)) {
+    console.log('Membangun SPA (dist/ belum ada atau lebih lama dari sumbernya)…');
+    const { build } = await import('vite');
+    await build({ root: rootDir, logLevel: 'warn' });
+  }
+
+  const server = await startServer({ spaDir: distDir, listenPort: config.port });
+  const publicUrl = `http://localhost:${server.port}`;
+  console.log(`\nBerjangka berjalan di ${publicUrl} (basis data: ${server.database.dialect}, data: ${server.config.dataDir})`);
+  console.log(`Dokumentasi API: ${publicUrl}/api-docs`);
+  const demoAdmin = DEMO_BANKS[0]?.users[0]?.email;
+  if (demoAdmin && (await findUserByEmail(server.database.db, demoAdmin))) console.log(`${demoLoginLines().join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.logger.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Berjangka gagal dijalankan:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

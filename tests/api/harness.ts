@@ -1,0 +1,197 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { Writable } from 'node:stream';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
+import type { Clock } from '../../server/services/clock';
+
+/** Cheap argon2id for tests only; production uses OWASP's parameters (server/services/passwords.ts). */
+export const FAST_ARGON2 = { memoryCost: 256, timeCost: 1, parallelism: 1 };
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const DEMO_PASSWORD = 'Berjangka#2026';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private current: number;
+  constructor(start = '2026-03-02T02:00:00.000Z') {
+    this.current = Date.parse(start);
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface CallOptions {
+  json?: unknown;
+  form?: FormData;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Sent as `Bearer <token>`; use `headers.authorization` for any other form. */
+  token?: string;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  clock: TestClock;
+  dataDir: string;
+  dialect: DialectName;
+  /** Every log line the server wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** POST /api-v2-bpr/auth/login and return the session token (expects 200). */
+  login(email: string, password?: string): Promise<string>;
+  /** Raw .eml texts in DATA_DIR/outbox, oldest first. */
+  outbox(): string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server in-process on a free port with a fresh database: a new temp DATA_DIR for
+ * SQLite, a new schema for PostgreSQL. Demo data is seeded as on a first start.
+ */
+export async function startTestServer(dialect: DialectName, options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-api-'));
+  const clock = (options.clock as TestClock | undefined) ?? new TestClock();
+  const logs: Array<Record<string, unknown>> = [];
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    }),
+  );
+  let pgSchema: string | undefined;
+  if (dialect === 'postgres') {
+    pgSchema = `t_${crypto.randomUUID().replace(/-/g, '')}`;
+    await withPg((client) => client.query(`create schema ${pgSchema}`));
+  }
+  const server = await startServer({
+    env: {},
+    argon2: FAST_ARGON2,
+    logger,
+    clock,
+    ...options,
+    config: {
+      dataDir,
+      databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+      publicUrl: 'http://berjangka.test',
+      ...options.config,
+    },
+    ...(pgSchema ? { pgSchema } : {}),
+    listenPort: 0,
+    hostname: '127.0.0.1',
+  });
+
+  const call = async (method: string, path: string, callOptions: CallOptions = {}): Promise<CallResult> => {
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
+    let body: BodyInit | undefined;
+    if (callOptions.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(callOptions.json);
+    } else if (callOptions.form) {
+      body = callOptions.form;
+    } else if (callOptions.body !== undefined) {
+      body = callOptions.body;
+    }
+    const response = await fetch(`${server.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+
+  return {
+    server,
+    url: server.url,
+    clock,
+    dataDir,
+    dialect,
+    logs,
+    call,
+    async login(email, password = DEMO_PASSWORD) {
+      const result = await call('POST', '/api-v2-bpr/auth/login', { json: { email, password } });
+      if (result.status !== 200) throw new Error(`login ${email} answered ${result.status}: ${result.text}`);
+      return result.body.data.token as string;
+    },
+    outbox() {
+      const dir = join(dataDir, 'outbox');
+      let names: string[];
+      try {
+        names = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
+      } catch {
+        return [];
+      }
+      return names.map((name) => readFileSync(join(dir, name), 'utf8'));
+    },
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (pgSchema) await withPg((client) => client.query(`drop schema if exists ${pgSchema} cascade`));
+    },
+  };
+}
+
+async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The token of the reset link in a mail. */
+export function resetTokenFromMail(eml: string): string {
+  const match = /\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(eml);
+  if (!match?.[1]) throw new Error(`no reset link in mail:\n${eml}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Minimal valid file headers, padded to `size` bytes. */
+export function fakeFile(kind: 'pdf' | 'png' | 'jpeg' | 'gif' | 'text', size = 1024): Uint8Array {
+  const signatures: Record<string, number[]> = {
+    pdf: [...Buffer.from('%PDF-1.7\n')],
+    png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    jpeg: [0xff, 0xd8, 0xff, 0xe0],
+    gif: [...Buffer.from('GIF89a')],
+    text: [...Buffer.from('hello, this is not a document')],
+  };
+  const bytes = new Uint8Array(size);
+  bytes.set(signatures[kind]!.slice(0, size));
+  return bytes;
+}
+
+export function blob(bytes: Uint8Array, type: string): Blob {
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

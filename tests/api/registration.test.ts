@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationCreatedSchema } from '../../contract/registration';
+import { blob, dialects, fakeFile, resetTokenFromMail, startTestServer, type TestServer } from './harness';
+
+const FIELDS = {
+  bankName: 'BPR Baru Sentosa',
+  ojkLicenseNumber: 'KEP-123/D.03/2020',
+  npwp: '01.234.567.8-901.000',
+  address: 'Jl. Pemuda No. 5, Solo',
+  contactName: 'Sri Wahyuni',
+  email: 'Sri@bpr-baru.test',
+  phone: '0812-3456-7890',
+};
+
+function form(fields: Record<string, string>, files: Array<{ bytes: Uint8Array; name: string; type?: string }>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const file of files) data.append('documents', blob(file.bytes, file.type ?? 'application/pdf'), file.name);
+  return data;
+}
+
+describe.each(dialects)('registration on %s', (dialect) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const register = (data: FormData) => t.call('POST', '/api-v2-bpr/auth/registration', { form: data });
+
+  it('stores a complete registration as pending and answers 201', async () => {
+    const result = await register(form(FIELDS, [{ bytes: fakeFile('pdf'), name: 'izin-ojk.pdf' }, { bytes: fakeFile('jpeg'), name: 'npwp.jpg', type: 'image/jpeg' }]));
+    expect(result.status).toBe(201);
+    expect(result.body.statusCode).toBe(201);
+    const created = registrationCreatedSchema.parse(result.body.data);
+    expect(created).toMatchObject({ status: 'PENDING', documentCount: 2 });
+    const pending = await t.server.services.registration.list('PENDING');
+    expect(pending.find((row) => row.id === created.id)).toMatchObject({ email: 'sri@bpr-baru.test', npwp: '012345678901000', phone: '081234567890' });
+  });
+
+  it('names every missing required field in Indonesian (only filled fields are sent)', async () => {
+    const result = await register(form({ bankName: 'BPR Setengah', email: 'x@bpr.test' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toEqual(['Nomor izin OJK wajib diisi.', 'NPWP wajib diisi.', 'Alamat wajib diisi.', 'Nama kontak wajib diisi.', 'Nomor telepon wajib diisi.']);
+  });
+
+  it('checks formats and asks for at least one document', async () => {
+    const result = await register(form({ ...FIELDS, email: 'bukan-email', npwp: '123', phone: 'telepon' }, []));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toEqual([
+      'NPWP harus terdiri dari 15 atau 16 angka.',
+      'Email tidak valid.',
+      'Nomor telepon tidak valid; gunakan angka, contoh 081234567890.',
+      'Dokumen pendukung wajib dilampirkan (PDF, JPEG atau PNG).',
+    ]);
+  });
+
+  it('judges a document by its bytes, not its name or declared type', async () => {
+    const result = await register(form(FIELDS, [{ bytes: fakeFile('text'), name: 'palsu.pdf', type: 'application/pdf' }, { bytes: fakeFile('gif'), name: 'logo.png', type: 'image/png' }]));
+    expect(result.status).toBe(400);
+    expect(result.body.message).toEqual(['Dokumen "palsu.pdf" harus berupa berkas PDF, JPEG atau PNG.', 'Dokumen "logo.png" harus berupa berkas PDF, JPEG atau PNG.']);
+    const png = await register(form(FIELDS, [{ bytes: fakeFile('png'), name: 'scan', type: 'application/octet-stream' }]));
+    expect(png.status).toBe(201);
+  });
+
+  it('refuses a document over 5 MB and accepts one of exactly 5 MB', async () => {
+    const tooBig = await register(form(FIELDS, [{ bytes: fakeFile('pdf', 5 * 1024 * 1024 + 1), name: 'besar.pdf' }]));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.message).toEqual(['Dokumen "besar.pdf" melebihi ukuran maksimal 5 MB.']);
+    expect((await register(form(FIELDS, [{ bytes: fakeFile('pdf', 5 * 1024 * 1024), name: 'pas.pdf' }]))).status).toBe(201);
+  });
+
+  it('answers a request body over the limit with 413 in Indonesian', async () => {
+    const result = await register(form(FIELDS, [{ bytes: fakeFile('pdf', 13 * 1024 * 1024), name: 'raksasa.pdf' }]));
+    expect(result.status).toBe(413);
+    expect(result.body).toEqual({ statusCode: 413, message: 'Ukuran data yang dikirim terlalu besar (maksimal 12 MB).', error: 'Payload Too Large' });
+  });
+
+  it('approval creates the bank and its ADMIN, who sets a password through the mailed link', async () => {
+    const created = await register(form({ ...FIELDS, email: 'admin@bpr-disetujui.test', bankName: 'BPR Disetujui' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    const approved = await t.server.services.registration.approve(created.body.data.id);
+    expect(approved.email).toBe('admin@bpr-disetujui.test');
+    await expect(t.server.services.registration.approve(created.body.data.id)).rejects.toThrow(/sudah diputuskan/);
+
+    const mail = t.outbox().at(-1)!;
+    expect(mail).toContain('To: admin@bpr-disetujui.test');
+    const reset = await t.call('POST', '/api-v2/auth/forgot-password', { json: { tokenForgotPassword: resetTokenFromMail(mail), password: 'Disetujui#2026' } });
+    expect(reset.status).toBe(200);
+    const token = await t.login('admin@bpr-disetujui.test', 'Disetujui#2026');
+    const profile = await t.call('GET', '/api-v2-bpr/profile/detail', { token });
+    expect(profile.body.data).toMatchObject({ role: 'ADMIN', name: 'Sri Wahyuni', bpr: { name: 'BPR Disetujui' } });
+  });
+
+  it('does not approve a registration whose email already has an account', async () => {
+    const created = await register(form({ ...FIELDS, email: 'admin@bpr-demo.test' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    await expect(t.server.services.registration.approve(created.body.data.id)).rejects.toThrow(/sudah dipakai/);
+  });
+});
+
+describe('npm run admin (sqlite)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  const admin = async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: '', PUBLIC_URL: 'http://berjangka.test', LOG_LEVEL: 'warn' },
+    });
+    return stdout;
+  };
+
+  it('lists pending registrations and approves one, mailing a set-password link', async () => {
+    const data = form({ ...FIELDS, email: 'cli@bpr-cli.test', bankName: 'BPR Lewat CLI' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]);
+    const id = (await t.call('POST', '/api-v2-bpr/auth/registration', { form: data })).body.data.id as string;
+    const listing = await admin('registrations');
+    expect(listing).toContain(id);
+    expect(listing).toContain('BPR Lewat CLI');
+    const approval = await admin('approve', id);
+    expect(approval).toContain('Disetujui');
+    expect(approval).toContain('http://berjangka.test/reset-password?token=');
+    expect(await admin('registrations')).not.toContain(id);
+    expect(t.outbox().at(-1)).toContain('To: cli@bpr-cli.test');
+  }, 30_000);
+});
