@@ -36,14 +36,20 @@ import {
   isOnOrBefore,
   addDays,
   maturityDate as computeMaturityDate,
+  interestSchedule,
   offeredTenor,
+  previewBreak,
   refusal,
   rolloverPeriod,
   stopAroCutoff,
   type Actor,
   type ActorRole,
   type BreakPreview,
+  type Holidays,
+  type InstallmentState,
   type IsoDate,
+  type ScheduledInstallment,
+  type TaxContext,
   type ProductRules,
   type Refusal,
   type RefusalCategory,
@@ -637,4 +643,40 @@ export function decide(snapshot: DepositSnapshot, event: DepositEvent): Decision
   if (reason) return { ok: false, refusal: reason };
   const [next] = transition(depositMachine, snapshot, event);
   return { ok: true, snapshot: next, status: next.value as DepositStatus, context: next.context };
+}
+
+/**
+ * The break figures for this deposit on `breakDate` with its product's penalty rule: what the
+ * confirmation shows before `deposit.requestBreak`, and what the server recomputes on the
+ * requested break date and passes as `settlement` with `deposit.approveBreak`.
+ */
+export function previewBreakFor(
+  context: DepositContext,
+  args: { breakDate: IsoDate; installments: readonly InstallmentState[]; tax: TaxContext },
+): BreakPreview {
+  return previewBreak({
+    principal: context.amount,
+    rateBps: context.rateBps,
+    periodStart: context.periodStart,
+    maturityDate: context.maturityDate,
+    breakDate: args.breakDate,
+    installments: args.installments,
+    penalty: { penaltyBps: context.product.penaltyBps, forfeitAccruedInterest: context.product.forfeitAccruedInterest },
+    tax: args.tax,
+  });
+}
+
+/**
+ * The interest installments of the current period (after approve, changeDate, rollover or
+ * extend), with the full holiday list setting (the context only carries those near maturity).
+ */
+export function scheduleFor(context: DepositContext, holidays: Holidays): ScheduledInstallment[] {
+  return interestSchedule({
+    principal: context.amount,
+    rateBps: context.rateBps,
+    periodStart: context.periodStart,
+    tenorMonths: context.tenorMonths,
+    holidays,
+    interestPayment: context.interestPayment,
+  });
 }

@@ -34,18 +34,18 @@ export interface RolloverInput {
   netInterest: number;
 }
 
+/** A period of `tenorMonths` from `periodStart`, its maturity clamped to month ends. */
+function newPeriod(principal: number, rateBps: number, tenorMonths: number, periodStart: IsoDate): DepositPeriod {
+  assertWholeNonNegative(principal, 'principal');
+  assertWholeNonNegative(rateBps, 'rateBps');
+  return { principal, rateBps, tenorMonths, periodStart, maturityDate: maturityDate(periodStart, tenorMonths) };
+}
+
 export function rolloverPeriod(input: RolloverInput): DepositPeriod {
-  assertWholeNonNegative(input.principal, 'principal');
   assertWholeNonNegative(input.netInterest, 'netInterest');
-  assertWholeNonNegative(input.rateBps, 'rateBps');
   if (input.instruction === 'PAYOUT') throw new DepositRuleError('Deposito non-ARO tidak diperpanjang otomatis.');
-  return {
-    principal: input.instruction === 'ARO_PLUS' ? input.principal + input.netInterest : input.principal,
-    rateBps: input.rateBps,
-    tenorMonths: input.tenorMonths,
-    periodStart: input.maturityDate,
-    maturityDate: maturityDate(input.maturityDate, input.tenorMonths),
-  };
+  const principal = input.instruction === 'ARO_PLUS' ? input.principal + input.netInterest : input.principal;
+  return newPeriod(principal, input.rateBps, input.tenorMonths, input.maturityDate);
 }
 
 export interface ExtensionInput {
@@ -60,13 +60,5 @@ export interface ExtensionInput {
 }
 
 export function extensionPeriod(input: ExtensionInput): DepositPeriod {
-  assertWholeNonNegative(input.principal, 'principal');
-  assertWholeNonNegative(input.rateBps, 'rateBps');
-  return {
-    principal: input.principal,
-    rateBps: input.rateBps,
-    tenorMonths: input.tenorMonths,
-    periodStart: input.startDate,
-    maturityDate: maturityDate(input.startDate, input.tenorMonths),
-  };
+  return newPeriod(input.principal, input.rateBps, input.tenorMonths, input.startDate);
 }

@@ -14,8 +14,10 @@ import {
   depositEventSources,
   depositMachine,
   depositStatusLabels,
+  previewBreakFor,
   REFUSAL_STATUS,
   restoreDeposit,
+  scheduleFor,
   unprocessedStatuses,
   whyNot,
   type DepositContext,
@@ -23,7 +25,7 @@ import {
   type DepositSnapshot,
   type Refusal,
 } from '../../machines/deposit';
-import { hasRole, isIsoDate, stopAroCutoff, type Actor } from '../../machines/deposit-rules';
+import { DEFAULT_TAX_SETTINGS, hasRole, isIsoDate, stopAroCutoff, type Actor } from '../../machines/deposit-rules';
 import { actors, DATES, HOLIDAYS, inputs, paths, product, settlement } from './deposit.model';
 import { describePath, replay, unwalked } from './walk';
 
@@ -367,6 +369,35 @@ describe('decide: the server’s one call', () => {
   it('a refusal carries the status to answer', () => {
     const outcome = decide(at('pending'), { type: 'deposit.approve', actor: actors.operator, today: mid });
     expect(outcome).toEqual({ ok: false, refusal: { category: 'forbidden', status: 403, message: 'Hanya supervisor yang dapat menyetujui deposito.' } });
+  });
+});
+
+describe('figures for the current period', () => {
+  // Rp 50.000.000 at 5,50% from Mon 2 Mar 2026 for 3 months, monthly.
+  //   k1 [2 Mar, 2 Apr) 31 days: 50 000 000 × 550 × 31 ÷ 3 650 000 = 233 561,64 → 233 562
+  //   k2 [2 Apr, 2 May) 30 days: … × 30 → 226 027,40 → 226 027; pay date Sat 2 May → Mon 4 May
+  //   k3 [2 May, 2 Jun) 31 days: 233 562; pay date Tue 2 Jun
+  it('scheduleFor: the schedule of the current period with the holiday list', () => {
+    expect(scheduleFor(context(), HOLIDAYS).map((i) => [i.periodEnd, i.payDate, i.grossInterest])).toEqual([
+      ['2026-04-02', '2026-04-02', 233_562],
+      ['2026-05-02', '2026-05-04', 226_027],
+      ['2026-06-02', '2026-06-02', 233_562],
+    ]);
+  });
+
+  it('previewBreakFor: the product’s penalty (0,5%) and the tax context', () => {
+    // Break on 15 Apr, k1 paid: k2 accrued 2 Apr → 15 Apr = 13 days → 50 000 000 × 550 × 13 ÷ 3 650 000
+    // = 97 945,21 → 97 945; tax 20% = 19 589; net 78 356; penalty 250 000;
+    // payout = 50 000 000 + 78 356 − 250 000 = 49 828 356.
+    const installments = scheduleFor(context(), HOLIDAYS).map((i) => ({ ...i, paid: i.sequence === 1 }));
+    expect(previewBreakFor(context(), { breakDate: mid, installments, tax: { customerActivePrincipal: 50_000_000, settings: DEFAULT_TAX_SETTINGS } })).toEqual({
+      principal: 50_000_000,
+      accruedInterest: 97_945,
+      forfeitedInterest: 0,
+      tax: 19_589,
+      penalty: 250_000,
+      payout: 49_828_356,
+    });
   });
 });
 
