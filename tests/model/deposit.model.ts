@@ -2,7 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositEventSources, depositMachine, type DepositEvent, type DepositInput } from '../../machines/deposit';
 import type { Actor, ProductRules } from '../../machines/deposit-rules';
-import { getEdgeCoveringPaths, type GeneratedPath } from './walk';
+import { describeEvent as describePayload, getEdgeCoveringPaths, type GeneratedPath } from './walk';
 
 /**
  * The deposit used by the generated paths:
@@ -128,6 +128,15 @@ export interface DepositPath extends GeneratedPath<DepositEvent> {
   /** Which deposit of `inputs` the path starts from. */
   input: DepositInput;
   inputName: keyof typeof inputs;
+  label: string;
+}
+
+/** 'deposit.approve by SUPERVISOR usr-spv-1 on 2026-02-25', then the rest of the payload. */
+export function describeEvent(event: { type: string }): string {
+  if (event.type === 'xstate.init') return event.type;
+  const { type, actor, today, ...payload } = event as DepositEvent;
+  const rest = describePayload({ type, ...payload }).slice(type.length);
+  return `${type} by ${actor.role} ${actor.id} on ${today}${rest}`;
 }
 
 export const machine = depositMachine;
@@ -137,6 +146,7 @@ export const paths: DepositPath[] = (Object.keys(inputs) as Array<keyof typeof i
     ...(path as GeneratedPath<DepositEvent>),
     input: inputs[inputName],
     inputName,
+    label: inputName,
   })),
 );
 

@@ -26,8 +26,8 @@ import {
   type Refusal,
 } from '../../machines/deposit';
 import { DEFAULT_TAX_SETTINGS, hasRole, isIsoDate, stopAroCutoff, type Actor } from '../../machines/deposit-rules';
-import { actors, DATES, HOLIDAYS, inputs, paths, product, settlement } from './deposit.model';
-import { describePath, replay, unwalked } from './walk';
+import { actors, DATES, describeEvent, HOLIDAYS, inputs, paths, product, settlement } from './deposit.model';
+import { describeSteps, replay, unwalked } from './walk';
 
 // ---------------------------------------------------------------------------------------------
 // The oracle: what DOMAIN.md says each event does, written out independently of the machine's
@@ -129,7 +129,7 @@ describe('deposit machine: generated paths walk every transition', () => {
   });
 
   for (const [index, path] of paths.entries()) {
-    it(`${path.inputName} #${index}: ${describePath(path.steps)}`, () => {
+    it(`${path.inputName} #${index}: ${describeSteps(path.steps, describeEvent)}`, () => {
       let previous = depositMachine.resolveState({ value: 'pending', context: depositContext(path.input) });
       const taken = replay(depositMachine, path.steps, {
         input: path.input,
