@@ -61,14 +61,25 @@ export function toApiFailure(error: unknown): ApiFailure {
 
 const baseNames = Object.keys(apiBases) as ApiBaseName[];
 
+/**
+ * ofetch drops its timeout when the caller brings an abort signal (a list cancelling a stale
+ * request); combine the two so such a request still ends after the base's timeout.
+ */
+function withTimeoutSignal<O extends { signal?: AbortSignal | null } | undefined>(requestOptions: O, timeout: number): O {
+  const signal = requestOptions?.signal;
+  if (!signal || typeof AbortSignal.any !== 'function') return requestOptions;
+  return { ...requestOptions, signal: AbortSignal.any([signal, AbortSignal.timeout(timeout)]) };
+}
+
 /** One ofetch instance per base, with the base's timeout and authorization header form. */
 export function createApiClients(options: ApiClientOptions = {}): ApiClients {
   const readToken = options.readToken ?? (() => null);
   const entries = baseNames.map((name) => {
     const base = apiBases[name];
+    const timeout = options.timeouts?.[name] ?? base.timeoutMs;
     const instance = ofetch.create({
       baseURL: `${options.origin ?? ''}${options.basePaths?.[name] ?? base.path}`,
-      timeout: options.timeouts?.[name] ?? base.timeoutMs,
+      timeout,
       // No silent retries: a timed-out call fails after the base's timeout, not twice that.
       retry: 0,
       onRequest({ options: request }) {
@@ -80,7 +91,7 @@ export function createApiClients(options: ApiClientOptions = {}): ApiClients {
       },
     });
     const request: ApiRequest = (path, requestOptions) =>
-      instance(path, requestOptions).catch((error: unknown) => {
+      instance(path, withTimeoutSignal(requestOptions, timeout)).catch((error: unknown) => {
         throw toApiFailure(error);
       });
     return [name, request] as const;

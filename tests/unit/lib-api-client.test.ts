@@ -172,6 +172,18 @@ describe('timeouts', () => {
     await expect(pending).rejects.toMatchObject({ error: 'Timeout' });
   });
 
+  it('still times out when the caller brings its own abort signal, and can be cancelled by it', async () => {
+    const api = clients({ timeouts: { v2General: 300 } });
+    const started = performance.now();
+    await expect(api.v2General('/slow', { signal: new AbortController().signal })).rejects.toMatchObject({ error: 'Timeout' });
+    expect(performance.now() - started).toBeLessThan(2_000);
+
+    const controller = new AbortController();
+    const cancelled = api.v2General('/slow', { signal: controller.signal });
+    controller.abort();
+    await expect(cancelled).rejects.toEqual({ statusCode: 0, message: 'Permintaan dibatalkan.', error: 'Aborted' });
+  });
+
   it('defaults to 15 s on api-v1, api-v2 and api-v2-general and 40 s on api-v2-bpr', async () => {
     expect(Object.fromEntries(Object.entries(apiBases).map(([name, base]) => [name, base.timeoutMs]))).toEqual({
       v1: 15_000,
