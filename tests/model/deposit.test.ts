@@ -26,7 +26,7 @@ import {
   type Refusal,
 } from '../../machines/deposit';
 import { DEFAULT_TAX_SETTINGS, hasRole, isIsoDate, stopAroCutoff, type Actor } from '../../machines/deposit-rules';
-import { actors, DATES, describeEvent, HOLIDAYS, inputs, paths, product, settlement } from './deposit.model';
+import { actors, DATES, describeEvent, events, HOLIDAYS, inputs, paths, product, settlement } from './deposit.model';
 import { describeSteps, replay, unwalked } from './walk';
 
 // ---------------------------------------------------------------------------------------------
@@ -331,6 +331,24 @@ describe('whyNot: a reason staff can act on, categorised for the HTTP status', (
 
   it('an unknown event type is refused, not thrown', () => {
     expect(whyNot(at('pending'), { type: 'deposit.teleport', actor: actors.admin, today: mid } as never)?.status).toBe(400);
+  });
+});
+
+describe('whyNot and the machine never disagree', () => {
+  it('for every state, every representative event and both deposits (with and without a break request)', () => {
+    let checked = 0;
+    for (const input of Object.values(inputs)) {
+      for (const status of depositStatusSchema.options) {
+        for (const breakRequest of [null, { requestedBy: actors.supervisor.id, requestedOn: mid, breakDate: mid, reason: null }]) {
+          const snapshot = restoreDeposit(status, { ...depositContext(input), breakRequest, disbursementReason: status === 'disbursing' ? 'matured' : null });
+          for (const event of events) {
+            expect(whyNot(snapshot, event) === null, `${status} ${describeEvent(event)}`).toBe(snapshot.can(event));
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(2 * 9 * 2 * events.length);
   });
 });
 
