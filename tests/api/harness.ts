@@ -43,7 +43,6 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   text: string;
 }

@@ -1,0 +1,4 @@
+// as: machines/lint-fixture.ts
+import { readFileSync } from 'node:fs';
+
+export const read = readFileSync;

@@ -1,0 +1,4 @@
+// as: machines/lint-fixture.ts
+import { loadConfig } from '../server/config';
+
+export const config = loadConfig;

@@ -1,0 +1,4 @@
+// as: server/lint-fixture.ts
+import * as format from '../src/lib/format';
+
+export const formatting = format;

@@ -1,0 +1,4 @@
+// as: src/lint-fixture.ts
+import { startServer } from '../server/main';
+
+export const start = startServer;

@@ -1,0 +1,3 @@
+import { b } from './b';
+
+export const a = () => b() + 1;

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import arrows of ARCHITECTURE.md are enforced by the repository's ESLint config: a wrong
+ * import must fail `npm test`. Each fixture is linted as if it lived at the path on its first line.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const fixtures = join(root, 'tests/lint-fixtures');
+
+function fixture(name: string): { code: string; filePath: string } {
+  const code = readFileSync(join(fixtures, 'arrows', name), 'utf8');
+  const as = /^\/\/ as: (\S+)/.exec(code)?.[1];
+  if (!as) throw new Error(`fixture ${name} does not say where it lives`);
+  return { code, filePath: join(root, as) };
+}
+
+async function ruleIds(name: string): Promise<string[]> {
+  const { code, filePath } = fixture(name);
+  // no-cycle reads the linted file from disk, and these paths are virtual; it has its own test below.
+  const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('import arrows (eslint.config.js)', () => {
+  it.each([
+    ['machines-imports-server.ts', 'import/no-restricted-paths'],
+    ['src-imports-server.ts', 'import/no-restricted-paths'],
+    ['contract-imports-machines.ts', 'import/no-restricted-paths'],
+    ['server-imports-src.ts', 'import/no-restricted-paths'],
+    ['server-imports-tests.ts', 'import/no-restricted-paths'],
+    ['machines-imports-node.ts', 'no-restricted-imports'],
+  ])('%s is an error of %s', async (name, rule) => {
+    expect(await ruleIds(name)).toContain(rule);
+  }, 30_000);
+
+  it.each(readdirSync(join(fixtures, 'arrows')).filter((name) => name.startsWith('allowed-')))('%s passes', async (name) => {
+    expect(await ruleIds(name)).toEqual([]);
+  }, 30_000);
+
+  it('a cycle between two modules is an import/no-cycle error', async () => {
+    const eslint = new ESLint({ cwd: root, ignore: false });
+    const [result] = await eslint.lintFiles([join(fixtures, 'cycle/a.ts')]);
+    const cycle = result?.messages.filter((message) => message.ruleId === 'import/no-cycle') ?? [];
+    expect(cycle).toHaveLength(1);
+    expect(cycle[0]?.severity).toBe(2);
+  }, 30_000);
+});

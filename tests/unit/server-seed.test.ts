@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync, statSync, utimesSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { findUserByEmail } from '../../server/db/repositories/users';
+import { argon2Hasher } from '../../server/services/passwords';
+import { resolveJwtSecret } from '../../server/services/secrets';
+import { DEMO_BANKS, seedDemoData } from '../../server/services/seed';
+import { spaBuildIsStale } from '../../server/spa-build';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'berjangka-unit-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('demo data', () => {
+  it('creates both banks and five users once; a second run changes nothing', async () => {
+    const database = openDatabase({ databaseUrl: undefined, dataDir: tempDir() });
+    try {
+      await migrateToLatest(database.db);
+      const now = new Date('2026-05-01T00:00:00Z');
+      const deps = { db: database.db, clock: { now: () => now }, hasher: argon2Hasher({ memoryCost: 256, timeCost: 1, parallelism: 1 }), passwordMaxAgeDays: 90 };
+      const first = await seedDemoData(deps);
+      expect(first.created).toHaveLength(2 + 5);
+      expect((await seedDemoData(deps)).created).toEqual([]);
+      expect(DEMO_BANKS.flatMap((bank) => bank.users.map((user) => user.email))).toEqual([
+        'admin@bpr-demo.test',
+        'supervisor@bpr-demo.test',
+        'operator@bpr-demo.test',
+        'kedaluwarsa@bpr-demo.test',
+        'admin@bpr-lain.test',
+      ]);
+      const expired = await findUserByEmail(database.db, 'kedaluwarsa@bpr-demo.test');
+      expect(expired?.password_changed_at).toBe('2026-01-30T00:00:00.000Z'); // 91 days before
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('JWT secret', () => {
+  it('is generated once into DATA_DIR (mode 600) and reused; JWT_SECRET wins', () => {
+    const dir = tempDir();
+    const first = resolveJwtSecret(undefined, dir);
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(resolveJwtSecret(undefined, dir)).toBe(first);
+    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(resolveJwtSecret('configured-secret', dir)).toBe('configured-secret');
+  });
+});
+
+describe('SPA build freshness', () => {
+  it('is stale without dist/index.html or when a source is newer', () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src/main.tsx'), '');
+    expect(spaBuildIsStale(root)).toBe(true);
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'dist/index.html'), '');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(root, 'src/main.tsx'), past, past);
+    utimesSync(join(root, 'src'), past, past);
+    expect(spaBuildIsStale(root)).toBe(false);
+    writeFileSync(join(root, 'index.html'), '');
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'index.html'), future, future);
+    expect(spaBuildIsStale(root)).toBe(true);
+  });
+});
