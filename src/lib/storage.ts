@@ -25,8 +25,11 @@ export interface SessionToSave {
 }
 
 export interface SessionStorage {
+  /** Stores user, token and expiry; throws (writing nothing) when the token has no `exp`. */
   saveSession(session: SessionToSave): void;
   saveUser(user: User): void;
+  /** Stores the token and its `exp` (the session machine's `storeToken`); throws, writing nothing, without `exp`. */
+  saveToken(token: string): void;
   readToken(): string | null;
   readUser(): User | null;
   /** The token's `exp` claim in seconds, as stored at login. */
@@ -89,14 +92,20 @@ export function createSessionStorage(store: () => KeyValueStore, secret: string)
 
   const readToken = () => decrypt(store().getItem(storageKeys.token));
 
+  const saveToken = (token: string) => {
+    const exp = tokenExpiry(token);
+    store().setItem(storageKeys.token, encrypt(token));
+    store().setItem(storageKeys.tokenExpired, String(exp));
+  };
+
   return {
     saveSession({ token, user }) {
-      const exp = tokenExpiry(token);
+      tokenExpiry(token);
       saveUser(user);
-      store().setItem(storageKeys.token, encrypt(token));
-      store().setItem(storageKeys.tokenExpired, String(exp));
+      saveToken(token);
     },
     saveUser,
+    saveToken,
     readToken,
     readUser,
     readTokenExpiry() {
@@ -117,4 +126,4 @@ export const storage: SessionStorage = createSessionStorage(
   typeof configuredKey === 'string' && configuredKey !== '' ? configuredKey : DEFAULT_STORAGE_KEY,
 );
 
-export const { saveSession, saveUser, readToken, readUser, readTokenExpiry, hasToken, clearAll } = storage;
+export const { saveSession, saveUser, saveToken, readToken, readUser, readTokenExpiry, hasToken, clearAll } = storage;

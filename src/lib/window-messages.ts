@@ -1,6 +1,9 @@
 /**
- * The transport of the embed bridge (API.md "Host window messages"): it listens and posts; which
- * origins are allowed and what each message means is the embed-bridge machine's business.
+ * The window-message transport of the embed bridge (API.md "Host window messages"). It listens
+ * and posts; which origins are allowed and what each message means is the embed-bridge
+ * machine's business (machines/embed-bridge.ts), whose `reply` and `notifyParent` actions take
+ * `{ message, targetOrigin }` and map onto this module's functions of the same names.
+ *
  * Every message, in and out, is an object `{ eventMessage: string }`.
  */
 
@@ -8,16 +11,20 @@ export interface WindowMessage {
   eventMessage: string;
 }
 
-/** A message as the bridge sees it, with what is needed to answer its sender. */
+/** A message as the bridge sees it. */
 export interface ReceivedMessage {
   eventMessage: string;
+  /** The sender's origin; a desktop webview host's messages carry the app's own origin. */
   origin: string;
-  source: MessageEventSource | null;
+  /** The message's data as it came, for `hostEventFromMessage`. */
+  data: unknown;
 }
 
 /** The desktop host (WebView2) injects `window.chrome.webview`. */
 interface WebviewHost {
   postMessage(message: unknown): void;
+  addEventListener?(type: 'message', listener: (event: { data: unknown }) => void): void;
+  removeEventListener?(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 
 type HostWindow = Window & { chrome?: { webview?: WebviewHost } };
@@ -34,28 +41,68 @@ export function readEventMessage(data: unknown): string | null {
   return typeof eventMessage === 'string' && eventMessage !== '' ? eventMessage : null;
 }
 
-/** Hands every `{eventMessage}` message to `onMessage`; returns the function that stops listening. */
-export function listenToMessages(onMessage: (message: ReceivedMessage) => void, win: Window = window): () => void {
-  const handler = (event: MessageEvent) => {
-    const eventMessage = readEventMessage(event.data);
-    if (eventMessage === null) return;
-    onMessage({ eventMessage, origin: event.origin, source: event.source });
-  };
-  win.addEventListener('message', handler);
-  return () => win.removeEventListener('message', handler);
+/** A target origin we may post to: a real origin, never '*' and never an opaque 'null'. */
+function isPostableOrigin(origin: string): boolean {
+  if (origin === '' || origin === '*' || origin === 'null') return false;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
-/**
- * Answers a message: to its sender with `targetOrigin` set to the sender's origin (never '*'), and
- * to a desktop webview host when one is present.
- */
-export function reply(to: Pick<ReceivedMessage, 'origin' | 'source'>, eventMessage: string, win: Window = window): void {
-  const message: WindowMessage = { eventMessage };
-  // A message from an opaque origin ('null') cannot be answered safely by origin.
-  if (to.source && to.origin && to.origin !== 'null') {
-    (to.source as Window).postMessage(message, to.origin);
-  }
-  webviewHost(win)?.postMessage(message);
+export interface WindowTransport {
+  /** Hands every `{eventMessage}` message to `onMessage`; returns the function that stops listening. */
+  listen(onMessage: (message: ReceivedMessage) => void): () => void;
+  /**
+   * Answers the window that last sent a message from `targetOrigin`, with `targetOrigin` as the
+   * postMessage target (never '*'), and the desktop webview host when one is present.
+   */
+  reply(targetOrigin: string, eventMessage: string): void;
+  /** Posts to the framing parent at `targetOrigin` (the login notice); nothing when not framed. */
+  notifyParent(eventMessage: string, targetOrigin: string): boolean;
+}
+
+export function createWindowTransport(win: Window = window): WindowTransport {
+  // Who to answer: the source window of the latest message per origin.
+  const senders = new Map<string, MessageEventSource>();
+
+  return {
+    listen(onMessage) {
+      const onWindowMessage = (event: MessageEvent) => {
+        const eventMessage = readEventMessage(event.data);
+        if (eventMessage === null) return;
+        if (event.source) senders.set(event.origin, event.source);
+        onMessage({ eventMessage, origin: event.origin, data: event.data });
+      };
+      // The desktop host is the native application the app runs in: its messages count as our own origin.
+      const onWebviewMessage = (event: { data: unknown }) => {
+        const eventMessage = readEventMessage(event.data);
+        if (eventMessage !== null) onMessage({ eventMessage, origin: win.location.origin, data: event.data });
+      };
+      const webview = webviewHost(win);
+      win.addEventListener('message', onWindowMessage);
+      webview?.addEventListener?.('message', onWebviewMessage);
+      return () => {
+        win.removeEventListener('message', onWindowMessage);
+        webview?.removeEventListener?.('message', onWebviewMessage);
+      };
+    },
+
+    reply(targetOrigin, eventMessage) {
+      const message: WindowMessage = { eventMessage };
+      const sender = senders.get(targetOrigin);
+      if (sender && isPostableOrigin(targetOrigin)) (sender as Window).postMessage(message, targetOrigin);
+      webviewHost(win)?.postMessage(message);
+    },
+
+    notifyParent(eventMessage, targetOrigin) {
+      if (!isFramed(win) || !isPostableOrigin(targetOrigin)) return false;
+      const message: WindowMessage = { eventMessage };
+      win.parent.postMessage(message, targetOrigin);
+      return true;
+    },
+  };
 }
 
 export function isFramed(win: Window = window): boolean {
@@ -66,7 +113,6 @@ export function isFramed(win: Window = window): boolean {
   }
 }
 
-/** Origin of a URL, or null when it has none we can post to. */
 function originOf(url: string): string | null {
   try {
     const origin = new URL(url).origin;
@@ -77,38 +123,22 @@ function originOf(url: string): string | null {
 }
 
 /**
- * The parent's origin: the referrer's origin when it is one of the allowed host origins, otherwise
- * the only allowed host origin when exactly one is configured. Never '*'.
+ * The framing parent's origin as the browser reports it: `location.ancestorOrigins[0]` where
+ * supported (Chromium, WebKit), else the referrer's origin; null when not framed or unknown.
+ * Whether it is allowed is the embed-bridge machine's check.
  */
-export function parentOrigin(allowedOrigins: readonly string[], referrer: string = document.referrer): string | null {
-  const fromReferrer = referrer ? originOf(referrer) : null;
-  if (fromReferrer && allowedOrigins.includes(fromReferrer)) return fromReferrer;
-  return allowedOrigins.length === 1 ? (allowedOrigins[0] ?? null) : null;
+export function parentOrigin(win: Window = window): string | null {
+  if (!isFramed(win)) return null;
+  const ancestor = win.location.ancestorOrigins?.[0];
+  if (ancestor && ancestor !== 'null') return ancestor;
+  return win.document.referrer ? originOf(win.document.referrer) : null;
 }
 
-/**
- * Tells the framing parent something (the login notice `LoggedIn{product}`, spec section 4). Does
- * nothing when not framed or when the parent's origin is not an allowed host origin; says whether it posted.
- */
-export function notifyParent(eventMessage: string, allowedOrigins: readonly string[], win: Window = window): boolean {
-  const message: WindowMessage = { eventMessage };
-  if (!isFramed(win)) return false;
-  const origin = parentOrigin(allowedOrigins, win.document.referrer);
-  if (!origin) return false;
-  win.parent.postMessage(message, origin);
-  return true;
-}
-
-/** `EMBED_ALLOWED_ORIGINS` as the SPA sees it (VITE_EMBED_ALLOWED_ORIGINS, comma separated). */
+/** `EMBED_ALLOWED_ORIGINS` as the SPA sees it: VITE_EMBED_ALLOWED_ORIGINS, comma separated. */
 export function configuredHostOrigins(raw: unknown = import.meta.env?.VITE_EMBED_ALLOWED_ORIGINS): string[] {
   if (typeof raw !== 'string') return [];
   return raw
     .split(',')
-    .map((entry) => originOf(entry.trim()))
+    .map((entry) => (entry.trim() === '' ? null : originOf(entry.trim())))
     .filter((origin): origin is string => origin !== null);
-}
-
-/** Whether a message's origin may drive the bridge: an allowed host origin or the app's own origin. */
-export function isAllowedOrigin(origin: string, allowedOrigins: readonly string[], ownOrigin: string = window.location.origin): boolean {
-  return origin === ownOrigin || allowedOrigins.includes(origin);
 }

@@ -9,6 +9,7 @@ import {
   readTokenExpiry,
   readUser,
   saveSession,
+  saveToken,
   saveUser,
   storageKeys,
 } from '@src/lib/storage';
@@ -94,7 +95,16 @@ describe('session storage over localStorage', () => {
   it('refuses a token without exp and then writes nothing', () => {
     expect(() => saveSession({ token: jwt({ sub: 'u-1' }), user })).toThrow();
     expect(() => saveSession({ token: 'not-a-jwt', user })).toThrow();
+    expect(() => saveToken(jwt({ sub: 'u-1', exp: 'later' }))).toThrow();
     expect(localStorage.length).toBe(0);
+  });
+
+  it('saveToken stores the token encrypted and its exp, as the session machine stores them apart from the user', () => {
+    saveToken(token);
+    expect(readToken()).toBe(token);
+    expect(localStorage.getItem('token')).not.toBe(token);
+    expect(readTokenExpiry()).toBe(exp);
+    expect(readUser()).toBeNull();
   });
 
   it('reports no token when nothing is stored', () => {

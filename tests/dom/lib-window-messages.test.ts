@@ -1,108 +1,149 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   configuredHostOrigins,
-  isAllowedOrigin,
+  createWindowTransport,
   isFramed,
-  listenToMessages,
-  notifyParent,
   parentOrigin,
   readEventMessage,
-  reply,
   type ReceivedMessage,
 } from '@src/lib/window-messages';
 
-type WebviewWindow = Window & { chrome?: { webview?: { postMessage: (message: unknown) => void } } };
+type WebviewListener = (event: { data: unknown }) => void;
+type WebviewWindow = Window & {
+  chrome?: { webview?: { postMessage: (message: unknown) => void; addEventListener?: (type: 'message', listener: WebviewListener) => void; removeEventListener?: (type: 'message', listener: WebviewListener) => void } };
+};
+
+const HOST = 'https://host.example';
+
+/** A real window to stand in as the sender: an iframe's contentWindow, its postMessage spied. */
+function senderWindow() {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const source = frame.contentWindow!;
+  const postMessage = vi.spyOn(source, 'postMessage').mockImplementation(() => undefined);
+  return { source, postMessage };
+}
+
+function receive(data: unknown, origin: string, source: Window | null = null) {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+}
 
 afterEach(() => {
   delete (window as WebviewWindow).chrome;
+  document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
 
-describe('listenToMessages', () => {
-  it('hands eventMessage and origin of each message to the callback, until stopped', () => {
+describe('listen', () => {
+  it('hands eventMessage, origin and data of each message to the callback, until stopped', () => {
     const received: ReceivedMessage[] = [];
-    const stop = listenToMessages((message) => received.push(message));
-    window.dispatchEvent(new MessageEvent('message', { data: { eventMessage: 'hideNavbar' }, origin: 'https://host.example' }));
+    const stop = createWindowTransport().listen((message) => received.push(message));
+    receive({ eventMessage: 'hideNavbar' }, HOST);
     stop();
-    window.dispatchEvent(new MessageEvent('message', { data: { eventMessage: 'logout' }, origin: 'https://host.example' }));
-    expect(received).toEqual([{ eventMessage: 'hideNavbar', origin: 'https://host.example', source: null }]);
+    receive({ eventMessage: 'logout' }, HOST);
+    expect(received).toEqual([{ eventMessage: 'hideNavbar', origin: HOST, data: { eventMessage: 'hideNavbar' } }]);
   });
 
   it('ignores messages without an eventMessage string', () => {
     const onMessage = vi.fn();
-    const stop = listenToMessages(onMessage);
-    for (const data of ['hideNavbar', null, {}, { eventMessage: 3 }, { eventMessage: '' }]) {
-      window.dispatchEvent(new MessageEvent('message', { data, origin: 'https://host.example' }));
-    }
+    const stop = createWindowTransport().listen(onMessage);
+    for (const data of ['hideNavbar', null, {}, { eventMessage: 3 }, { eventMessage: '' }]) receive(data, HOST);
     stop();
     expect(onMessage).not.toHaveBeenCalled();
     expect(readEventMessage({ eventMessage: 'checkIsLoggedIn', extra: 1 })).toBe('checkIsLoggedIn');
   });
+
+  it("takes a desktop webview host's messages as coming from the app's own origin", () => {
+    let webviewListener: WebviewListener | undefined;
+    const removeEventListener = vi.fn();
+    (window as WebviewWindow).chrome = {
+      webview: { postMessage: vi.fn(), addEventListener: (_type, listener) => (webviewListener = listener), removeEventListener },
+    };
+    const onMessage = vi.fn();
+    const stop = createWindowTransport().listen(onMessage);
+    webviewListener!({ data: { eventMessage: 'checkIsLoggedIn' } });
+    expect(onMessage).toHaveBeenCalledWith({ eventMessage: 'checkIsLoggedIn', origin: window.location.origin, data: { eventMessage: 'checkIsLoggedIn' } });
+    stop();
+    expect(removeEventListener).toHaveBeenCalledWith('message', webviewListener);
+  });
 });
 
 describe('reply', () => {
-  it("posts to the sender with the sender's origin as targetOrigin, never '*'", () => {
-    const source = { postMessage: vi.fn() };
-    reply({ source: source as unknown as MessageEventSource, origin: 'https://host.example' }, 'doneHideNavbar');
-    expect(source.postMessage).toHaveBeenCalledWith({ eventMessage: 'doneHideNavbar' }, 'https://host.example');
+  it("answers the sender with the sender's origin as targetOrigin, never '*'", () => {
+    const transport = createWindowTransport();
+    const stop = transport.listen(() => undefined);
+    const { source, postMessage } = senderWindow();
+    receive({ eventMessage: 'hideNavbar' }, HOST, source);
+    transport.reply(HOST, 'doneHideNavbar');
+    stop();
+    expect(postMessage).toHaveBeenCalledWith({ eventMessage: 'doneHideNavbar' }, HOST);
+  });
+
+  it('answers nobody at an origin that has not written, nor at "*"', () => {
+    const transport = createWindowTransport();
+    const stop = transport.listen(() => undefined);
+    const { source, postMessage } = senderWindow();
+    receive({ eventMessage: 'hideNavbar' }, HOST, source);
+    transport.reply('https://other.example', 'doneHideNavbar');
+    transport.reply('*', 'doneHideNavbar');
+    stop();
+    expect(postMessage).not.toHaveBeenCalled();
   });
 
   it('also posts to a desktop webview host when one is present', () => {
     const webview = { postMessage: vi.fn() };
     (window as WebviewWindow).chrome = { webview };
-    const source = { postMessage: vi.fn() };
-    reply({ source: source as unknown as MessageEventSource, origin: 'https://host.example' }, 'LoggedInBPR');
+    const transport = createWindowTransport();
+    const stop = transport.listen(() => undefined);
+    const { source, postMessage } = senderWindow();
+    receive({ eventMessage: 'checkIsLoggedIn' }, HOST, source);
+    transport.reply(HOST, 'LoggedInBPR');
+    stop();
     expect(webview.postMessage).toHaveBeenCalledWith({ eventMessage: 'LoggedInBPR' });
-    expect(source.postMessage).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not answer an opaque origin', () => {
-    const source = { postMessage: vi.fn() };
-    reply({ source: source as unknown as MessageEventSource, origin: 'null' }, 'LoggedOutBPR');
-    expect(source.postMessage).not.toHaveBeenCalled();
+    expect(postMessage).toHaveBeenCalledWith({ eventMessage: 'LoggedInBPR' }, HOST);
   });
 });
 
 describe('the parent window', () => {
-  it('is not framed at the top level', () => {
+  it('is not framed at the top level, and is not notified then', () => {
     expect(isFramed()).toBe(false);
-    expect(notifyParent('LoggedInBPR', ['https://host.example'])).toBe(false);
+    expect(parentOrigin()).toBeNull();
+    expect(createWindowTransport().notifyParent('LoggedInBPR', HOST)).toBe(false);
   });
 
-  it('notifies a framing parent at its allowed origin', () => {
-    const parent = { postMessage: vi.fn() };
-    const framed = { parent, document: { referrer: 'https://host.example/app/page' } } as unknown as Window;
+  it('notifies a framing parent at the given origin', () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const framed = frame.contentWindow!;
+    const postMessage = vi.spyOn(framed.parent, 'postMessage').mockImplementation(() => undefined);
     expect(isFramed(framed)).toBe(true);
-    expect(notifyParent('LoggedInBPR', ['https://other.example', 'https://host.example'], framed)).toBe(true);
-    expect(parent.postMessage).toHaveBeenCalledWith({ eventMessage: 'LoggedInBPR' }, 'https://host.example');
+    expect(createWindowTransport(framed).notifyParent('LoggedInBPR', HOST)).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith({ eventMessage: 'LoggedInBPR' }, HOST);
   });
 
-  it('does not notify a parent whose origin is not allowed', () => {
-    const parent = { postMessage: vi.fn() };
-    const framed = { parent, document: { referrer: 'https://evil.example/' } } as unknown as Window;
-    expect(notifyParent('LoggedInBPR', ['https://host.example', 'https://other.example'], framed)).toBe(false);
-    expect(parent.postMessage).not.toHaveBeenCalled();
+  it("never notifies with '*' or an empty origin", () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const postMessage = vi.spyOn(frame.contentWindow!.parent, 'postMessage').mockImplementation(() => undefined);
+    const transport = createWindowTransport(frame.contentWindow!);
+    expect(transport.notifyParent('LoggedInBPR', '*')).toBe(false);
+    expect(transport.notifyParent('LoggedInBPR', '')).toBe(false);
+    expect(postMessage).not.toHaveBeenCalled();
   });
 
-  it('falls back to the one configured host origin when there is no referrer', () => {
-    expect(parentOrigin(['https://host.example'], '')).toBe('https://host.example');
-    expect(parentOrigin(['https://a.example', 'https://b.example'], '')).toBeNull();
-    expect(parentOrigin([], 'https://host.example/')).toBeNull();
+  it("reads the parent's origin from ancestorOrigins, else from the referrer", () => {
+    const withAncestor = { parent: {}, location: { ancestorOrigins: [HOST] }, document: { referrer: 'https://ref.example/x' } } as unknown as Window;
+    expect(parentOrigin(withAncestor)).toBe(HOST);
+    const withReferrer = { parent: {}, location: {}, document: { referrer: 'https://ref.example/page?a=1' } } as unknown as Window;
+    expect(parentOrigin(withReferrer)).toBe('https://ref.example');
+    const unknown = { parent: {}, location: {}, document: { referrer: '' } } as unknown as Window;
+    expect(parentOrigin(unknown)).toBeNull();
   });
 });
 
-describe('allowed origins', () => {
+describe('configuredHostOrigins', () => {
   it('reads a comma-separated list as origins', () => {
-    expect(configuredHostOrigins(' https://host.example/path , http://localhost:4000,nonsense')).toEqual([
-      'https://host.example',
-      'http://localhost:4000',
-    ]);
+    expect(configuredHostOrigins(' https://host.example/path , http://localhost:4000,nonsense,')).toEqual([HOST, 'http://localhost:4000']);
     expect(configuredHostOrigins(undefined)).toEqual([]);
-  });
-
-  it("allows the configured hosts and the app's own origin only", () => {
-    expect(isAllowedOrigin('https://host.example', ['https://host.example'], 'https://app.example')).toBe(true);
-    expect(isAllowedOrigin('https://app.example', [], 'https://app.example')).toBe(true);
-    expect(isAllowedOrigin('https://evil.example', ['https://host.example'], 'https://app.example')).toBe(false);
   });
 });
