@@ -38,6 +38,7 @@ export interface ApiClientOptions {
 export const TIMEOUT_MESSAGE = 'Server tidak merespons dalam batas waktu. Silakan coba lagi.';
 export const NETWORK_MESSAGE = 'Tidak dapat terhubung ke server. Periksa koneksi Anda.';
 export const SERVER_MESSAGE = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+export const ABORTED_MESSAGE = 'Permintaan dibatalkan.';
 
 function isEnvelope(body: unknown): body is ApiFailure {
   if (typeof body !== 'object' || body === null) return false;
@@ -55,7 +56,7 @@ export function toApiFailure(error: unknown): ApiFailure {
   }
   const cause = fetchError.cause as { name?: string } | undefined;
   if (cause?.name === 'TimeoutError') return { statusCode: 0, message: TIMEOUT_MESSAGE, error: 'Timeout' };
-  if (cause?.name === 'AbortError') return { statusCode: 0, message: 'Permintaan dibatalkan.', error: 'Aborted' };
+  if (cause?.name === 'AbortError') return { statusCode: 0, message: ABORTED_MESSAGE, error: 'Aborted' };
   return { statusCode: 0, message: NETWORK_MESSAGE, error: 'NetworkError' };
 }
 
@@ -145,7 +146,10 @@ function hasValue(value: unknown): boolean {
   return true;
 }
 
-/** Multipart body of only the fields that have a value (product spec sections 3 and 5). */
+/**
+ * Multipart body of only the fields that have a value (product spec sections 3 and 5); the
+ * profile update sends its form the same way.
+ */
 export function buildRegistrationForm(fields: Record<string, RegistrationValue>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {

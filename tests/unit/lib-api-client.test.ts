@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiBases } from '@contract/bases';
 import {
+  ABORTED_MESSAGE,
   buildRegistrationForm,
   createApiClients,
   createAuthApi,
@@ -181,7 +182,7 @@ describe('timeouts', () => {
     const controller = new AbortController();
     const cancelled = api.v2General('/slow', { signal: controller.signal });
     controller.abort();
-    await expect(cancelled).rejects.toEqual({ statusCode: 0, message: 'Permintaan dibatalkan.', error: 'Aborted' });
+    await expect(cancelled).rejects.toEqual({ statusCode: 0, message: ABORTED_MESSAGE, error: 'Aborted' });
   });
 
   it('defaults to 15 s on api-v1, api-v2 and api-v2-general and 40 s on api-v2-bpr', async () => {
