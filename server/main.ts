@@ -83,6 +83,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outboxDir, config.mailFrom, logger));
     const fileStore = options.fileStore ?? diskFileStore(join(config.dataDir, 'files'));
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+    if (config.databaseUrl && !config.jwtSecret) {
+      logger.warn('JWT_SECRET is unset: tokens are signed with a secret kept in DATA_DIR; several instances sharing one PostgreSQL need the same JWT_SECRET');
+    }
 
     const auth = createAuthService({ db: database.db, clock, hasher, jwtSecret, mailer, publicUrl: config.publicUrl, passwordMaxAgeDays: config.passwordMaxAgeDays, logger });
     const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth });

@@ -54,7 +54,8 @@ export function spaHandler(distDir: string) {
         'Cache-Control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
     }
-    if (!existsSync(indexFile)) return null;
+    // A missing file (favicon.ico, a stale hashed asset) is a 404, not the app's HTML.
+    if (extname(decoded) !== '' || !existsSync(indexFile)) return null;
     return c.body(readFileSync(indexFile, 'utf8'), 200, { 'Content-Type': MEDIA_TYPES['.html']!, 'Cache-Control': 'no-cache' });
   };
 }
