@@ -43,16 +43,7 @@ export interface RevokedTokensTable {
 }
 
 /** Single-use tokens kept only as SHA-256 hashes: reset links (forgot password, set password) and change-expired-password tokens. */
-export interface PasswordResetTokensTable {
-  id: string;
-  user_id: string;
-  token_hash: string;
-  expires_at: string;
-  used_at: string | null;
-  created_at: string;
-}
-
-export interface ChangePasswordTokensTable {
+export interface SingleUseTokensTable {
   id: string;
   user_id: string;
   token_hash: string;
@@ -98,8 +89,8 @@ export interface Database {
   banks: BanksTable;
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
-  password_reset_tokens: PasswordResetTokensTable;
-  change_password_tokens: ChangePasswordTokensTable;
+  password_reset_tokens: SingleUseTokensTable;
+  change_password_tokens: SingleUseTokensTable;
   registrations: RegistrationsTable;
   registration_documents: RegistrationDocumentsTable;
   stored_files: StoredFilesTable;

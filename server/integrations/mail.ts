@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -61,4 +61,15 @@ function renderEml(message: MailMessage, from: string, sentAt: Date): string {
 
 function encodeHeader(value: string): string {
   return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+/** The raw .eml texts in an outbox directory, oldest first (file names sort in sending order). */
+export function readOutbox(outboxDir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => readFileSync(join(outboxDir, name), 'utf8'));
 }

@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { Writable } from 'node:stream';
+import { readOutbox } from '../../server/integrations/mail';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 import type { Clock } from '../../server/services/clock';
 
@@ -138,16 +139,7 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
       if (result.status !== 200) throw new Error(`login ${email} answered ${result.status}: ${result.text}`);
       return result.body.data.token as string;
     },
-    outbox() {
-      const dir = join(dataDir, 'outbox');
-      let names: string[];
-      try {
-        names = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
-      } catch {
-        return [];
-      }
-      return names.map((name) => readFileSync(join(dir, name), 'utf8'));
-    },
+    outbox: () => readOutbox(server.outboxDir),
     async stop() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
