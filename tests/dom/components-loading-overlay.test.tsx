@@ -79,6 +79,8 @@ describe('LoadingOverlay', () => {
     // jsdom has no canvas; lottie-web only measures text with it, which this mark has none of.
     const fakeContext = new Proxy({}, { get: (_, key) => (key === 'measureText' ? () => ({ width: 0 }) : () => undefined), set: () => true });
     const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => fakeContext as never);
+    // jsdom has no matchMedia; lottie-react asks it whether the device wants reduced motion.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
     try {
       render(<LoadingOverlay visible />);
       const box = screen.getByTestId('loading-overlay-mark');
@@ -90,6 +92,7 @@ describe('LoadingOverlay', () => {
       expect(svg.querySelectorAll('path').length).toBeGreaterThan(3);
     } finally {
       getContext.mockRestore();
+      vi.unstubAllGlobals();
     }
   });
 });
