@@ -40,6 +40,10 @@ export function securityHeaders(embedAllowedOrigins: string[]): MiddlewareHandle
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     // Reset links carry their token in the URL: never hand it to another site.
     c.res.headers.set('Referrer-Policy', 'same-origin');
+    // API answers carry tokens and personal data: no shared or browser cache keeps them.
+    if (!c.res.headers.has('Cache-Control') && (c.res.headers.get('Content-Type') ?? '').includes('application/json')) {
+      c.res.headers.set('Cache-Control', 'no-store');
+    }
   };
 }
 

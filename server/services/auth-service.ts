@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { TokenClaims } from '../../contract/auth';
 import { isTokenRevoked, revokeToken, consumeSingleUseToken, expireOpenTokensOfUser, findSingleUseToken, insertSingleUseToken, type SingleUseTokenTable } from '../db/repositories/tokens';
-import { findUserByEmail, findUserById, findUserWithBank, updateUser, type UserWithBank } from '../db/repositories/users';
+import { findUserByEmail, findUserById, findUserWithBank, replaceLoginFailures, updateUser, type UserWithBank } from '../db/repositories/users';
 import type { Database, UserRow } from '../db/schema';
 import type { Mailer } from '../integrations/mail';
 import { DAY_MS, HOUR_MS, MINUTE_MS, addMs, formatJakartaTime, type Clock } from './clock';
@@ -71,6 +71,23 @@ export function createAuthService(deps: AuthDeps) {
     );
   };
 
+  /** Counts one failed login; retries when a concurrent attempt changed the counters first. */
+  const recordFailedLogin = async (user: UserRow, now: Date): Promise<LoginFailures> => {
+    let current: UserRow | undefined = user;
+    for (let attempt = 0; attempt < 10 && current; attempt += 1) {
+      const next = afterFailedLogin(failuresOf(current), now);
+      const written = await replaceLoginFailures(
+        db,
+        current.id,
+        { failed_login_count: current.failed_login_count, failed_login_window_start: current.failed_login_window_start, locked_until: current.locked_until },
+        { failed_login_count: next.count, failed_login_window_start: next.windowStart?.toISOString() ?? null, locked_until: next.lockedUntil?.toISOString() ?? null },
+      );
+      if (written) return next;
+      current = await findUserById(db, user.id);
+    }
+    throw new Error('could not record a failed login after repeated concurrent updates');
+  };
+
   const isPasswordExpired = (user: UserRow) =>
     clock.now().getTime() - new Date(user.password_changed_at).getTime() >= deps.passwordMaxAgeDays * DAY_MS;
 
@@ -117,12 +134,7 @@ export function createAuthService(deps: AuthDeps) {
       if (isLocked(failures, now) && failures.lockedUntil) throw lockedError(failures.lockedUntil);
 
       if (!(await hasher.verify(user.password_hash, password))) {
-        const next = afterFailedLogin(failures, now);
-        await updateUser(db, user.id, {
-          failed_login_count: next.count,
-          failed_login_window_start: next.windowStart?.toISOString() ?? null,
-          locked_until: next.lockedUntil?.toISOString() ?? null,
-        });
+        const next = await recordFailedLogin(user, now);
         if (next.lockedUntil) {
           deps.logger.warn({ userId: user.id }, 'account locked after repeated failed logins');
           throw lockedError(next.lockedUntil);

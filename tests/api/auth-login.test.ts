@@ -92,6 +92,13 @@ describe.each(dialects)('login on %s', (dialect) => {
     expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
   });
 
+  it('counts failed logins that arrive at the same time, one by one', async () => {
+    const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'kedaluwarsa@bpr-demo.test', password } });
+    const results = await Promise.all(Array.from({ length: 6 }, () => attempt('Salah#Sekali99')));
+    expect(results.map((result) => result.status).sort()).toEqual([401, 401, 401, 401, 429, 429]);
+    expect((await attempt(DEMO_PASSWORD)).status).toBe(429);
+  });
+
   it('a successful login resets the failure count', async () => {
     const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'supervisor@bpr-demo.test', password } });
     for (let i = 0; i < 4; i += 1) expect((await attempt('Salah#Sekali99')).status).toBe(401);

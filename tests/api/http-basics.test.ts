@@ -41,6 +41,12 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     expectSecurityHeaders((await t.call('GET', '/api-docs')).headers);
   });
 
+  it('keeps API answers out of caches', async () => {
+    const login = await t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'admin@bpr-demo.test', password: 'Berjangka#2026' } });
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    expect((await t.call('GET', '/api-v2-bpr/profile/detail', { token: login.body.data.token })).headers.get('cache-control')).toBe('no-store');
+  });
+
   it('answers unknown paths, also outside the bases, with the 404 envelope', async () => {
     for (const path of ['/api-v2-general/geography/x', '/api-v2/auth/login', '/tidak-ada']) {
       const result = await t.call('GET', path);

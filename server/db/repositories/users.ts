@@ -31,3 +31,28 @@ export async function findUserWithBank(db: Kysely<Database>, id: string): Promis
 export async function updateUser(db: Kysely<Database>, id: string, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
+
+export interface LoginFailureColumns {
+  failed_login_count: number;
+  failed_login_window_start: string | null;
+  locked_until: string | null;
+}
+
+/**
+ * Writes new failure counters only if the stored ones are still `expected` (compare-and-set), so
+ * concurrent failed logins cannot overwrite each other's count; false means read again and retry.
+ */
+export async function replaceLoginFailures(db: Kysely<Database>, id: string, expected: LoginFailureColumns, next: LoginFailureColumns): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(next)
+    .where('id', '=', id)
+    .where('failed_login_count', '=', expected.failed_login_count)
+    .where((eb) =>
+      expected.failed_login_window_start === null
+        ? eb('failed_login_window_start', 'is', null)
+        : eb('failed_login_window_start', '=', expected.failed_login_window_start),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
