@@ -31,6 +31,8 @@ let outboxSequence = 0;
 /**
  * Without SMTP: each mail becomes an .eml file in `outboxDir` (names sort in sending order) and its
  * link is logged. The body is written as 8bit text, so a link in it stays on one line, verbatim.
+ * The writes are synchronous on purpose: the file exists as soon as send() is called, even when
+ * the caller does not wait for the promise.
  */
 export function outboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
   return {

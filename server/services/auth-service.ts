@@ -199,7 +199,7 @@ export function createAuthService(deps: AuthDeps) {
       await expireOpenTokensOfUser(db, 'password_reset_tokens', user.id, nowIso());
       const token = await issueSingleUseToken('password_reset_tokens', user.id, RESET_TOKEN_TTL_MS);
       const link = resetLink(deps.publicUrl, token);
-      await deps.mailer.send({
+      const message = {
         to: user.email,
         subject: 'Atur ulang kata sandi Berjangka',
         link,
@@ -213,7 +213,10 @@ export function createAuthService(deps: AuthDeps) {
           '',
           'Jika Anda tidak meminta ini, abaikan email ini; kata sandi Anda tidak berubah.',
         ].join('\n'),
-      });
+      };
+      // Not awaited: a slow SMTP server must not reveal, by the answer's delay, that the account
+      // exists. The outbox mailer writes its file before returning, so the outbox is still current.
+      void deps.mailer.send(message).catch((error: unknown) => deps.logger.error({ err: error, userId: user.id }, 'reset mail could not be sent'));
     },
 
     async resetPassword(token: string, password: string): Promise<void> {

@@ -17,6 +17,11 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
         get: async () => null,
         delete: async () => undefined,
       },
+      mailer: {
+        send: async () => {
+          throw new Error('smtp down');
+        },
+      },
     });
   });
   afterAll(async () => {
@@ -68,6 +73,13 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     const logged = t.logs.find((line) => line.msg === 'unexpected error');
     expect(JSON.stringify(logged)).toContain('disk on fire');
     expectSecurityHeaders(result.headers);
+  });
+
+  it('still answers forgot-password with 200 when the mail server fails, and logs the failure', async () => {
+    const result = await t.call('POST', '/api-v2/auth/send-forgot-password', { json: { email: 'operator@bpr-demo.test', userLevel: 1 } });
+    expect(result.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(t.logs.some((line) => line.msg === 'reset mail could not be sent')).toBe(true);
   });
 
   it('logs one JSON line per request with method, path, status and duration', async () => {
