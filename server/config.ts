@@ -14,6 +14,12 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   JWT_SECRET: optionalText,
   EMBED_ALLOWED_ORIGINS: optionalText,
+  PRODUCT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'PRODUCT_ID must be 1-32 letters, digits, - or _')
+    .default('BPR'),
+  STORAGE_KEY: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
   PUBLIC_URL: optionalText,
@@ -34,6 +40,10 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Origins allowed to frame the app (CSP frame-ancestors) and to talk to the embed bridge. */
   embedAllowedOrigins: string[];
+  /** Named in the host window-message replies: LoggedIn{productId} / LoggedOut{productId}. */
+  productId: string;
+  /** The key the SPA encrypts its local storage with; built into the client (VITE_STORAGE_KEY). */
+  storageKey: string | undefined;
   /** smtp(s)://… for real mail; undefined writes .eml files to dataDir/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -58,6 +68,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: values.DATABASE_URL,
     jwtSecret: values.JWT_SECRET,
     embedAllowedOrigins: parseOrigins(values.EMBED_ALLOWED_ORIGINS),
+    productId: values.PRODUCT_ID,
+    storageKey: values.STORAGE_KEY,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? 'Berjangka <no-reply@berjangka.local>',
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port || DEFAULT_PORT}`).replace(/\/+$/, ''),

@@ -94,6 +94,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const app = createHttpApp({
       logger,
       embedAllowedOrigins: config.embedAllowedOrigins,
+      productId: config.productId,
       auth,
       registration,
       profile,

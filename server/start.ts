@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (spaBuildIsStale(rootDir, distDir)) {
     console.log('Membangun SPA (dist/ belum ada atau lebih lama dari sumbernya)…');
+    // The storage key is embedded in the client at build time, as the product spec says.
+    if (config.storageKey) process.env.VITE_STORAGE_KEY = config.storageKey;
     const { build } = await import('vite');
     await build({ root: rootDir, logLevel: 'warn' });
   }

@@ -18,6 +18,7 @@ import { spaHandler } from './spa';
 export interface HttpDeps {
   logger: Logger;
   embedAllowedOrigins: string[];
+  productId?: string;
   auth: AuthService;
   registration: RegistrationService;
   profile: ProfileService;
@@ -46,7 +47,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   for (const base of Object.values(apiBases)) app.route(base.path, sessionRoutes(base.authorization, deps.auth));
 
   if (deps.spaDir) {
-    const spa = spaHandler(deps.spaDir);
+    const spa = spaHandler(deps.spaDir, { embedAllowedOrigins: deps.embedAllowedOrigins, productId: deps.productId ?? 'BPR' });
     app.get('*', (c) => spa(c) ?? notFound(c));
   }
   return app;

@@ -29,11 +29,29 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/** What the SPA reads at boot from index.html's meta tags, so one build serves every site. */
+export interface SpaRuntimeConfig {
+  embedAllowedOrigins: string[];
+  productId: string;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** index.html with the site's runtime settings as meta tags (no inline script: the CSP forbids it). */
+export function withRuntimeConfig(indexHtml: string, runtime: SpaRuntimeConfig): string {
+  const tags =
+    `<meta name="berjangka:embed-allowed-origins" content="${escapeAttribute(runtime.embedAllowedOrigins.join(','))}">` +
+    `<meta name="berjangka:product" content="${escapeAttribute(runtime.productId)}">`;
+  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${tags}</head>`) : `${tags}${indexHtml}`;
+}
+
 /**
  * Serves the built SPA from `distDir`: a file when it exists (Vite's hashed /assets/ cached for a
  * year), otherwise index.html so client-side routes survive a reload. Returns null for API paths.
  */
-export function spaHandler(distDir: string) {
+export function spaHandler(distDir: string, runtime: SpaRuntimeConfig = { embedAllowedOrigins: [], productId: 'BPR' }) {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
   return (c: Context): Response | null => {
@@ -56,6 +74,6 @@ export function spaHandler(distDir: string) {
     }
     // A missing file (favicon.ico, a stale hashed asset) is a 404, not the app's HTML.
     if (extname(decoded) !== '' || !existsSync(indexFile)) return null;
-    return c.body(readFileSync(indexFile, 'utf8'), 200, { 'Content-Type': MEDIA_TYPES['.html']!, 'Cache-Control': 'no-cache' });
+    return c.body(withRuntimeConfig(readFileSync(indexFile, 'utf8'), runtime), 200, { 'Content-Type': MEDIA_TYPES['.html']!, 'Cache-Control': 'no-cache' });
   };
 }

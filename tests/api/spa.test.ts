@@ -14,7 +14,10 @@ describe('serving the SPA build (npm start)', () => {
     writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'robots.txt'), 'User-agent: *');
     writeFileSync(join(dist, '..', `${dist.split('/').pop()}-secret.txt`), 'rahasia');
-    t = await startTestServer('sqlite', { spaDir: dist });
+    t = await startTestServer('sqlite', {
+      spaDir: dist,
+      config: { embedAllowedOrigins: ['https://induk.example', 'http://localhost:4321'], productId: 'DEPOSITO' },
+    });
   });
   afterAll(async () => {
     await t?.stop();
@@ -30,6 +33,12 @@ describe('serving the SPA build (npm start)', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
     }
+  });
+
+  it('tells the SPA the embed origins and product id through meta tags in index.html', async () => {
+    const html = await (await fetch(`${t.url}/home`)).text();
+    expect(html).toContain('<meta name="berjangka:embed-allowed-origins" content="https://induk.example,http://localhost:4321">');
+    expect(html).toContain('<meta name="berjangka:product" content="DEPOSITO">');
   });
 
   it('serves hashed assets with a one-year immutable cache and other files without', async () => {

@@ -11,12 +11,19 @@ describe('server configuration', () => {
       databaseUrl: undefined,
       jwtSecret: undefined,
       embedAllowedOrigins: [],
+      productId: 'BPR',
+      storageKey: undefined,
       smtpUrl: undefined,
       mailFrom: 'Berjangka <no-reply@berjangka.local>',
       publicUrl: 'http://localhost:3000',
       passwordMaxAgeDays: 90,
       logLevel: 'info',
     });
+  });
+
+  it('takes the product id for host replies and refuses one that could not be a message suffix', () => {
+    expect(loadConfig({ PRODUCT_ID: 'DEPOSITO' }).productId).toBe('DEPOSITO');
+    expect(() => loadConfig({ PRODUCT_ID: 'BPR<script>' })).toThrow(/PRODUCT_ID/);
   });
 
   it('reads every variable, treating empty ones as unset', () => {
