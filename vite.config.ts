@@ -19,6 +19,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    rolldownOptions: {
+      // lottie-react's entry also imports lottie-web's full player, whose expression engine uses
+      // eval; we draw with the light player (no eval) and the full one is dropped from the bundle.
+      onwarn(warning, defaultHandler) {
+        if (warning.code === 'EVAL' && (warning.id ?? '').includes('lottie-web')) return;
+        defaultHandler(warning);
+      },
+    },
   },
   server: {
     // Dev mode: Vite serves the SPA, the API server runs beside it (see server/dev.ts).

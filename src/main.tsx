@@ -1,11 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { createAppActors } from './app/actors';
+import { App } from './app/App';
+import { browserEffects } from './app/main-effects';
+import { appRoutes } from './app/routes';
 
-// Minimal shell until the client issue builds the app (router, actors, screens).
+// The actors need the router's navigate and the router's screens need the actors: the actors
+// call through this variable, which is set before anything can navigate.
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+const actors = createAppActors(browserEffects((to) => void router?.navigate(to)));
+router = createBrowserRouter(appRoutes());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Berjangka</h1>
-    </main>
+    <App actors={actors} router={router} />
   </StrictMode>,
 );

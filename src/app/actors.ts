@@ -1,0 +1,178 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { embedBridgeMachine, hostEventFromMessage } from '../../machines/embed-bridge';
+import { preloadMachine } from '../../machines/preload';
+import { profileHeaderMachine } from '../../machines/profile-header';
+import { routeGuardMachine, tokenCheckThroughSession } from '../../machines/route-guard';
+import { ROUTES } from '../../machines/routes';
+import { sessionMachine } from '../../machines/session';
+import { sidebarMachine } from '../../machines/sidebar';
+import type { AuthApi } from '../lib/api-client';
+import type { SessionStorage } from '../lib/storage';
+import type { Notification } from '../lib/toast';
+import type { WindowTransport } from '../lib/window-messages';
+import type { RuntimeConfig } from './config';
+
+/** The outside world the app's actors talk to; src/app/main-effects.ts gives the real one, tests fakes. */
+export interface AppEffects {
+  storage: Pick<SessionStorage, 'saveUser' | 'saveToken' | 'clearAll' | 'hasToken' | 'readTokenExpiry'>;
+  api: AuthApi;
+  transport: WindowTransport;
+  notify: (notification: Notification) => void;
+  /** An error toast whose title comes from the error-message helper. */
+  showError: (error: unknown) => void;
+  /** The router's navigate; called only after the router exists. */
+  navigate: (to: string) => void;
+  config: RuntimeConfig;
+  /** Where the app runs: its own origin, whether it is framed and by whom. */
+  place: { ownOrigin: string; framed: boolean; parentOrigin: string | null };
+  /** Milliseconds since the epoch; `Date.now` by default. */
+  now?: () => number;
+}
+
+export interface AppActors {
+  session: ActorRefFrom<typeof sessionMachine>;
+  routeGuard: ActorRefFrom<typeof routeGuardMachine>;
+  bridge: ActorRefFrom<typeof embedBridgeMachine>;
+  sidebar: ActorRefFrom<typeof sidebarMachine>;
+  profileHeader: ActorRefFrom<typeof profileHeaderMachine>;
+  preload: ActorRefFrom<typeof preloadMachine>;
+  /** The API calls screens make (src/lib/api-client.ts), reachable through the app so tests can fake them. */
+  api: AuthApi;
+  notify: AppEffects['notify'];
+  showError: AppEffects['showError'];
+  navigate: AppEffects['navigate'];
+  /** The router reports a new location: the route guard decides about it. */
+  routeChanged(path: string): void;
+  /** A lazily loaded screen started (true) or finished (false) loading its code. */
+  screenLoading(loading: boolean): void;
+  /** "Keluar": log the session out, then show the login screen. */
+  logout(): void;
+  stop(): void;
+}
+
+/**
+ * Creates the long-lived actors once, with their effects, wired as tests/model/wiring.test.ts
+ * describes: the session stores and clears through storage, the route guard checks the token
+ * through the session, the embed bridge drives the panels and the session, the preload flag
+ * follows the first token check and the lazily loaded screens.
+ */
+export function createAppActors(effects: AppEffects): AppActors {
+  const { storage, api, transport } = effects;
+
+  const sidebar = createActor(sidebarMachine).start();
+  const profileHeader = createActor(profileHeaderMachine).start();
+  const preload = createActor(preloadMachine).start();
+
+  // Screens whose code is still loading; the overlay stays while any is, or while a check runs.
+  let screensLoading = 0;
+  const hideOverlayWhenIdle = (guardSettled: boolean) => {
+    if (screensLoading === 0 && guardSettled) preload.send({ type: 'preload.hide' });
+  };
+  const guardSettled = () => {
+    const snapshot = routeGuard.getSnapshot();
+    return !snapshot.matches('idle') && !snapshot.matches('checking');
+  };
+
+  const bridge = createActor(
+    embedBridgeMachine.provide({
+      actions: {
+        hideSidebar: () => sidebar.send({ type: 'sidebar.hide' }),
+        hideProfileHeader: () => profileHeader.send({ type: 'profileHeader.hide' }),
+        logout: () => session.send({ type: 'session.logout' }),
+        navigate: (_, { to }) => effects.navigate(to),
+        reply: (_, { message, targetOrigin }) => transport.reply(targetOrigin, message),
+        notifyParent: (_, { message, targetOrigin }) => void transport.notifyParent(message, targetOrigin),
+      },
+    }),
+    {
+      input: {
+        allowedOrigins: effects.config.embedAllowedOrigins,
+        ownOrigin: effects.place.ownOrigin,
+        framed: effects.place.framed,
+        parentOrigin: effects.place.parentOrigin,
+        product: effects.config.product,
+      },
+    },
+  );
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        login: fromPromise(({ input }) => api.login(input)),
+        readStoredToken: fromPromise(async () => ({ hasToken: storage.hasToken(), expiresAt: storage.readTokenExpiry() })),
+        fetchProfile: fromPromise(() => api.profileDetail()),
+      },
+      actions: {
+        storeUser: (_, { user }) => storage.saveUser(user),
+        storeToken: (_, { token }) => storage.saveToken(token),
+        clearStorage: () => storage.clearAll(),
+        // Fire and forget: the request reads the token before storage is cleared; a failure changes nothing.
+        revokeToken: () => {
+          if (storage.hasToken()) api.logout().catch(() => undefined);
+        },
+        navigate: (_, { to }) => effects.navigate(to),
+        announceLogin: () => bridge.send({ type: 'bridge.loggedIn' }),
+        reportLoginFailure: (_, { error }) => effects.showError(error),
+      },
+    }),
+    { input: effects.now ? { now: effects.now } : {} },
+  );
+
+  const routeGuard = createActor(
+    routeGuardMachine.provide({
+      actors: { checkToken: tokenCheckThroughSession(session) },
+      actions: {
+        navigate: (_, { to }) => effects.navigate(to),
+        showErrorToast: (_, { title }) => effects.notify({ type: 'error', title }),
+        // Runs inside the guard's transition out of `checking`: the check has settled.
+        tokenCheckSettled: () => hideOverlayWhenIdle(true),
+      },
+    }),
+  );
+
+  // A public screen needs no check: the boot overlay ends once its code is there.
+  const guardWatch = routeGuard.subscribe((snapshot) => {
+    if (snapshot.matches('open')) hideOverlayWhenIdle(true);
+  });
+
+  for (const actor of [session, bridge, routeGuard]) actor.start();
+
+  const stopListening = transport.listen((message) => {
+    const event = hostEventFromMessage(message.data, message.origin, storage.hasToken());
+    if (event) bridge.send(event);
+  });
+
+  return {
+    session,
+    routeGuard,
+    bridge,
+    sidebar,
+    profileHeader,
+    preload,
+    api,
+    notify: effects.notify,
+    showError: effects.showError,
+    navigate: effects.navigate,
+    routeChanged(path) {
+      routeGuard.send({ type: 'route.changed', path, hasToken: storage.hasToken() });
+    },
+    screenLoading(loading) {
+      if (loading) {
+        screensLoading += 1;
+        preload.send({ type: 'preload.show' });
+      } else {
+        screensLoading = Math.max(0, screensLoading - 1);
+        hideOverlayWhenIdle(guardSettled());
+      }
+    },
+    logout() {
+      session.send({ type: 'session.logout' });
+      effects.navigate(ROUTES.login);
+    },
+    stop() {
+      stopListening();
+      guardWatch.unsubscribe();
+      for (const actor of [routeGuard, bridge, session, sidebar, profileHeader, preload]) actor.stop();
+    },
+  };
+}

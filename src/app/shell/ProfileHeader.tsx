@@ -1,0 +1,62 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { BankLogo } from '../../components/BankLogo';
+import { useAppActors } from '../actors-context';
+import { SIDEBAR_ID } from './Sidebar';
+
+/**
+ * The bar above the dashboard content: the menu toggle, the user's name and bank with the bank's
+ * logo, and "Keluar". Hidden when the host hides the navbar.
+ */
+export function ProfileHeader() {
+  const app = useAppActors();
+  const show = useSelector(app.profileHeader, (snapshot) => snapshot.context.show);
+  const user = useSelector(app.session, (snapshot) => snapshot.context.user);
+  const sidebarOpen = useSelector(app.sidebar, (snapshot) => snapshot.context.isOpen);
+  const storedLogo = user?.bpr.logoUrl ?? null;
+  // The user record may predate a logo upload: ask /profile/logo when it names none.
+  const [fetchedLogo, setFetchedLogo] = useState<{ bprId: string; url: string | null } | null>(null);
+  const bprId = user?.bpr.id;
+
+  useEffect(() => {
+    if (!bprId || storedLogo) return;
+    let current = true;
+    app.api
+      .profileLogo()
+      .then((logo) => current && setFetchedLogo({ bprId, url: logo.url }))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [app, bprId, storedLogo]);
+
+  if (!show) return null;
+  const logoUrl = storedLogo ?? (fetchedLogo && fetchedLogo.bprId === bprId ? fetchedLogo.url : null);
+
+  return (
+    <header className="bj-header">
+      <button
+        type="button"
+        className="bj-button bj-button--ghost bj-header__toggle"
+        aria-controls={SIDEBAR_ID}
+        aria-expanded={sidebarOpen}
+        onClick={() => app.sidebar.send({ type: 'sidebar.toggle' })}
+      >
+        <span aria-hidden="true" className="bj-header__toggle-icon">☰</span>
+        {sidebarOpen ? 'Sembunyikan menu' : 'Tampilkan menu'}
+      </button>
+      {user ? (
+        <div className="bj-header__profile">
+          <BankLogo bankName={user.bpr.name} url={logoUrl} />
+          <div className="bj-header__who">
+            <p className="bj-header__name">{user.name}</p>
+            <p className="bj-header__bank">{user.bpr.name}</p>
+          </div>
+          <button type="button" className="bj-button bj-button--secondary" onClick={() => app.logout()}>
+            Keluar
+          </button>
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { useSelector } from '@xstate/react';
+import { NavLink } from 'react-router-dom';
+import { useAppActors } from '../actors-context';
+import { isMenuGroup, MENU, type MenuLink } from './menu';
+
+export const SIDEBAR_ID = 'bj-sidebar';
+
+function MenuItem({ link }: { link: MenuLink }) {
+  return (
+    <li>
+      <NavLink to={link.path} end className={({ isActive }) => (isActive ? 'bj-nav__link bj-nav__link--active' : 'bj-nav__link')}>
+        {link.label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The dashboard's menu (UI.md). Hidden entirely when the host hides the navbar; collapsed when closed. */
+export function Sidebar() {
+  const { sidebar } = useAppActors();
+  const { isOpen, show } = useSelector(sidebar, (snapshot) => snapshot.context);
+  if (!show) return null;
+  return (
+    <aside id={SIDEBAR_ID} className="bj-sidebar" data-open={isOpen} hidden={!isOpen}>
+      <p className="bj-sidebar__brand">
+        <span className="bj-sidebar__brand-mark" aria-hidden="true">B</span>
+        Berjangka
+      </p>
+      <nav aria-label="Menu utama" className="bj-nav">
+        <ul className="bj-nav__list">
+          {MENU.map((entry) =>
+            isMenuGroup(entry) ? (
+              <li key={entry.label} className="bj-nav__group">
+                <p className="bj-nav__group-label" id={`menu-${entry.label}`}>
+                  {entry.label}
+                </p>
+                <ul className="bj-nav__list" aria-labelledby={`menu-${entry.label}`}>
+                  {entry.links.map((link) => (
+                    <MenuItem key={link.path} link={link} />
+                  ))}
+                </ul>
+              </li>
+            ) : (
+              <MenuItem key={entry.path} link={entry} />
+            ),
+          )}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

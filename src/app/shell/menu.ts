@@ -1,0 +1,107 @@
+/** The sidebar of UI.md: labels as shown there, paths as it proposes. */
+
+export interface MenuLink {
+  label: string;
+  path: string;
+  /** For screens that come in a later release: what the screen will do, shown on its "Segera hadir" page. */
+  comingSoon?: string;
+}
+
+export interface MenuGroup {
+  label: string;
+  links: MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+export const MENU: readonly MenuEntry[] = [
+  { label: 'Beranda', path: '/home' },
+  {
+    label: 'Deposito',
+    links: [
+      {
+        label: 'Daftar Deposito',
+        path: '/deposito',
+        comingSoon: 'Semua deposito dalam tab per status beserta jumlahnya, dengan pencarian, filter dan ekspor Excel.',
+      },
+      {
+        label: 'Proses Dokumen',
+        path: '/deposito/proses',
+        comingSoon: 'Deposito yang bilyet, tanda tangan atau pengirimannya masih terbuka, untuk diselesaikan satu per satu.',
+      },
+      {
+        label: 'Bunga Bulanan',
+        path: '/deposito/bunga',
+        comingSoon: 'Bunga bulanan per periode: unduh templat transfer dan tandai bunga yang sudah dibayar.',
+      },
+      {
+        label: 'Pencairan',
+        path: '/deposito/pencairan',
+        comingSoon: 'Pencairan yang harus dibayar dan yang sudah dibayar, lengkap dengan bukti transfernya.',
+      },
+      {
+        label: 'Jatuh Tempo',
+        path: '/deposito/jatuh-tempo',
+        comingSoon: 'Informasi deposito yang akan jatuh tempo dalam 7 atau 30 hari, dapat diunduh sebagai Excel.',
+      },
+      {
+        label: 'Permintaan Perubahan',
+        path: '/deposito/perubahan',
+        comingSoon: 'Permintaan perubahan dari nasabah (instruksi jatuh tempo, rekening pencairan) untuk disetujui atau ditolak.',
+      },
+    ],
+  },
+  {
+    label: 'Bank',
+    links: [
+      { label: 'Profil Bank', path: '/bank/profil' },
+      {
+        label: 'Neraca Keuangan',
+        path: '/bank/neraca',
+        comingSoon: 'Neraca keuangan bank per bulan beserta rasio CAR, NPL, LDR, ROA, BOPO dan rasio kas.',
+      },
+      {
+        label: 'Tagihan',
+        path: '/bank/tagihan',
+        comingSoon: 'Tagihan platform kepada bank Anda, dapat dilihat dan diunduh sebagai PDF.',
+      },
+      {
+        label: 'Laporan',
+        path: '/bank/laporan',
+        comingSoon: 'Laporan yang dapat Anda buat per periode, dalam format Excel atau PDF.',
+      },
+    ],
+  },
+  {
+    label: 'Master Data',
+    links: [
+      {
+        label: 'Produk',
+        path: '/master-data/produk',
+        comingSoon: 'Produk deposito: tenor dan suku bunga, batas nominal, cara pembayaran bunga, penalti pencairan dini dan tampilannya bagi nasabah.',
+      },
+      {
+        label: 'Pengaturan Produk',
+        path: '/master-data/pengaturan-produk',
+        comingSoon: 'Pengaturan umum bank: batas waktu transaksi harian, hari libur, pajak dan suku bunga penjaminan LPS.',
+      },
+      {
+        label: 'Pengguna',
+        path: '/master-data/pengguna',
+        comingSoon: 'Pengguna bank Anda beserta perannya (Admin, Supervisor, Operator).',
+      },
+    ],
+  },
+];
+
+export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
+  return 'links' in entry;
+}
+
+/** Every link of the menu, groups flattened. */
+export const MENU_LINKS: readonly MenuLink[] = MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.links : [entry]));
+
+/** The menu entries whose screens come later, each opening a "Segera hadir" page. */
+export const COMING_SOON_PAGES = MENU_LINKS.filter(
+  (link): link is MenuLink & { comingSoon: string } => typeof link.comingSoon === 'string',
+);

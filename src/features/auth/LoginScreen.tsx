@@ -1,0 +1,41 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppActors } from '../../app/actors-context';
+import { AuthLayout } from '../../components/AuthLayout';
+import { TextField } from '../../components/TextField';
+
+/** /login: the session machine logs in; a failure arrives as an error toast with the server's message. */
+export default function LoginScreen() {
+  const { session } = useAppActors();
+  const loggingIn = useSelector(session, (snapshot) => snapshot.matches('loggingIn'));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    session.send({ type: 'session.login', email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') });
+  };
+
+  return (
+    <AuthLayout
+      title="Masuk"
+      intro="Masuk untuk mengelola deposito bank Anda."
+      footer={
+        <p>
+          Bank Anda belum terdaftar? <Link to="/registration">Daftar</Link>
+        </p>
+      }
+    >
+      <form className="bj-form" onSubmit={onSubmit} noValidate aria-busy={loggingIn}>
+        <TextField label="Email" name="email" type="email" autoComplete="username" required />
+        <TextField label="Kata Sandi" name="password" type="password" autoComplete="current-password" required />
+        <p className="bj-form__aside">
+          <Link to="/forgot-password">Lupa kata sandi?</Link>
+        </p>
+        <button className="bj-button bj-button--primary bj-button--block" type="submit" disabled={loggingIn}>
+          {loggingIn ? 'Memproses…' : 'Masuk'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

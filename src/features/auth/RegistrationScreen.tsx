@@ -1,0 +1,128 @@
+import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { RegistrationFields } from '../../../contract/registration';
+import { useAppActors } from '../../app/actors-context';
+import { useSubmission } from '../../app/use-submission';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Notice } from '../../components/Notice';
+import { TextField } from '../../components/TextField';
+import { DOCUMENT_ACCEPT, documentProblems } from './registration-documents';
+
+/** The text fields of the registration form, named as POST /auth/registration reads them. */
+const TEXT_FIELDS: ReadonlyArray<{ name: keyof RegistrationFields; label: string; type?: string; autoComplete?: string; hint?: string }> = [
+  { name: 'bankName', label: 'Nama bank', autoComplete: 'organization', hint: 'Contoh: BPR Sejahtera Makmur' },
+  { name: 'ojkLicenseNumber', label: 'Nomor izin OJK' },
+  { name: 'npwp', label: 'NPWP', hint: '15 atau 16 angka; titik dan tanda hubung boleh.' },
+  { name: 'address', label: 'Alamat', autoComplete: 'street-address' },
+  { name: 'contactName', label: 'Nama kontak', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Nomor telepon', type: 'tel', autoComplete: 'tel', hint: 'Contoh: 081234567890' },
+];
+
+export const REGISTRATION_SENT_TITLE = 'Pendaftaran terkirim';
+
+/**
+ * /registration: a bank applies to use Berjangka. Sent as multipart with only the filled fields
+ * (buildRegistrationForm); the server checks every field and answers in Indonesian.
+ */
+export default function RegistrationScreen() {
+  const app = useAppActors();
+  const documentsId = useId();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [sent, setSent] = useState<{ bankName: string; email: string } | null>(null);
+
+  const register = useCallback(
+    async (fields: Record<string, string | File[]>) => {
+      try {
+        await app.api.registration(fields);
+        setSent({ bankName: String(fields.bankName ?? ''), email: String(fields.email ?? '') });
+        app.notify({ type: 'success', title: REGISTRATION_SENT_TITLE });
+      } catch (error) {
+        app.showError(error);
+      }
+    },
+    [app],
+  );
+  const { pending, submit } = useSubmission(register);
+
+  const onDocumentsChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.currentTarget.files ?? [])];
+    setProblems(files.length > 0 ? documentProblems(files) : []);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const documents = data.getAll('documents').filter((entry): entry is File => entry instanceof File && entry.size > 0);
+    const found = documentProblems(documents);
+    setProblems(found);
+    if (found.length > 0) return;
+    const fields: Record<string, string | File[]> = { documents };
+    for (const { name } of TEXT_FIELDS) fields[name] = String(data.get(name) ?? '');
+    void submit(fields);
+  };
+
+  if (sent) {
+    return (
+      <AuthLayout title="Pendaftaran bank" footer={<p><Link to="/login">Ke halaman Masuk</Link></p>}>
+        <Notice tone="success" title={REGISTRATION_SENT_TITLE}>
+          <p>
+            Terima kasih. Pendaftaran <strong>{sent.bankName}</strong> telah kami terima dan sedang ditinjau. Kami akan
+            menghubungi <strong>{sent.email}</strong> setelah peninjauan selesai.
+          </p>
+        </Notice>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      wide
+      title="Pendaftaran bank"
+      intro="Daftarkan BPR Anda untuk mengelola deposito di Berjangka. Semua isian wajib diisi; tim kami meninjau pendaftaran sebelum akun dibuat."
+      footer={
+        <p>
+          Sudah punya akun? <Link to="/login">Masuk</Link>
+        </p>
+      }
+    >
+      <form className="bj-form bj-form--grid" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        {TEXT_FIELDS.map((field) => (
+          <TextField key={field.name} name={field.name} label={field.label} type={field.type ?? 'text'} autoComplete={field.autoComplete} hint={field.hint} required />
+        ))}
+        <div className="bj-field bj-form__full">
+          <label className="bj-field__label" htmlFor={documentsId}>
+            Dokumen pendukung<span className="bj-field__required" aria-hidden="true"> *</span>
+          </label>
+          <input
+            id={documentsId}
+            className="bj-field__input bj-field__input--file"
+            name="documents"
+            type="file"
+            multiple
+            accept={DOCUMENT_ACCEPT}
+            aria-required
+            aria-invalid={problems.length > 0 || undefined}
+            aria-describedby={`${documentsId}-hint`}
+            onChange={onDocumentsChange}
+          />
+          <p id={`${documentsId}-hint`} className="bj-field__hint">
+            Izin usaha OJK, NPWP, akta pendirian: PDF, JPEG atau PNG, masing-masing paling besar 5 MB, paling banyak 10 berkas.
+          </p>
+          {problems.length > 0 ? (
+            <ul className="bj-field__problem" role="alert">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="bj-form__full">
+          <button className="bj-button bj-button--primary" type="submit" disabled={pending}>
+            {pending ? 'Mengirim…' : 'Kirim pendaftaran'}
+          </button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

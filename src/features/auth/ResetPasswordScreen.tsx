@@ -1,0 +1,66 @@
+import { useCallback, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppActors } from '../../app/actors-context';
+import { useSubmission } from '../../app/use-submission';
+import { AuthLayout } from '../../components/AuthLayout';
+import { Notice } from '../../components/Notice';
+import { TextField } from '../../components/TextField';
+import { readPasswordPair } from './password-pair';
+
+export const RESET_DONE_MESSAGE = 'Kata sandi berhasil diatur ulang. Silakan masuk dengan kata sandi baru.';
+
+/** /reset-password?token=…: the link from the reset mail sets a new password, then the login screen. */
+export default function ResetPasswordScreen() {
+  const app = useAppActors();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+
+  const reset = useCallback(
+    async (password: string) => {
+      try {
+        await app.api.forgotPassword({ password, tokenForgotPassword: token });
+        app.notify({ type: 'success', title: RESET_DONE_MESSAGE });
+        app.navigate('/login');
+      } catch (error) {
+        app.showError(error);
+      }
+    },
+    [app, token],
+  );
+  const { pending, submit } = useSubmission(reset);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const password = readPasswordPair(event.currentTarget, app.showError);
+    if (password !== null) void submit(password);
+  };
+
+  return (
+    <AuthLayout
+      title="Atur ulang kata sandi"
+      intro={token ? 'Buat kata sandi baru untuk akun Anda (minimal 8 karakter).' : undefined}
+      footer={
+        <p>
+          <Link to="/login">Kembali ke halaman Masuk</Link>
+        </p>
+      }
+    >
+      {token ? (
+        <form className="bj-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+          <TextField label="Kata Sandi Baru" name="password" type="password" autoComplete="new-password" required />
+          <TextField label="Ulangi Kata Sandi Baru" name="confirmation" type="password" autoComplete="new-password" required />
+          <button className="bj-button bj-button--primary bj-button--block" type="submit" disabled={pending}>
+            {pending ? 'Menyimpan…' : 'Simpan kata sandi'}
+          </button>
+        </form>
+      ) : (
+        <Notice tone="warning" title="Tautan tidak lengkap">
+          <p>
+            Buka halaman ini dari tautan di email atur ulang kata sandi. Jika tautannya hilang atau sudah kedaluwarsa,{' '}
+            <Link to="/forgot-password">minta tautan baru</Link>.
+          </p>
+        </Notice>
+      )}
+    </AuthLayout>
+  );
+}
