@@ -1,0 +1,80 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { keysetBatches, writeXlsx, xlsxDownloadHeaders, RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/exports/xlsx-stream';
+
+interface Row {
+  id: number;
+  name: string;
+  date: string;
+  amount: number;
+}
+
+async function toBuffer(rows: Row[][]): Promise<Buffer> {
+  const pass = new PassThrough();
+  const chunks: Buffer[] = [];
+  pass.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => pass.on('end', resolve));
+  async function* source() {
+    for (const batch of rows) yield batch;
+  }
+  await writeXlsx(
+    {
+      sheetName: 'Deposito',
+      columns: [
+        { header: 'Nama Nasabah', kind: 'text', value: (row: Row) => row.name },
+        { header: 'Tanggal Efektif', kind: 'date', value: (row: Row) => row.date },
+        { header: 'Nominal', kind: 'rupiah', value: (row: Row) => row.amount },
+      ],
+      rows: source(),
+    },
+    pass,
+  );
+  await done;
+  return Buffer.concat(chunks);
+}
+
+describe('streaming xlsx writer', () => {
+  it('writes Indonesian headers, DD-MMM-YYYY dates as text and rupiah as formatted numbers', async () => {
+    const buffer = await toBuffer([[{ id: 1, name: 'Siti Rahayu', date: '2026-08-15', amount: 1_500_000 }], [{ id: 2, name: 'Budi', date: '2026-05-01', amount: 25_000_000 }]]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as never);
+    const sheet = workbook.getWorksheet('Deposito')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nama Nasabah', 'Tanggal Efektif', 'Nominal']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Siti Rahayu', '15-Agt-2026', 1_500_000]);
+    expect(sheet.getRow(3).values).toEqual([undefined, 'Budi', '01-Mei-2026', 25_000_000]);
+    expect(sheet.getCell('C2').numFmt).toBe(RUPIAH_NUMBER_FORMAT);
+    expect(sheet.rowCount).toBe(3);
+  });
+
+  it('an empty source still gives a workbook with the header row', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await toBuffer([])) as never);
+    expect(workbook.getWorksheet('Deposito')!.rowCount).toBe(1);
+  });
+
+  it('download headers: xlsx media type and an ASCII attachment filename', () => {
+    const headers = xlsxDownloadHeaders('Bunga Bulanan 2026-03.xlsx');
+    expect(headers['Content-Type']).toBe(XLSX_MEDIA_TYPE);
+    expect(headers['Content-Disposition']).toBe('attachment; filename="Bunga_Bulanan_2026-03.xlsx"');
+  });
+});
+
+describe('keyset batches', () => {
+  it('asks for rows after the last key of each batch, never an offset, and stops on a short batch', async () => {
+    const data = Array.from({ length: 25 }, (_, i) => i + 1);
+    const calls: Array<number | null> = [];
+    const batches: number[][] = [];
+    for await (const batch of keysetBatches(
+      async (after: number | null, limit) => {
+        calls.push(after);
+        return data.filter((n) => after === null || n > after).slice(0, limit);
+      },
+      (n) => n,
+      10,
+    ))
+      batches.push(batch);
+    expect(calls).toEqual([null, 10, 20]);
+    expect(batches.flat()).toEqual(data);
+  });
+});
