@@ -1,0 +1,257 @@
+/**
+ * The app's wiring in jsdom: the real actors (src/app/actors.ts) and the real route table
+ * (src/app/routes.tsx) in a memory router, with only the outside world faked — storage is an
+ * in-memory store behind the real encrypted storage module, the server is a set of functions,
+ * the window transport records what it would post.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { lazy, type ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@contract/auth';
+import { createAppActors, type AppActors, type AppEffects } from '@src/app/actors';
+import { AppActorsContext } from '@src/app/actors-context';
+import { appRoutes } from '@src/app/routes';
+import { LazyScreen } from '@src/app/ScreenLoading';
+import { MENU_LINKS } from '@src/app/shell/menu';
+import type { AuthApi } from '@src/lib/api-client';
+import { createSessionStorage, type KeyValueStore } from '@src/lib/storage';
+import type { WindowTransport } from '@src/lib/window-messages';
+
+const user: User = {
+  id: 'usr-1',
+  name: 'Sari Wulandari',
+  email: 'sari@bpr-makmur.test',
+  phone: null,
+  role: 'ADMIN',
+  bpr: { id: 'bpr-1', name: 'BPR Makmur', logoUrl: null },
+};
+
+function tokenExpiringAt(exp: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256' })}.${part({ sub: user.id, exp })}.sig`;
+}
+
+function memoryStore(): KeyValueStore & { size(): number } {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+    clear: () => map.clear(),
+    size: () => map.size,
+  };
+}
+
+function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
+  const refuse = async () => {
+    throw { statusCode: 500, message: 'tidak dipakai di tes ini', error: 'Test' };
+  };
+  return {
+    login: vi.fn(refuse),
+    changeExpiredPassword: vi.fn(refuse),
+    sendForgotPassword: vi.fn(refuse),
+    forgotPassword: vi.fn(refuse),
+    registration: vi.fn(refuse),
+    profileLogo: vi.fn(async () => ({ url: null })),
+    profileDetail: vi.fn(async () => user),
+    profileUpdate: vi.fn(refuse),
+    logout: vi.fn(async () => null),
+    ...overrides,
+  } as AuthApi;
+}
+
+function createHarness(options: { path: string; signedIn?: boolean; api?: Partial<AuthApi> }) {
+  const store = memoryStore();
+  const storage = createSessionStorage(() => store, 'test-key');
+  if (options.signedIn) storage.saveSession({ token: tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600), user });
+  const toasts: string[] = [];
+  const transport: WindowTransport = { listen: () => () => undefined, reply: vi.fn(), notifyParent: vi.fn(() => false) };
+  let router: ReturnType<typeof createMemoryRouter> | null = null;
+  const effects: AppEffects = {
+    storage,
+    api: fakeApi(options.api),
+    transport,
+    notify: ({ title }) => void toasts.push(title),
+    showError: (error) => void toasts.push(String((error as { message?: unknown }).message ?? error)),
+    navigate: (to) => void router?.navigate(to),
+    config: { embedAllowedOrigins: [], product: 'BPR' },
+    place: { ownOrigin: 'http://localhost', framed: false, parentOrigin: null },
+  };
+  const app = createAppActors(effects);
+  router = createMemoryRouter(appRoutes(), { initialEntries: [options.path] });
+  const routerRef = router;
+  return {
+    app,
+    store,
+    toasts,
+    router: routerRef,
+    render: () =>
+      render(
+        <AppActorsContext.Provider value={app}>
+          <RouterProvider router={routerRef} />
+        </AppActorsContext.Provider>,
+      ),
+  };
+}
+
+let running: AppActors | null = null;
+afterEach(() => {
+  cleanup();
+  running?.stop();
+  running = null;
+});
+
+describe('the dashboard shell', () => {
+  it('renders the menu of UI.md with the signed-in user, bank logo placeholder and "Keluar"', async () => {
+    const harness = createHarness({ path: '/home', signedIn: true });
+    running = harness.app;
+    harness.render();
+    await screen.findByRole('heading', { name: 'Beranda' });
+    const nav = screen.getByRole('navigation', { name: 'Menu utama' });
+    for (const link of MENU_LINKS) {
+      const anchor = Array.from(nav.querySelectorAll('a')).find((a) => a.textContent === link.label);
+      expect(anchor?.getAttribute('href'), link.label).toBe(link.path);
+    }
+    expect(MENU_LINKS.map((link) => link.label)).toEqual([
+      'Beranda',
+      'Daftar Deposito',
+      'Proses Dokumen',
+      'Bunga Bulanan',
+      'Pencairan',
+      'Jatuh Tempo',
+      'Permintaan Perubahan',
+      'Profil Bank',
+      'Neraca Keuangan',
+      'Tagihan',
+      'Laporan',
+      'Produk',
+      'Pengaturan Produk',
+      'Pengguna',
+    ]);
+    for (const group of ['Deposito', 'Bank', 'Master Data']) expect(screen.getByText(group)).toBeTruthy();
+    expect(screen.getByText('Sari Wulandari')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Logo BPR Makmur' }).textContent).toBe('M');
+    expect(screen.getByRole('button', { name: 'Keluar' })).toBeTruthy();
+  });
+
+  it('a menu entry whose screen comes later opens a "Segera hadir" page saying what it will do', async () => {
+    const harness = createHarness({ path: '/home', signedIn: true });
+    running = harness.app;
+    harness.render();
+    await screen.findByRole('heading', { name: 'Beranda' });
+    fireEvent.click(screen.getByRole('link', { name: 'Jatuh Tempo' }));
+    await screen.findByRole('heading', { name: 'Jatuh Tempo' });
+    expect(screen.getByText('Segera hadir')).toBeTruthy();
+    expect(screen.getByText(/jatuh tempo dalam 7 atau 30 hari/)).toBeTruthy();
+  });
+
+  it('"Keluar" sends session.logout, clears storage, revokes the token and navigates to /login', async () => {
+    const harness = createHarness({ path: '/home', signedIn: true });
+    running = harness.app;
+    const send = vi.spyOn(harness.app.session, 'send');
+    harness.render();
+    await screen.findByRole('heading', { name: 'Beranda' });
+    fireEvent.click(screen.getByRole('button', { name: 'Keluar' }));
+    expect(send).toHaveBeenCalledWith({ type: 'session.logout' });
+    await screen.findByRole('heading', { name: 'Masuk' });
+    expect(harness.router.state.location.pathname).toBe('/login');
+    expect(harness.store.size()).toBe(0);
+    expect(harness.app.session.getSnapshot().context.user).toBeNull();
+    expect(harness.app.api.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('the menu button sends sidebar.toggle; the host hiding the navbar removes sidebar and profile header', async () => {
+    const harness = createHarness({ path: '/home', signedIn: true });
+    running = harness.app;
+    harness.render();
+    await screen.findByRole('heading', { name: 'Beranda' });
+    const send = vi.spyOn(harness.app.sidebar, 'send');
+    fireEvent.click(screen.getByRole('button', { name: 'Sembunyikan menu' }));
+    expect(send).toHaveBeenCalledWith({ type: 'sidebar.toggle' });
+    expect(screen.queryByRole('navigation', { name: 'Menu utama' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tampilkan menu' }));
+    expect(screen.getByRole('navigation', { name: 'Menu utama' })).toBeTruthy();
+
+    act(() => harness.app.bridge.send({ type: 'host.hideNavbar', origin: 'http://localhost' }));
+    expect(screen.queryByRole('navigation', { name: 'Menu utama' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Keluar' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Beranda' })).toBeTruthy();
+  });
+});
+
+describe('routing', () => {
+  it('every location change sends route.changed with the path and whether a token is stored', async () => {
+    const harness = createHarness({ path: '/login' });
+    running = harness.app;
+    const send = vi.spyOn(harness.app.routeGuard, 'send');
+    harness.render();
+    await screen.findByRole('heading', { name: 'Masuk' });
+    expect(send).toHaveBeenCalledWith({ type: 'route.changed', path: '/login', hasToken: false });
+    fireEvent.click(screen.getByRole('link', { name: 'Lupa kata sandi?' }));
+    await screen.findByRole('heading', { name: 'Lupa kata sandi' });
+    expect(send).toHaveBeenLastCalledWith({ type: 'route.changed', path: '/forgot-password', hasToken: false });
+  });
+
+  it('a protected path without a stored token ends on /login, and the boot overlay goes once the check settles', async () => {
+    const harness = createHarness({ path: '/deposito' });
+    running = harness.app;
+    expect(harness.app.preload.getSnapshot().context.preload).toBe(true);
+    harness.render();
+    await screen.findByRole('heading', { name: 'Masuk' });
+    expect(harness.router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(harness.app.preload.getSnapshot().context.preload).toBe(false));
+    expect(harness.toasts).toEqual([]);
+  });
+});
+
+describe('the lazy screen fallback', () => {
+  it('raises the preload flag while a screen loads and lowers it when the screen is there', async () => {
+    const harness = createHarness({ path: '/registration' });
+    running = harness.app;
+    // A public screen settles the guard without a check: the boot overlay is gone.
+    act(() => harness.app.routeChanged('/registration'));
+    expect(harness.app.preload.getSnapshot().context.preload).toBe(false);
+
+    let release!: () => void;
+    const Slow = lazy(
+      () => new Promise<{ default: () => ReactElement }>((resolve) => (release = () => resolve({ default: () => <p>Layar siap</p> }))),
+    );
+    const seen: boolean[] = [];
+    harness.app.preload.subscribe((snapshot) => seen.push(snapshot.context.preload));
+    render(
+      <AppActorsContext.Provider value={harness.app}>
+        <LazyScreen screen={Slow} />
+      </AppActorsContext.Provider>,
+    );
+    expect(harness.app.preload.getSnapshot().context.preload).toBe(true);
+    await act(async () => release());
+    await screen.findByText('Layar siap');
+    expect(harness.app.preload.getSnapshot().context.preload).toBe(false);
+    expect(seen).toEqual([true, false]);
+  });
+
+  it('a screen that finishes loading during the first token check leaves the overlay to the check', async () => {
+    let answer!: (value: User) => void;
+    const harness = createHarness({
+      path: '/home',
+      signedIn: true,
+      api: { profileDetail: vi.fn(() => new Promise<User>((resolve) => (answer = resolve))) },
+    });
+    running = harness.app;
+    act(() => harness.app.routeChanged('/home'));
+    const Quick = lazy(async () => ({ default: () => <p>Layar siap</p> }));
+    render(
+      <AppActorsContext.Provider value={harness.app}>
+        <LazyScreen screen={Quick} />
+      </AppActorsContext.Provider>,
+    );
+    await screen.findByText('Layar siap');
+    expect(harness.app.routeGuard.getSnapshot().value).toBe('checking');
+    expect(harness.app.preload.getSnapshot().context.preload).toBe(true);
+    await act(async () => answer(user));
+    expect(harness.app.routeGuard.getSnapshot().value).toBe('allowed');
+    expect(harness.app.preload.getSnapshot().context.preload).toBe(false);
+  });
+});

@@ -1,0 +1,163 @@
+/** The public screens against a faked API: what they send and what they say. */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAppActors, type AppActors } from '@src/app/actors';
+import { AppActorsContext } from '@src/app/actors-context';
+import { appRoutes } from '@src/app/routes';
+import { documentProblems } from '@src/features/auth/registration-documents';
+import { signatureOutcome } from '@src/features/signature/PrivyReturnScreen';
+import type { AuthApi } from '@src/lib/api-client';
+import { createSessionStorage, type KeyValueStore } from '@src/lib/storage';
+
+function memoryStore(): KeyValueStore {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+    clear: () => map.clear(),
+  };
+}
+
+let running: AppActors | null = null;
+afterEach(() => {
+  cleanup();
+  running?.stop();
+  running = null;
+});
+
+function open(path: string, api: Partial<AuthApi>) {
+  const toasts: Array<{ type: string; title: string }> = [];
+  let router: ReturnType<typeof createMemoryRouter> | null = null;
+  const app = createAppActors({
+    storage: createSessionStorage(memoryStore, 'k'),
+    api: api as AuthApi,
+    transport: { listen: () => () => undefined, reply: vi.fn(), notifyParent: vi.fn(() => false) },
+    notify: ({ type, title }) => void toasts.push({ type, title }),
+    showError: (error) => void toasts.push({ type: 'error', title: String((error as { message?: unknown }).message ?? error) }),
+    navigate: (to) => void router?.navigate(to),
+    config: { embedAllowedOrigins: [], product: 'BPR' },
+    place: { ownOrigin: 'http://localhost', framed: false, parentOrigin: null },
+  });
+  running = app;
+  router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const current = router;
+  render(
+    <AppActorsContext.Provider value={app}>
+      <RouterProvider router={current} />
+    </AppActorsContext.Provider>,
+  );
+  return { app, toasts, router: current };
+}
+
+const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type });
+
+describe('registration documents', () => {
+  it('accepts PDF, JPEG and PNG up to 5 MB and names each file that is not', () => {
+    expect(documentProblems([file('izin.pdf', 'application/pdf', 5 * 1024 * 1024), file('npwp.jpg', 'image/jpeg', 10), file('akta.png', 'image/png', 10)])).toEqual([]);
+    expect(documentProblems([file('scan.pdf', '', 10)])).toEqual([]);
+    expect(documentProblems([file('besar.pdf', 'application/pdf', 5 * 1024 * 1024 + 1)])).toEqual(['besar.pdf: ukuran berkas melebihi 5 MB.']);
+    expect(documentProblems([file('catatan.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 10)])).toEqual([
+      'catatan.docx: hanya PDF, JPEG atau PNG yang dapat dilampirkan.',
+    ]);
+    expect(documentProblems([])).toEqual(['Lampirkan minimal satu dokumen pendukung (PDF, JPEG atau PNG).']);
+    expect(documentProblems(Array.from({ length: 11 }, (_, i) => file(`d${i}.pdf`, 'application/pdf', 1)))).toEqual(['Dokumen paling banyak 10 berkas.']);
+  });
+});
+
+describe('the registration screen', () => {
+  it('sends every field under the name the registration endpoint of the server reads, with the documents', async () => {
+    const registration = vi.fn(async () => ({ id: 'reg-1', status: 'PENDING', documentCount: 1 }));
+    open('/registration', { registration });
+    await screen.findByRole('heading', { name: 'Pendaftaran bank' });
+    fireEvent.change(screen.getByLabelText(/Nama bank/), { target: { value: 'BPR Maju' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'kontak@bpr-maju.test' } });
+    const pdf = file('izin.pdf', 'application/pdf', 100);
+    const input = screen.getByLabelText(/Dokumen pendukung/) as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [pdf], configurable: true });
+    fireEvent.change(input);
+    // jsdom's FormData does not read a file input's assigned files: submit with the form data spied.
+    const getAll = vi.spyOn(FormData.prototype, 'getAll').mockImplementation(function (this: FormData, name: string) {
+      return name === 'documents' ? [pdf] : [];
+    });
+    fireEvent.submit(screen.getByRole('button', { name: 'Kirim pendaftaran' }).closest('form')!);
+    getAll.mockRestore();
+    await screen.findByText('Pendaftaran terkirim', { selector: 'h2' });
+    expect(registration).toHaveBeenCalledTimes(1);
+    expect(registration).toHaveBeenCalledWith({
+      documents: [pdf],
+      bankName: 'BPR Maju',
+      ojkLicenseNumber: '',
+      npwp: '',
+      address: '',
+      contactName: '',
+      email: 'kontak@bpr-maju.test',
+      phone: '',
+    });
+  });
+
+  it('refuses a document of the wrong kind before sending anything', async () => {
+    const registration = vi.fn();
+    open('/registration', { registration });
+    await screen.findByRole('heading', { name: 'Pendaftaran bank' });
+    const input = screen.getByLabelText(/Dokumen pendukung/) as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [file('foto.gif', 'image/gif', 10)], configurable: true });
+    fireEvent.change(input);
+    expect((await screen.findByRole('alert')).textContent).toContain('foto.gif: hanya PDF, JPEG atau PNG yang dapat dilampirkan.');
+    fireEvent.submit(screen.getByRole('button', { name: 'Kirim pendaftaran' }).closest('form')!);
+    expect(registration).not.toHaveBeenCalled();
+  });
+});
+
+describe('forgot, reset and change-expired password screens', () => {
+  it('forgot password always answers with the same neutral message', async () => {
+    const sendForgotPassword = vi.fn(async () => null);
+    open('/forgot-password', { sendForgotPassword });
+    await screen.findByRole('heading', { name: 'Lupa kata sandi' });
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'siapa@bpr.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim tautan' }));
+    await screen.findByText('Periksa email Anda');
+    expect(sendForgotPassword).toHaveBeenCalledWith('siapa@bpr.test');
+    expect(screen.getByText(/Jika/).textContent).toContain('siapa@bpr.test terdaftar');
+  });
+
+  it('reset password without a token in the link explains and offers a new link', async () => {
+    open('/reset-password', {});
+    await screen.findByText('Tautan tidak lengkap');
+    expect(screen.getByRole('link', { name: 'minta tautan baru' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('reset password refuses differing passwords, then sends the token and goes to /login with a success toast', async () => {
+    const forgotPassword = vi.fn(async () => null);
+    const { toasts, router } = open('/reset-password?token=abc123', { forgotPassword });
+    await screen.findByRole('heading', { name: 'Atur ulang kata sandi' });
+    fireEvent.change(screen.getByLabelText(/^Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
+    fireEvent.change(screen.getByLabelText(/^Ulangi Kata Sandi Baru/), { target: { value: 'Lain#2026xx' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
+    expect(toasts).toEqual([{ type: 'error', title: 'Konfirmasi kata sandi tidak sama dengan kata sandi baru.' }]);
+    expect(forgotPassword).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/^Ulangi Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(forgotPassword).toHaveBeenCalledWith({ password: 'Baru#2026xx', tokenForgotPassword: 'abc123' });
+    expect(toasts.at(-1)).toEqual({ type: 'success', title: 'Kata sandi berhasil diatur ulang. Silakan masuk dengan kata sandi baru.' });
+  });
+
+  it('change expired password without a change token in memory explains and links to /login', async () => {
+    open('/change-password-expired', {});
+    await screen.findByText('Masuk terlebih dahulu');
+    expect(screen.getByRole('link', { name: 'masuk' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('the Privy return page', () => {
+  it('says each outcome in Indonesian', async () => {
+    expect(signatureOutcome('signed').title).toBe('Dokumen berhasil ditandatangani');
+    expect(signatureOutcome('DECLINED').title).toBe('Penandatanganan ditolak');
+    expect(signatureOutcome('canceled').title).toBe('Penandatanganan dibatalkan');
+    expect(signatureOutcome(null).title).toBe('Status penandatanganan belum diketahui');
+    open('/signature/privy?status=declined', {});
+    await screen.findByText('Penandatanganan ditolak');
+  });
+});
