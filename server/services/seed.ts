@@ -5,6 +5,7 @@ import { findBankByName, insertBank } from '../db/repositories/banks';
 import { findUserByEmail, insertUser } from '../db/repositories/users';
 import type { Database } from '../db/schema';
 import { DAY_MS, type Clock } from './clock';
+import { seedDemoProducts } from './deposit-seed';
 import type { PasswordHasher } from './passwords';
 
 /** Every demo account uses this password; it passes the password rules like any other. */
@@ -78,6 +79,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
         });
         created.push(demoUser.email);
       }
+      for (const product of await seedDemoProducts(trx, bank!.id, nowIso)) created.push(`${demoBank.name}: ${product}`);
     });
   }
   return { created };

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
+import * as deposits from './0002_deposits';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -7,4 +8,5 @@ import * as foundation from './0001_foundation';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_deposits': deposits,
 };
