@@ -12,8 +12,9 @@ export interface HostPage {
  * A host application on a second origin: it frames the app and exposes `send(eventMessage)` and
  * the list of messages the app posted back (`window.received`), as a real host would.
  */
-export async function startHostPage(appUrl: string, appPath = '/login'): Promise<HostPage> {
-  const port = await freePort();
+export async function startHostPage(appUrl: string, appPath = '/login', options: { port?: number } = {}): Promise<HostPage> {
+  // A test that must name the host's origin to the app's server first picks the port itself.
+  const port = options.port ?? (await freePort());
   const origin = `http://localhost:${port}`;
   const appOrigin = new URL(appUrl).origin;
   const html = `<!doctype html>

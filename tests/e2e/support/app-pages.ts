@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator, Page } from 'playwright-core';
+import type { RunningServer } from './server';
+
+/** Every demo account's password (server/services/seed.ts). */
+export const DEMO_PASSWORD = 'Berjangka#2026';
+export const SESSION_EXPIRED_TOAST = 'Sesi telah berakhir. Silahkan login kembali.';
+
+/** Fills the login form and presses "Masuk". */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Kata Sandi').fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+}
+
+/** The toast whose text is exactly `text` (react-toastify's container, top right). */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.Toastify__toast').filter({ has: page.getByText(text, { exact: true }) });
+}
+
+/** How many keys the app's origin keeps in local storage. */
+export function storedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(window.localStorage).sort());
+}
+
+/** Undoes quoted-printable transfer encoding (soft line breaks and =XX bytes) when a mail uses it. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined[i] === '=' ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The body of an .eml, decoded when it says it is quoted-printable. */
+export function mailBody(eml: string): string {
+  const split = eml.search(/\r?\n\r?\n/);
+  const headers = split >= 0 ? eml.slice(0, split) : '';
+  const body = split >= 0 ? eml.slice(split).trimStart() : eml;
+  return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body;
+}
+
+/** Waits for the newest mail to `email` that carries a reset link and returns the link. */
+export async function waitForResetLink(server: RunningServer, email: string, after: number, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = server.outbox().slice(after).filter((eml) => new RegExp(`^To:.*${email.replace(/[.@]/g, '\\$&')}`, 'im').test(eml));
+    const link = mails
+      .map((eml) => /https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/.exec(mailBody(eml))?.[0])
+      .filter((found): found is string => Boolean(found))
+      .at(-1);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no reset mail to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The pending registrations as `npm run admin -- registrations` prints them for that server's data. */
+export function adminRegistrations(server: RunningServer): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'registrations', '--all'], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`admin registrations failed (${result.status}): ${result.stderr}`);
+  return result.stdout;
+}
+
+/** A small but real PDF, as a bank would attach its licence scan. */
+export function samplePdf(): Buffer {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n');
+  return Buffer.from(body, 'utf8');
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') blocks inline <script> tags.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((node) => ({ target: node.target })) }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
