@@ -87,7 +87,20 @@ export const appModel = setup({
   },
 });
 
-export type AppState = keyof typeof appModel.config.states & string;
+/** The model's states, each checked on the page by the test. */
+export type AppState =
+  | 'onLogin'
+  | 'loginRejected'
+  | 'onHome'
+  | 'onComingSoon'
+  | 'onLoginSessionExpired'
+  | 'onChangeExpired'
+  | 'onLoginPasswordChanged'
+  | 'onForgotSent'
+  | 'onResetForm'
+  | 'onLoginPasswordReset'
+  | 'onRegistration'
+  | 'onRegistrationSent';
 
 const ALL_EVENTS: AppEvent[] = [
   { type: 'loginGood' },
