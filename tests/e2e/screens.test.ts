@@ -1,0 +1,149 @@
+/**
+ * Every screen in Chromium against the real server: axe-core finds no serious or critical
+ * violation, the dashboard fits 1280 and 1024 px, and the screenshots of login, the loading
+ * overlay and the dashboard are saved to test-artifacts/.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seriousViolations, submitLogin } from './support/app-pages';
+import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage(width: number, run: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID' });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  try {
+    await run(page, context);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+async function overlayGone(page: Page) {
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+async function expectAccessible(page: Page, screen: string) {
+  const violations = await seriousViolations(page);
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+async function loginAs(page: Page, email: string) {
+  await page.goto(`${server.url}/login`);
+  await submitLogin(page, email, DEMO_PASSWORD);
+}
+
+describe('the public screens', () => {
+  const screens: Array<{ name: string; path: string; heading: string }> = [
+    { name: 'login', path: '/login', heading: 'Masuk' },
+    { name: 'forgot password', path: '/forgot-password', heading: 'Lupa kata sandi' },
+    { name: 'reset password', path: '/reset-password?token=contoh-token', heading: 'Atur ulang kata sandi' },
+    { name: 'reset password without a token', path: '/reset-password', heading: 'Atur ulang kata sandi' },
+    { name: 'change expired password without a change token', path: '/change-password-expired', heading: 'Ganti kata sandi' },
+    { name: 'registration', path: '/registration', heading: 'Pendaftaran bank' },
+    { name: 'Privy return (signed)', path: '/signature/privy?status=signed', heading: 'Tanda tangan digital' },
+    { name: 'Privy return (declined)', path: '/signature/privy?status=declined', heading: 'Tanda tangan digital' },
+  ];
+
+  for (const screen of screens) {
+    it(`${screen.name} has no serious or critical axe violation`, async () => {
+      await withPage(1280, async (page) => {
+        await page.goto(`${server.url}${screen.path}`);
+        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+        await overlayGone(page);
+        await expectAccessible(page, screen.name);
+        if (screen.name === 'login') await saveScreenshot(page, 'login');
+      });
+    });
+  }
+
+  it('change expired password with its form has no serious or critical axe violation', async () => {
+    await withPage(1280, async (page) => {
+      await loginAs(page, 'kedaluwarsa@bpr-demo.test');
+      await page.waitForURL((url) => url.pathname === '/change-password-expired');
+      await page.getByLabel(/^Kata Sandi Baru/).waitFor();
+      await expectAccessible(page, 'change expired password');
+    });
+  });
+
+  it('the registration form fits a 1024 px window', async () => {
+    await withPage(1024, async (page) => {
+      await page.goto(`${server.url}/registration`);
+      await page.getByRole('heading', { name: 'Pendaftaran bank', level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    });
+  });
+});
+
+describe('the dashboard', () => {
+  it('Beranda, a "Segera hadir" page and Profil Bank have no serious or critical axe violation; screenshot at 1280 px', async () => {
+    await withPage(1280, async (page) => {
+      await loginAs(page, 'admin@bpr-demo.test');
+      await page.getByRole('heading', { name: 'Selamat datang, Admin Demo' }).waitFor();
+      await overlayGone(page);
+      await expectAccessible(page, 'dashboard');
+      await saveScreenshot(page, 'dashboard');
+
+      await page.getByRole('link', { name: 'Pencairan' }).click();
+      await page.getByRole('heading', { name: 'Pencairan', level: 1 }).waitFor();
+      await expectAccessible(page, 'coming soon');
+
+      await page.getByRole('link', { name: 'Profil Bank' }).click();
+      await page.getByRole('heading', { name: 'Ubah profil' }).waitFor();
+      await expectAccessible(page, 'bank profile');
+    });
+  });
+
+  it('fits a 1024 px window: nothing wider than the viewport; screenshot', async () => {
+    await withPage(1024, async (page) => {
+      await loginAs(page, 'operator@bpr-demo.test');
+      await page.getByRole('heading', { name: 'Selamat datang, Operator Demo' }).waitFor();
+      await overlayGone(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+      await page.getByRole('button', { name: 'Keluar' }).waitFor();
+      await saveScreenshot(page, 'dashboard-1024');
+    });
+  });
+
+  it('the loading overlay covers the page while the first token check waits for the profile; screenshot', async () => {
+    await withPage(1280, async (page) => {
+      await loginAs(page, 'admin@bpr-demo.test');
+      await page.getByRole('heading', { name: 'Beranda', level: 1 }).waitFor();
+      // The next boot's token check waits on a slow profile answer: the overlay stays meanwhile.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api-v2-bpr/profile/detail', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      const overlay = page.getByTestId('loading-overlay');
+      await overlay.waitFor();
+      await page.getByTestId('brand-mark').locator('svg').waitFor();
+      const box = await overlay.boundingBox();
+      expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+      const mark = await page.getByTestId('loading-overlay-mark').boundingBox();
+      expect(mark).toEqual({ x: (1280 - 300) / 2, y: (800 - 300) / 2, width: 300, height: 300 });
+      expect(await overlay.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgba(211, 211, 211, 0.8)');
+      await page.waitForTimeout(700); // a few frames into the animation
+      await saveScreenshot(page, 'overlay');
+      release();
+      await overlayGone(page);
+      await page.getByRole('heading', { name: 'Selamat datang, Admin Demo' }).waitFor();
+    });
+  });
+});
