@@ -6,6 +6,7 @@ import { findUserByEmail, insertUser } from '../db/repositories/users';
 import type { Database } from '../db/schema';
 import { DAY_MS, type Clock } from './clock';
 import { seedDemoProducts } from './deposit-seed';
+import { seedDemoDeposits } from './demo-deposits';
 import type { PasswordHasher } from './passwords';
 
 /** Every demo account uses this password; it passes the password rules like any other. */
@@ -82,6 +83,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
       for (const product of await seedDemoProducts(trx, bank!.id, nowIso)) created.push(`${demoBank.name}: ${product}`);
     });
   }
+  created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock })));
   return { created };
 }
 
