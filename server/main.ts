@@ -16,7 +16,13 @@ import { createLogger } from './logger';
 import { createAuthService } from './services/auth-service';
 import { systemClock, type Clock } from './services/clock';
 import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params } from './services/passwords';
+import { createChangeRequestService } from './services/change-request-service';
+import { createDepositService } from './services/deposit-service';
+import { createDepositTransitions } from './services/deposit-transitions';
+import { createDisbursementService } from './services/disbursement-service';
+import { createInterestService } from './services/interest-service';
 import { createProfileService } from './services/profile-service';
+import { idempotency } from './http/idempotency';
 import { createRegistrationService } from './services/registration-service';
 import { resolveJwtSecret } from './services/secrets';
 import { seedDemoData } from './services/seed';
@@ -51,6 +57,11 @@ export interface Berjangka {
     auth: ReturnType<typeof createAuthService>;
     registration: ReturnType<typeof createRegistrationService>;
     profile: ReturnType<typeof createProfileService>;
+    transitions: ReturnType<typeof createDepositTransitions>;
+    deposits: ReturnType<typeof createDepositService>;
+    interest: ReturnType<typeof createInterestService>;
+    disbursements: ReturnType<typeof createDisbursementService>;
+    changeRequests: ReturnType<typeof createChangeRequestService>;
   };
   /** Demo banks and users created by this start (empty when they existed already). */
   seeded: string[];
@@ -90,6 +101,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const auth = createAuthService({ db: database.db, clock, hasher, jwtSecret, mailer, publicUrl: config.publicUrl, passwordMaxAgeDays: config.passwordMaxAgeDays, logger });
     const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth });
     const profile = createProfileService({ db: database.db, clock, fileStore });
+    const transitions = createDepositTransitions({ db: database.db, clock });
+    const deposits = createDepositService({ db: database.db, clock, transitions });
+    const interest = createInterestService({ db: database.db, clock });
+    const disbursements = createDisbursementService({ db: database.db, clock, fileStore, transitions, deposits });
+    const changeRequests = createChangeRequestService({ db: database.db, clock, transitions });
 
     const app = createHttpApp({
       logger,
@@ -98,11 +114,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       auth,
       registration,
       profile,
+      deposits,
+      interest,
+      disbursements,
+      changeRequests,
+      idempotency: idempotency({ db: database.db, clock }),
       ping: database.ping,
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile }, seeded, outboxDir, close: database.close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests }, seeded, outboxDir, close: database.close };
   } catch (error) {
     await database.close();
     throw error;

@@ -2,17 +2,27 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { apiBases } from '../../contract/bases';
 import type { AuthService } from '../services/auth-service';
+import type { ChangeRequestService } from '../services/change-request-service';
+import type { DepositService } from '../services/deposit-service';
+import type { DisbursementService } from '../services/disbursement-service';
+import type { InterestService } from '../services/interest-service';
 import type { ProfileService } from '../services/profile-service';
 import type { RegistrationService } from '../services/registration-service';
 import { handleError, notFound } from './errors';
 import { requestBodyLimit, requestLog, securityHeaders } from './middleware';
 import { apiDocsRoutes } from './routes/api-docs';
 import { authRoutes } from './routes/auth';
+import { bprRoutes } from './routes/bpr';
+import { changeRequestRoutes } from './routes/change-requests';
+import { depositRoutes } from './routes/deposits';
+import { disbursementRoutes } from './routes/disbursements';
+import { interestRoutes } from './routes/interest';
 import { healthRoutes } from './routes/health';
 import { passwordResetRoutes } from './routes/password-reset';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
 import type { AppEnv } from './session';
+import type { MiddlewareHandler } from 'hono';
 import { spaHandler } from './spa';
 
 export interface HttpDeps {
@@ -22,6 +32,12 @@ export interface HttpDeps {
   auth: AuthService;
   registration: RegistrationService;
   profile: ProfileService;
+  deposits: DepositService;
+  interest: InterestService;
+  disbursements: DisbursementService;
+  changeRequests: ChangeRequestService;
+  /** Idempotency-Key handling for state-changing deposit routes (server/http/idempotency.ts). */
+  idempotency: MiddlewareHandler<AppEnv>;
   ping: () => Promise<boolean>;
   dialect: string;
   /** The SPA build to serve for non-API GETs (production); omitted when Vite serves it (dev, tests). */
@@ -43,6 +59,14 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
 
   app.route(apiBases.v2Bpr.path, authRoutes({ auth: deps.auth, registration: deps.registration }));
   app.route(apiBases.v2Bpr.path, profileRoutes({ auth: deps.auth, profile: deps.profile }));
+  // Deposit routers: the ones with fixed /deposito/<name> paths before depositRoutes, whose
+  // GET /deposito/:id would otherwise answer them.
+  const depositDeps = { auth: deps.auth, deposits: deps.deposits, idempotency: deps.idempotency };
+  app.route(apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: deps.interest }));
+  app.route(apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: deps.disbursements }));
+  app.route(apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: deps.changeRequests }));
+  app.route(apiBases.v2Bpr.path, bprRoutes(depositDeps));
+  app.route(apiBases.v2Bpr.path, depositRoutes(depositDeps));
   app.route(apiBases.v2.path, passwordResetRoutes({ auth: deps.auth }));
   for (const base of Object.values(apiBases)) app.route(base.path, sessionRoutes(base.authorization, deps.auth));
 

@@ -12,12 +12,53 @@ import {
 import { apiBases, type ApiBaseName } from '../../contract/bases';
 import { errorEnvelopeSchema, successEnvelope } from '../../contract/envelope';
 import { profileLogoDataSchema, profileUpdateFieldsSchema, PROFILE_LOGO_FIELD } from '../../contract/profile';
+import {
+  approveDepositRequestSchema,
+  breakPreviewQuerySchema,
+  changeDepositDateRequestSchema,
+  changeRequestDecisionSchema,
+  changeRequestListQuerySchema,
+  changeRequestSchema,
+  channelingQuerySchema,
+  channelingSchema,
+  customerDocQuerySchema,
+  depositDetailSchema,
+  depositDocQuerySchema,
+  depositFiltersSchema,
+  depositListQuerySchema,
+  depositStatusCountsSchema,
+  depositSummarySchema,
+  documentSummaryCountsSchema,
+  pageQuerySchema,
+  rejectDepositRequestSchema,
+  requestBreakRequestSchema,
+  storedDocumentSchema,
+  unprocessedCountsSchema,
+} from '../../contract/deposit-api';
+import { breakPreviewSchema, depositEventRequestSchema } from '../../contract/deposit';
+import {
+  disbursementCountsSchema,
+  disbursementListQuerySchema,
+  disbursementPaidFieldsSchema,
+  disbursementRowSchema,
+  DISBURSEMENT_PROOF_FIELD,
+  dueInformationQuerySchema,
+} from '../../contract/disbursement';
+import {
+  interestHistoryQuerySchema,
+  interestTemplateCountSchema,
+  interestTemplateQuerySchema,
+  markInterestPaidRequestSchema,
+  markInterestPaidResultSchema,
+  monthlyInterestQuerySchema,
+  monthlyInterestRowSchema,
+} from '../../contract/interest';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../contract/registration';
 
 type JsonSchema = Record<string, unknown>;
 
 interface Operation {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'patch';
   /** A base of contract/bases.ts, or null for paths outside the bases (/healthz). */
   base: ApiBaseName | null;
   path: string;
@@ -25,6 +66,10 @@ interface Operation {
   /** 'session' needs the base's header form; 'changePasswordToken' the 403's token as Bearer. */
   auth: 'none' | 'session' | 'changePasswordToken';
   json?: z.ZodType;
+  /** Query-string parameters, described by the object schema the route parses them with. */
+  query?: z.ZodType;
+  /** State-changing call that takes an `Idempotency-Key` header (API.md). */
+  idempotent?: boolean;
   multipart?: { fields: z.ZodType; files: Record<string, { many: boolean; description: string }> };
   response?: { status: 200 | 201; data: z.ZodType | null; description?: string };
   binary?: string[];
@@ -71,11 +116,72 @@ const OPERATIONS: Operation[] = [
   { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
 ];
 
+/** API.md "Deposits" and "Interest and payouts" (all v2-bpr, Bearer). */
+const TRANSITION_ERRORS = [400, 401, 403, 404, 409, 422];
+const DEPOSIT_OPERATIONS: Operation[] = [
+  {
+    method: 'get', base: 'v2Bpr', path: '/invoice/all-deposito', summary: 'Daftar deposito (filter, urutan, halaman; `meta` berisi total)', auth: 'session',
+    query: depositListQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
+  },
+  {
+    method: 'get', base: 'v2Bpr', path: '/invoice/list-count-all-deposito', summary: 'Jumlah deposito per status (filter sama tanpa status)', auth: 'session',
+    query: depositFiltersSchema, response: { status: 200, data: depositStatusCountsSchema }, errors: [400, 401],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/count-summary-document', summary: 'Jumlah bilyet/tanda tangan yang belum selesai', auth: 'session', response: { status: 200, data: documentSummaryCountsSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/doc', summary: 'Dokumen deposito', auth: 'session', query: depositDocQuerySchema, response: { status: 200, data: z.array(storedDocumentSchema) }, errors: [400, 401, 404] },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/doc/customer', summary: 'Dokumen nasabah (KTP, NPWP)', auth: 'session', query: customerDocQuerySchema, response: { status: 200, data: z.array(storedDocumentSchema) }, errors: [400, 401, 404] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/invoice/deposito/break', summary: 'Pratinjau pencairan awal (pokok, bunga, pajak, penalti, dibayar)', auth: 'session',
+    query: breakPreviewQuerySchema,
+    response: { status: 200, data: breakPreviewSchema.extend({ depositId: z.string(), breakDate: z.string(), periodStart: z.string(), maturityDate: z.string() }) },
+    errors: [400, 401, 404, 409],
+  },
+  { method: 'post', base: 'v2Bpr', path: '/invoice/deposito/break', summary: 'Ajukan pencairan awal (deposit.requestBreak)', auth: 'session', idempotent: true, json: requestBreakRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'patch', base: 'v2Bpr', path: '/invoice/deposit-date', summary: 'Ubah tanggal efektif (deposit.changeDate)', auth: 'session', idempotent: true, json: changeDepositDateRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/approve-deposito', summary: 'Setujui deposito (deposit.approve)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/reject-deposito', summary: 'Tolak deposito (deposit.reject)', auth: 'session', idempotent: true, json: rejectDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/{id}', summary: 'Detail deposito: periode, bunga, pencairan, riwayat, aksi yang diizinkan', auth: 'session', response: { status: 200, data: depositDetailSchema }, errors: [401, 404] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/{id}/events', summary: 'Aksi siklus hidup lain (`type` + isi aksi, `version` opsional)', auth: 'session', idempotent: true,
+    json: depositEventRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS,
+  },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/count-unprocessed-deposito', summary: 'Jumlah deposito yang menunggu diproses', auth: 'session', response: { status: 200, data: unprocessedCountsSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/list-proses-deposito', summary: 'Deposito dengan bilyet, tanda tangan atau pengiriman yang belum selesai', auth: 'session', query: pageQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/deposito-channeling', summary: 'Penempatan per mitra penyalur dalam satu bulan', auth: 'session', query: channelingQuerySchema, response: { status: 200, data: channelingSchema }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Permintaan perubahan dari nasabah', auth: 'session', query: changeRequestListQuerySchema, response: { status: 200, data: z.array(changeRequestSchema) }, errors: [400, 401] },
+  { method: 'patch', base: 'v2Bpr', path: '/deposito-change-request/{id}', summary: 'Putuskan permintaan perubahan (SUPERVISOR)', auth: 'session', idempotent: true, json: changeRequestDecisionSchema, response: { status: 200, data: changeRequestSchema }, errors: TRANSITION_ERRORS },
+  {
+    method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest', summary: 'Bunga bulanan satu periode (tanggal bayar dalam bulan itu)', auth: 'session',
+    query: monthlyInterestQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest-disbursement', summary: 'Riwayat bunga yang sudah dibayar', auth: 'session', query: interestHistoryQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/monthly-interest-disbursement', summary: 'Tandai bunga sudah dibayar sekaligus (SUPERVISOR; semua atau tidak sama sekali)', auth: 'session', idempotent: true,
+    json: markInterestPaidRequestSchema, response: { status: 200, data: markInterestPaidResultSchema }, errors: TRANSITION_ERRORS,
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest-template/count', summary: 'Jumlah baris templat transfer bunga', auth: 'session', query: interestTemplateQuerySchema, response: { status: 200, data: interestTemplateCountSchema }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/disbursements', summary: 'Pencairan yang harus dan sudah dibayar', auth: 'session', query: disbursementListQuerySchema, response: { status: 200, data: z.array(disbursementRowSchema) }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/disbursements/count', summary: 'Jumlah dan nilai pencairan per status', auth: 'session', query: disbursementListQuerySchema, response: { status: 200, data: disbursementCountsSchema }, errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/disbursement-paid', summary: 'Catat pencairan sudah dibayar dengan bukti transfer (deposit.markPaid, SUPERVISOR)', auth: 'session', idempotent: true,
+    multipart: { fields: disbursementPaidFieldsSchema, files: { [DISBURSEMENT_PROOF_FIELD]: { many: false, description: 'PDF, JPEG atau PNG, maksimal 5 MB' } } },
+    response: { status: 200, data: depositDetailSchema }, errors: [...TRANSITION_ERRORS, 413],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/disbursement-proof/{fileId}', summary: 'Berkas bukti transfer pencairan', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/pencairan-aro', summary: 'Hentikan ARO (deposit.stopAro)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  {
+    method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30)', auth: 'session',
+    query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
+  },
+];
+
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Data tidak valid; `message` berisi satu kalimat per kolom',
   401: 'Tidak masuk, token tidak valid, dicabut atau kedaluwarsa, atau bentuk header salah',
   403: 'Tidak diizinkan; pada login: `error: "PasswordExpired"` dengan `data.changePasswordToken`',
-  404: 'Tidak ditemukan',
+  404: 'Tidak ditemukan (juga data bank lain)',
+  409: 'Status atau versi data tidak memungkinkan aksi ini; `message` menjelaskan alasannya ("Data telah berubah, muat ulang.")',
+  422: 'Idempotency-Key sudah dipakai untuk permintaan lain',
   413: 'Data terlalu besar',
   429: 'Terlalu banyak percobaan masuk; `data.retryAt` menyebut kapan boleh mencoba lagi',
   503: 'Basis data tidak menjawab',
@@ -138,9 +244,25 @@ function security(operation: Operation): JsonSchema[] {
 /** The OpenAPI 3.1 document of every route the server serves, built from the contract's zod schemas. */
 export function openApiDocument(): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
-  for (const operation of OPERATIONS) {
+  for (const operation of [...OPERATIONS, ...DEPOSIT_OPERATIONS]) {
     const path = fullPath(operation);
-    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters: JsonSchema[] = [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    if (operation.query) {
+      const query = schemaOf(operation.query, 'input');
+      const required = new Set((query.required as string[] | undefined) ?? []);
+      for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+        parameters.push({ name, in: 'query', required: required.has(name), schema });
+      }
+    }
+    if (operation.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Kunci unik per permintaan: kunci sama + isi sama = jawaban pertama diulang; kunci sama + isi lain = 422.',
+        schema: { type: 'string', maxLength: 255 },
+      });
+    }
     const body = requestBody(operation);
     (paths[path] ??= {})[operation.method] = {
       summary: operation.summary,
@@ -174,5 +296,5 @@ export function openApiDocument(): JsonSchema {
 
 /** "METHOD /full/path" of every documented operation, in Hono's `:param` notation. */
 export function documentedRoutes(): string[] {
-  return OPERATIONS.map((operation) => `${operation.method.toUpperCase()} ${fullPath(operation).replace(/\{(\w+)\}/g, ':$1')}`);
+  return [...OPERATIONS, ...DEPOSIT_OPERATIONS].map((operation) => `${operation.method.toUpperCase()} ${fullPath(operation).replace(/\{(\w+)\}/g, ':$1')}`);
 }

@@ -28,22 +28,32 @@ export async function decideChangeRequest(
 
 export type ChangeRequestWithDeposit = ChangeRequestRow & { deposit_number: string; customer_name: string; maturity_instruction: string; decided_by_name: string | null };
 
+function withDeposit(db: Db, bankId: string) {
+  return db
+    .selectFrom('change_requests as r')
+    .innerJoin('deposits as d', 'd.id', 'r.deposit_id')
+    .leftJoin('users as u', 'u.id', 'r.decided_by')
+    .where('r.bank_id', '=', bankId);
+}
+
+const VIEW_COLUMNS = ['d.deposit_number', 'd.customer_name', 'd.maturity_instruction', 'u.name as decided_by_name'] as const;
+
+export async function findChangeRequestView(db: Db, bankId: string, id: string): Promise<ChangeRequestWithDeposit | undefined> {
+  return withDeposit(db, bankId).selectAll('r').select([...VIEW_COLUMNS]).where('r.id', '=', id).executeTakeFirst();
+}
+
 export async function listChangeRequests(
   db: Db,
   filters: { bankId: string; status?: ChangeRequestRow['status'] | undefined },
   page: number,
   limit: number,
 ): Promise<{ rows: ChangeRequestWithDeposit[]; total: number }> {
-  let base = db
-    .selectFrom('change_requests as r')
-    .innerJoin('deposits as d', 'd.id', 'r.deposit_id')
-    .leftJoin('users as u', 'u.id', 'r.decided_by')
-    .where('r.bank_id', '=', filters.bankId);
+  let base = withDeposit(db, filters.bankId);
   if (filters.status) base = base.where('r.status', '=', filters.status);
   const [rows, count] = await Promise.all([
     base
       .selectAll('r')
-      .select(['d.deposit_number', 'd.customer_name', 'd.maturity_instruction', 'u.name as decided_by_name'])
+      .select([...VIEW_COLUMNS])
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(limit)

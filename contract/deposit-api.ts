@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import {
+  bilyetStatusSchema,
+  breakPreviewSchema,
+  closeReasonSchema,
+  depositEventTypeSchema,
+  depositStatusSchema,
+  interestPaymentSchema,
+  isoDateSchema,
+  maturityInstructionSchema,
+  shipmentStatusSchema,
+  signatureStatusSchema,
+} from './deposit';
+
+/**
+ * Requests and answers of API.md "Deposits" (all on /api-v2-bpr, Bearer). The lifecycle payloads
+ * themselves are in deposit.ts; this file holds the query strings, the dedicated paths' bodies
+ * and what the server answers.
+ */
+
+// --- Query-string fields (everything arrives as text) ----------------------------------------
+
+const idField = (label: string) =>
+  z.string({ error: `${label} wajib diisi.` }).trim().min(1, { error: `${label} wajib diisi.` }).max(64, { error: `${label} tidak valid.` });
+
+export const pageSchema = z.coerce
+  .number({ error: 'Halaman harus berupa angka.' })
+  .int({ error: 'Halaman harus bilangan bulat.' })
+  .min(1, { error: 'Halaman dimulai dari 1.' })
+  .default(1);
+export const limitSchema = z.coerce
+  .number({ error: 'Jumlah per halaman harus berupa angka.' })
+  .int({ error: 'Jumlah per halaman harus bilangan bulat.' })
+  .min(1, { error: 'Jumlah per halaman minimal 1.' })
+  .max(100, { error: 'Jumlah per halaman paling banyak 100.' })
+  .default(20);
+
+/** 'YYYY-MM' */
+export const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Periode harus berformat YYYY-MM.' });
+
+/** The fields the deposit list sorts by; `-field` sorts descending. */
+export const depositSortFields = ['createdAt', 'depositDate', 'maturityDate', 'amount'] as const;
+export type DepositSortField = (typeof depositSortFields)[number];
+export const depositSortSchema = z
+  .string()
+  .regex(new RegExp(`^-?(${depositSortFields.join('|')})$`), {
+    error: `Urutan tidak dikenal; gunakan ${depositSortFields.join(', ')} (awali dengan "-" untuk urutan menurun).`,
+  })
+  .default('-createdAt');
+
+/** GET /invoice/list-count-all-deposito: the list's filters without status. */
+export const depositFiltersSchema = z.object({
+  q: z.string().trim().max(100, { error: 'Kata kunci pencarian paling banyak 100 karakter.' }).optional(),
+  productId: z.string().trim().max(64, { error: 'Produk tidak valid.' }).optional(),
+  /** Value date (tanggal efektif) from, inclusive. */
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+});
+
+/** GET /invoice/all-deposito */
+export const depositListQuerySchema = depositFiltersSchema.extend({
+  status: z.enum(depositStatusSchema.options, { error: 'Status deposito tidak dikenal.' }).optional(),
+  page: pageSchema,
+  limit: limitSchema,
+  sort: depositSortSchema,
+});
+export type DepositListQuery = z.input<typeof depositListQuerySchema>;
+
+export const pageQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
+
+// --- Bodies of the dedicated paths ----------------------------------------------------------
+
+/** The version the client last read; a different stored version answers 409. Optional. */
+export const versionSchema = z.coerce.number({ error: 'Versi data tidak valid.' }).int({ error: 'Versi data tidak valid.' }).min(1, { error: 'Versi data tidak valid.' }).optional();
+
+/** The optional `version` beside an event's payload (POST /deposito/{id}/events). */
+export const versionFieldSchema = z.object({ version: versionSchema });
+
+const reasonField = z.string({ error: 'Alasan wajib diisi.' }).trim().min(1, { error: 'Alasan wajib diisi.' }).max(500, { error: 'Alasan paling banyak 500 karakter.' });
+
+export const depositRefSchema = z.object({ depositId: idField('Deposito'), version: versionSchema });
+
+/** POST /deposito/approve-deposito, POST /deposito/pencairan-aro */
+export const approveDepositRequestSchema = depositRefSchema;
+/** POST /deposito/reject-deposito */
+export const rejectDepositRequestSchema = depositRefSchema.extend({ reason: reasonField });
+/** PATCH /invoice/deposit-date */
+export const changeDepositDateRequestSchema = depositRefSchema.extend({
+  depositDate: isoDateSchema,
+  reason: z.string().trim().max(500, { error: 'Alasan paling banyak 500 karakter.' }).optional(),
+});
+/** GET /invoice/deposito/break (query): the date defaults to today. */
+export const breakPreviewQuerySchema = z.object({ depositId: idField('Deposito'), date: isoDateSchema.optional() });
+/** POST /invoice/deposito/break */
+export const requestBreakRequestSchema = depositRefSchema.extend({
+  date: isoDateSchema,
+  reason: z.string().trim().max(500, { error: 'Alasan paling banyak 500 karakter.' }).optional(),
+});
+/** GET /invoice/doc */
+export const depositDocQuerySchema = z.object({ depositId: idField('Deposito') });
+/** GET /invoice/doc/customer */
+export const customerDocQuerySchema = z.object({ customerId: idField('Nasabah') });
+/** GET /bpr/deposito-channeling: the month of placement; defaults to this month. */
+export const channelingQuerySchema = z.object({ period: periodSchema.optional() });
+
+// --- Answers ---------------------------------------------------------------------------------
+
+export const lpsFlagSchema = z.object({
+  code: z.enum(['RATE_ABOVE_LPS', 'BALANCE_ABOVE_LPS']),
+  label: z.string(),
+  detail: z.string(),
+});
+
+export const breakRequestSchema = z.object({
+  requestedBy: z.string(),
+  requestedOn: z.string(),
+  breakDate: z.string(),
+  reason: z.string().nullable(),
+});
+
+/** One deposit as lists show it. */
+export const depositSummarySchema = z.object({
+  id: z.string(),
+  depositNumber: z.string(),
+  status: depositStatusSchema,
+  statusLabel: z.string(),
+  customer: z.object({ id: z.string(), name: z.string(), nik: z.string() }),
+  product: z.object({ id: z.string(), name: z.string() }),
+  amount: z.number().int(),
+  rateBps: z.number().int(),
+  tenorMonths: z.number().int(),
+  placementDate: z.string(),
+  depositDate: z.string(),
+  periodStart: z.string(),
+  maturityDate: z.string(),
+  periodNumber: z.number().int(),
+  maturityInstruction: maturityInstructionSchema,
+  interestPayment: interestPaymentSchema,
+  channel: z.string().nullable(),
+  bilyet: z.object({ status: bilyetStatusSchema, number: z.string().nullable() }),
+  shipmentStatus: shipmentStatusSchema.nullable(),
+  signatureStatus: signatureStatusSchema.nullable(),
+  breakRequest: breakRequestSchema.nullable(),
+  settlement: breakPreviewSchema.nullable(),
+  closeReason: closeReasonSchema.nullable(),
+  statusReason: z.string().nullable(),
+  /** Send it back with a change to be told when someone else changed the deposit meanwhile. */
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** "Tidak dijamin LPS" flags (lists: the rate flag only; the detail adds the customer's total). */
+  flags: z.array(lpsFlagSchema),
+});
+export type DepositSummary = z.infer<typeof depositSummarySchema>;
+
+export const depositPeriodSchema = z.object({
+  periodNumber: z.number().int(),
+  periodStart: z.string(),
+  maturityDate: z.string(),
+  amount: z.number().int(),
+  rateBps: z.number().int(),
+  tenorMonths: z.number().int(),
+  maturityInstruction: maturityInstructionSchema,
+  startedBy: z.enum(['placement', 'rollover', 'extension']),
+});
+
+export const installmentRowStatusSchema = z.enum(['scheduled', 'due', 'paid', 'cancelled']);
+
+export const installmentSchema = z.object({
+  id: z.string(),
+  depositId: z.string(),
+  periodNumber: z.number().int(),
+  sequence: z.number().int(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  payDate: z.string(),
+  grossInterest: z.number().int(),
+  tax: z.number().int(),
+  netInterest: z.number().int(),
+  status: installmentRowStatusSchema,
+  statusLabel: z.string(),
+  paidAt: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+
+export const disbursementSchema = z.object({
+  id: z.string(),
+  depositId: z.string(),
+  kind: z.enum(['break', 'maturity']),
+  principal: z.number().int(),
+  interest: z.number().int(),
+  tax: z.number().int(),
+  penalty: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'paid']),
+  reference: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  proofFileId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const timelineEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string(), name: z.string() }),
+  event: z.string(),
+  eventLabel: z.string(),
+  from: depositStatusSchema.nullable(),
+  to: depositStatusSchema,
+  payload: z.record(z.string(), z.unknown()),
+});
+
+export const payoutAccountSchema = z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() });
+
+/** GET /deposito/{id} and the answer of every transition. */
+export const depositDetailSchema = depositSummarySchema.extend({
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    nik: z.string(),
+    npwp: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    payoutAccount: payoutAccountSchema,
+  }),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    active: z.boolean(),
+    interestPayment: interestPaymentSchema,
+    penaltyBps: z.number().int(),
+    forfeitAccruedInterest: z.boolean(),
+    tenors: z.array(z.object({ tenorMonths: z.number().int(), rateBps: z.number().int() })),
+  }),
+  /** The customer's principal the bank holds (all running deposits), for the LPS ceiling. */
+  customerTotalPrincipal: z.number().int(),
+  periods: z.array(depositPeriodSchema),
+  installments: z.array(installmentSchema),
+  disbursements: z.array(disbursementSchema),
+  timeline: z.array(timelineEntrySchema),
+  /** The events this user may start on this deposit today (the action menu). */
+  allowedEvents: z.array(depositEventTypeSchema),
+  /** The business date (Asia/Jakarta) the answer was computed for. */
+  today: z.string(),
+});
+export type DepositDetail = z.infer<typeof depositDetailSchema>;
+
+export const depositStatusCountsSchema = z.object({
+  counts: z.record(depositStatusSchema, z.number().int()),
+  total: z.number().int(),
+});
+
+export const documentSummaryCountsSchema = z.object({
+  bilyetNotIssued: z.number().int(),
+  bilyetNotShipped: z.number().int(),
+  bilyetNotReceived: z.number().int(),
+  signaturesPending: z.number().int(),
+});
+
+export const unprocessedCountsSchema = z.object({
+  pending: z.number().int(),
+  breakRequested: z.number().int(),
+  matured: z.number().int(),
+  disbursing: z.number().int(),
+  bilyetToIssue: z.number().int(),
+  total: z.number().int(),
+});
+
+export const storedDocumentSchema = z.object({ id: z.string(), type: z.string(), name: z.string().nullable(), uploadedAt: z.string() });
+
+export const channelingSchema = z.object({
+  period: z.string(),
+  channels: z.array(z.object({ channel: z.string().nullable(), label: z.string(), count: z.number().int(), amount: z.number().int() })),
+});
+
+// --- Change requests ---------------------------------------------------------------------------
+
+export const changeRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export const changeRequestListQuerySchema = z.object({ status: changeRequestStatusSchema.optional(), page: pageSchema, limit: limitSchema });
+/** PATCH /deposito-change-request/{id} */
+export const changeRequestDecisionSchema = z
+  .object({
+    decision: z.enum(['approved', 'rejected'], { error: 'Keputusan harus approved atau rejected.' }),
+    reason: z.string().trim().max(500, { error: 'Alasan paling banyak 500 karakter.' }).optional(),
+  })
+  .refine((value) => value.decision !== 'rejected' || (value.reason ?? '') !== '', { error: 'Alasan penolakan wajib diisi.', path: ['reason'] });
+
+export const changeRequestSchema = z.object({
+  id: z.string(),
+  depositId: z.string(),
+  depositNumber: z.string(),
+  customerName: z.string(),
+  kind: z.enum(['instruction', 'payoutAccount']),
+  kindLabel: z.string(),
+  /** { instruction } or { bankName, accountNumber, accountName } */
+  requestedValue: z.record(z.string(), z.unknown()),
+  currentInstruction: maturityInstructionSchema,
+  status: changeRequestStatusSchema,
+  reason: z.string().nullable(),
+  decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
+import { isoDateSchema } from './deposit';
+
+/** API.md "Interest and payouts": payouts (pencairan) of broken and matured deposits. */
+
+/** GET /deposito/disbursements[/count]: `period` = month the payout was decided. */
+export const disbursementListQuerySchema = z.object({
+  status: z.enum(['pending', 'paid'], { error: 'Status pencairan harus pending atau paid.' }).optional(),
+  period: periodSchema.optional(),
+  page: pageSchema,
+  limit: limitSchema,
+});
+
+/** POST /deposito/disbursement-paid (multipart, SUPERVISOR) with the proof file in `proof`. */
+export const disbursementPaidFieldsSchema = z.object({
+  depositId: z.string({ error: 'Deposito wajib diisi.' }).trim().min(1, { error: 'Deposito wajib diisi.' }),
+  reference: z.string({ error: 'Nomor referensi transfer wajib diisi.' }).trim().min(1, { error: 'Nomor referensi transfer wajib diisi.' }).max(100, { error: 'Nomor referensi paling banyak 100 karakter.' }),
+  paidAt: isoDateSchema,
+  version: versionSchema,
+});
+export const DISBURSEMENT_PROOF_FIELD = 'proof';
+export const DISBURSEMENT_PROOF_MAX_BYTES = 5 * 1024 * 1024;
+
+/** GET /deposito/due-information: deposits maturing from today to today + days. */
+export const dueInformationQuerySchema = z.object({
+  days: z.coerce.number({ error: 'Jumlah hari harus berupa angka.' }).int({ error: 'Jumlah hari harus bilangan bulat.' }).min(1, { error: 'Jumlah hari minimal 1.' }).max(366, { error: 'Jumlah hari paling banyak 366.' }).default(30),
+  page: pageSchema,
+  limit: limitSchema,
+});
+
+export const disbursementRowSchema = disbursementSchema.extend({
+  depositNumber: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  maturityDate: z.string(),
+  payoutAccount: z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() }),
+});
+
+export const disbursementCountsSchema = z.object({ pending: z.number().int(), paid: z.number().int(), pendingAmount: z.number().int(), paidAmount: z.number().int() });
+

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { installmentSchema, limitSchema, pageSchema, periodSchema } from './deposit-api';
+import { isoDateSchema } from './deposit';
+
+/** API.md "Interest and payouts": monthly interest (bunga bulanan). */
+
+/** GET /deposito/monthly-interest: installments whose pay date falls in `period` (default this month). */
+export const monthlyInterestQuerySchema = z.object({
+  period: periodSchema.optional(),
+  status: z.enum(['scheduled', 'due', 'paid'], { error: 'Status bunga harus scheduled, due atau paid.' }).optional(),
+  page: pageSchema,
+  limit: limitSchema,
+});
+
+/** GET /deposito/monthly-interest-disbursement: installments marked paid, newest first; `period` = month of the transfer. */
+export const interestHistoryQuerySchema = z.object({
+  period: periodSchema.optional(),
+  reference: z.string().trim().max(100).optional(),
+  page: pageSchema,
+  limit: limitSchema,
+});
+
+/** POST /deposito/monthly-interest-disbursement (SUPERVISOR): all or nothing. */
+export const markInterestPaidRequestSchema = z.object({
+  installmentIds: z
+    .array(z.string().trim().min(1, { error: 'Daftar bunga tidak valid.' }), { error: 'Pilih minimal satu bunga.' })
+    .min(1, { error: 'Pilih minimal satu bunga.' })
+    .max(1000, { error: 'Paling banyak 1.000 bunga sekali tandai.' }),
+  paidAt: isoDateSchema,
+  reference: z.string({ error: 'Nomor referensi transfer wajib diisi.' }).trim().min(1, { error: 'Nomor referensi transfer wajib diisi.' }).max(100, { error: 'Nomor referensi paling banyak 100 karakter.' }),
+});
+export type MarkInterestPaidRequest = z.input<typeof markInterestPaidRequestSchema>;
+
+/** GET /deposito/monthly-interest-template/count */
+export const interestTemplateQuerySchema = z.object({ period: periodSchema.optional() });
+
+/** An installment with what the transfer needs (customer, payout account). */
+export const monthlyInterestRowSchema = installmentSchema.extend({
+  depositNumber: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  principal: z.number().int(),
+  rateBps: z.number().int(),
+  payoutAccount: z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() }),
+});
+
+export const markInterestPaidResultSchema = z.object({ paid: z.number().int(), installmentIds: z.array(z.string()), reference: z.string(), paidAt: z.string() });
+
+export const interestTemplateCountSchema = z.object({ period: z.string(), count: z.number().int(), totalNet: z.number().int() });

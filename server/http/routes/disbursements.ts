@@ -1,0 +1,38 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { DISBURSEMENT_PROOF_FIELD, dueInformationQuerySchema } from '../../../contract/disbursement';
+import { approveDepositRequestSchema } from '../../../contract/deposit-api';
+import type { AuthService } from '../../services/auth-service';
+import { parseOrThrow, type DepositService } from '../../services/deposit-service';
+import type { DisbursementService } from '../../services/disbursement-service';
+import { readFields } from '../body';
+import { ok } from '../envelope';
+import { requireSession, type AppEnv } from '../session';
+import { okPage, staffActor } from './deposits';
+
+/** API.md "Interest and payouts": payouts, stop-ARO and due information on /api-v2-bpr (downloads: routes/downloads.ts). */
+export function disbursementRoutes(deps: { auth: AuthService; deposits: DepositService; disbursements: DisbursementService; idempotency: MiddlewareHandler<AppEnv> }) {
+  const { disbursements, deposits } = deps;
+  const router = new Hono<AppEnv>();
+  const session = requireSession('bearer', deps.auth);
+
+  router.get('/deposito/disbursements', session, async (c) => okPage(c, await disbursements.list(staffActor(c.get('claims')), c.req.query())));
+  router.get('/deposito/disbursements/count', session, async (c) => ok(c, await disbursements.count(staffActor(c.get('claims')), c.req.query())));
+  router.post('/deposito/disbursement-paid', session, deps.idempotency, async (c) => {
+    const { fields, files } = await readFields(c);
+    return ok(c, await disbursements.markPaid(staffActor(c.get('claims')), fields, files[DISBURSEMENT_PROOF_FIELD]?.[0] ?? null));
+  });
+  router.get('/deposito/disbursement-proof/:fileId', session, async (c) => {
+    const file = await disbursements.proofFile(staffActor(c.get('claims')), c.req.param('fileId'));
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': file.mediaType, 'Cache-Control': 'private, no-store' });
+  });
+  router.post('/deposito/pencairan-aro', session, deps.idempotency, async (c) => {
+    const body = parseOrThrow(approveDepositRequestSchema, (await readFields(c)).fields);
+    return ok(c, await deposits.act(staffActor(c.get('claims')), body.depositId, { type: 'deposit.stopAro' }, body.version));
+  });
+  router.get('/deposito/due-information', session, async (c) => {
+    const query = parseOrThrow(dueInformationQuerySchema, c.req.query());
+    const { items, meta, from, to } = await deposits.dueInformation(staffActor(c.get('claims')), query.days, query.page, query.limit);
+    return okPage(c, { items, meta }, { range: { from, to, days: query.days } });
+  });
+  return router;
+}

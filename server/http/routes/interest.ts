@@ -1,0 +1,25 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AuthService } from '../../services/auth-service';
+import type { InterestService } from '../../services/interest-service';
+import { readFields } from '../body';
+import { ok } from '../envelope';
+import { requireSession, type AppEnv } from '../session';
+import { okPage, staffActor } from './deposits';
+
+/** API.md "Interest and payouts": bunga bulanan on /api-v2-bpr (the template download is served by routes/downloads.ts). */
+export function interestRoutes(deps: { auth: AuthService; interest: InterestService; idempotency: MiddlewareHandler<AppEnv> }) {
+  const { interest } = deps;
+  const router = new Hono<AppEnv>();
+  const session = requireSession('bearer', deps.auth);
+
+  router.get('/deposito/monthly-interest', session, async (c) => {
+    const { items, meta, period, summary } = await interest.monthly(staffActor(c.get('claims')), c.req.query());
+    return okPage(c, { items, meta }, { period, summary });
+  });
+  router.get('/deposito/monthly-interest-disbursement', session, async (c) => okPage(c, await interest.history(staffActor(c.get('claims')), c.req.query())));
+  router.post('/deposito/monthly-interest-disbursement', session, deps.idempotency, async (c) =>
+    ok(c, await interest.markPaid(staffActor(c.get('claims')), (await readFields(c)).fields)),
+  );
+  router.get('/deposito/monthly-interest-template/count', session, async (c) => ok(c, await interest.templateCount(staffActor(c.get('claims')), c.req.query())));
+  return router;
+}

@@ -1,0 +1,249 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '../../contract/auth';
+import {
+  breakPreviewQuerySchema,
+  channelingQuerySchema,
+  depositFiltersSchema,
+  depositListQuerySchema,
+  type DepositDetail,
+  type DepositSortField,
+  type DepositSummary,
+} from '../../contract/deposit-api';
+import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
+import { allowedEvents, previewBreakFor } from '../../machines/deposit';
+import { addDays, DepositRuleError, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
+import { listAudit } from '../db/repositories/audit';
+import { findCustomer } from '../db/repositories/customers';
+import {
+  countDepositsByStatus,
+  customerPrincipal,
+  HELD_STATUSES,
+  listDeposits,
+  listMaturing,
+  listPeriods,
+  openDocumentsQuery,
+  placementsByChannel,
+  type DepositFilters,
+} from '../db/repositories/deposits';
+import { listDisbursementsOfDeposit } from '../db/repositories/disbursements';
+import { getDepositSettings, listProducts } from '../db/repositories/products';
+import type { Database, DepositRow } from '../db/schema';
+import type { Clock } from './clock';
+import { currentPeriodInstallments, loadDeposit, taxContextFor } from './deposit-state';
+import { businessToday, type DepositTransitions, type TransitionRequest } from './deposit-transitions';
+import { toDepositDetail, toDepositSummary } from './deposit-views';
+import { ServiceError, ValidationError } from './errors';
+import { parseFields } from './validation';
+
+/** Who asks: the signed-in user of a bank. Every query is scoped to `bankId`. */
+export interface StaffActor {
+  userId: string;
+  role: Role;
+  bankId: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  meta: { page: number; limit: number; total: number; totalPages: number };
+}
+
+export function pageOf<T>(items: T[], page: number, limit: number, total: number): Page<T> {
+  return { items, meta: { page, limit, total, totalPages: Math.ceil(total / limit) } };
+}
+
+export function parseOrThrow<S extends Parameters<typeof parseFields>[0]>(schema: S, input: unknown) {
+  const parsed = parseFields(schema, input);
+  if (!parsed.success) throw new ValidationError(parsed.messages);
+  return parsed.data;
+}
+
+function checkDateRange(from: string | undefined, to: string | undefined): void {
+  const problems: string[] = [];
+  if (from && !isIsoDate(from)) problems.push('Tanggal awal tidak valid.');
+  if (to && !isIsoDate(to)) problems.push('Tanggal akhir tidak valid.');
+  if (problems.length === 0 && from && to && from > to) problems.push('Tanggal awal tidak boleh setelah tanggal akhir.');
+  if (problems.length > 0) throw new ValidationError(problems);
+}
+
+const CHANNEL_DIRECT_LABEL = 'Langsung di BPR';
+
+export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions }) {
+  const { db, clock, transitions } = deps;
+
+  async function productNames(bankId: string): Promise<Map<string, string>> {
+    return new Map((await listProducts(db, bankId)).map((product) => [product.id, product.name]));
+  }
+
+  async function summaries(bankId: string, rows: DepositRow[]): Promise<DepositSummary[]> {
+    if (rows.length === 0) return [];
+    const [names, settings] = await Promise.all([productNames(bankId), getDepositSettings(db, bankId)]);
+    return rows.map((row) => toDepositSummary(row, names.get(row.product_id) ?? '', settings));
+  }
+
+  function filtersOf(actor: StaffActor, query: { q?: string | undefined; productId?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined }): DepositFilters {
+    checkDateRange(query.dateFrom, query.dateTo);
+    return { bankId: actor.bankId, q: query.q, productId: query.productId, dateFrom: query.dateFrom, dateTo: query.dateTo };
+  }
+
+  async function detail(actor: StaffActor, depositId: string): Promise<DepositDetail> {
+    const today = businessToday(clock);
+    const loaded = await loadDeposit(db, actor.bankId, depositId);
+    const { row } = loaded;
+    const [customer, total, periods, disbursements, timeline] = await Promise.all([
+      findCustomer(db, actor.bankId, row.customer_id),
+      customerPrincipal(db, row.customer_id, HELD_STATUSES),
+      listPeriods(db, row.id),
+      listDisbursementsOfDeposit(db, row.id),
+      listAudit(db, row.id),
+    ]);
+    if (!customer) throw new Error(`deposit ${row.id} refers to a missing customer`);
+    return toDepositDetail({
+      row,
+      customer,
+      product: loaded.product,
+      settings: loaded.settings,
+      customerTotalPrincipal: total,
+      periods,
+      installments: loaded.installments,
+      disbursements,
+      timeline,
+      allowedEvents: allowedEvents(loaded.snapshot, { id: actor.userId, role: actor.role }, today),
+      today,
+    });
+  }
+
+  return {
+    /** GET /invoice/all-deposito */
+    async list(actor: StaffActor, query: Record<string, unknown>): Promise<Page<DepositSummary>> {
+      const parsed = parseOrThrow(depositListQuerySchema, query);
+      const filters = { ...filtersOf(actor, parsed), status: parsed.status as DepositStatus | undefined };
+      const descending = parsed.sort.startsWith('-');
+      const field = (descending ? parsed.sort.slice(1) : parsed.sort) as DepositSortField;
+      const { rows, total } = await listDeposits(db, filters, { field, direction: descending ? 'desc' : 'asc' }, parsed.page, parsed.limit);
+      return pageOf(await summaries(actor.bankId, rows), parsed.page, parsed.limit, total);
+    },
+
+    /** GET /invoice/list-count-all-deposito */
+    async countByStatus(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(depositFiltersSchema, query);
+      const counts = await countDepositsByStatus(db, filtersOf(actor, parsed));
+      return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
+    },
+
+    /** GET /invoice/count-summary-document: open bilyet and signature work of running deposits. */
+    async documentSummary(actor: StaffActor) {
+      const rows = await db
+        .selectFrom('deposits')
+        .select(['bilyet_status', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('bank_id', '=', actor.bankId)
+        .where('status', 'in', [...HELD_STATUSES])
+        .where('bilyet_status', 'in', ['none', 'issued', 'shipped'])
+        .groupBy('bilyet_status')
+        .execute();
+      const signatures = await db
+        .selectFrom('deposits')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('bank_id', '=', actor.bankId)
+        .where('status', 'in', [...HELD_STATUSES])
+        .where('signature_status', '=', 'sent')
+        .executeTakeFirstOrThrow();
+      const of = (status: string) => Number(rows.find((row) => row.bilyet_status === status)?.count ?? 0);
+      return { bilyetNotIssued: of('none'), bilyetNotShipped: of('issued'), bilyetNotReceived: of('shipped'), signaturesPending: Number(signatures.count) };
+    },
+
+    /** GET /invoice/doc: the deposit's stored documents (uploads arrive with the documents issue). */
+    async depositDocuments(actor: StaffActor, depositId: string) {
+      await loadDeposit(db, actor.bankId, depositId);
+      return [] as Array<{ id: string; type: string; name: string | null; uploadedAt: string }>;
+    },
+
+    /** GET /invoice/doc/customer: the customer's KTP/NPWP documents (none stored yet). */
+    async customerDocuments(actor: StaffActor, customerId: string) {
+      if (!(await findCustomer(db, actor.bankId, customerId))) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
+      return [] as Array<{ id: string; type: string; name: string | null; uploadedAt: string }>;
+    },
+
+    /**
+     * GET /invoice/deposito/break: what the break would pay on `date` (default today) — the same
+     * previewBreakFor the approval fixes. For a deposit already in breakRequested, the figures of
+     * its requested break date (what the supervisor is about to approve).
+     */
+    async breakPreview(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(breakPreviewQuerySchema, query);
+      const loaded = await loadDeposit(db, actor.bankId, parsed.depositId);
+      const { row, context } = loaded;
+      if (row.status !== 'active' && row.status !== 'breakRequested') {
+        throw new ServiceError('conflict', 'Pratinjau pencairan awal hanya untuk deposito berstatus Aktif atau Pengajuan Pencairan Awal.');
+      }
+      const breakDate = row.status === 'breakRequested' && context.breakRequest ? context.breakRequest.breakDate : (parsed.date ?? businessToday(clock));
+      if (!isIsoDate(breakDate)) throw new ValidationError(['Tanggal pencairan tidak valid.']);
+      try {
+        const preview = previewBreakFor(context, {
+          breakDate,
+          installments: currentPeriodInstallments(loaded),
+          tax: await taxContextFor(db, row, context.amount, loaded.settings),
+        });
+        return { depositId: row.id, breakDate, periodStart: context.periodStart, maturityDate: context.maturityDate, ...preview };
+      } catch (error) {
+        if (error instanceof DepositRuleError) throw new ServiceError('invalid', error.message);
+        throw error;
+      }
+    },
+
+    detail,
+
+    /** Any staff lifecycle event; answers the deposit as it now stands. */
+    async act(actor: StaffActor, depositId: string, request: DepositEventRequest | TransitionRequest, expectedVersion?: number): Promise<DepositDetail> {
+      await transitions.apply({ bankId: actor.bankId, depositId, actor: { id: actor.userId, role: actor.role }, request, expectedVersion });
+      return detail(actor, depositId);
+    },
+
+    /** GET /bpr/count-unprocessed-deposito */
+    async unprocessedCounts(actor: StaffActor) {
+      const counts = await countDepositsByStatus(db, { bankId: actor.bankId });
+      const toIssue = await db
+        .selectFrom('deposits')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('bank_id', '=', actor.bankId)
+        .where('bilyet_status', '=', 'none')
+        .where('status', 'in', ['approved', 'active'])
+        .executeTakeFirstOrThrow();
+      const result = {
+        pending: counts.pending,
+        breakRequested: counts.breakRequested,
+        matured: counts.matured,
+        disbursing: counts.disbursing,
+        bilyetToIssue: Number(toIssue.count),
+      };
+      return { ...result, total: result.pending + result.breakRequested + result.matured + result.disbursing };
+    },
+
+    /** GET /bpr/list-proses-deposito: deposits whose bilyet, signature or shipment is still open. */
+    async processList(actor: StaffActor, page: number, limit: number): Promise<Page<DepositSummary>> {
+      const base = openDocumentsQuery(db, actor.bankId);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return pageOf(await summaries(actor.bankId, rows), page, limit, Number(count.total));
+    },
+
+    /** GET /bpr/deposito-channeling: placements of a month per channel partner. */
+    async channeling(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(channelingQuerySchema, query);
+      const period = parsed.period ?? businessToday(clock).slice(0, 7);
+      const rows = await placementsByChannel(db, actor.bankId, { from: `${period}-01`, to: `${period}-31` });
+      return { period, channels: rows.map((row) => ({ ...row, label: row.channel ?? CHANNEL_DIRECT_LABEL })) };
+    },
+
+    /** GET /deposito/due-information: running deposits maturing from today to today + days. */
+    async dueInformation(actor: StaffActor, days: number, page: number, limit: number): Promise<Page<DepositSummary> & { from: IsoDate; to: IsoDate }> {
+      const from = businessToday(clock);
+      const to = addDays(from, days);
+      const { rows, total } = await listMaturing(db, actor.bankId, { from, to }, ['active', 'breakRequested', 'matured'], page, limit);
+      return { ...pageOf(await summaries(actor.bankId, rows), page, limit, total), from, to };
+    },
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;
