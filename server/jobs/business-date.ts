@@ -19,3 +19,9 @@ export function nextJakartaTime(now: Date, hour: number, minute: number): Date {
 /** The daily job runs at 00:05 WIB: five minutes of slack after midnight for clocks and late writes. */
 export const DAILY_JOB_TIME = { hour: 0, minute: 5 } as const;
 export const DAILY_JOB_TIME_MS = DAILY_JOB_TIME.hour * HOUR_MS + DAILY_JOB_TIME.minute * MINUTE_MS;
+
+/** An ISO timestamp at a WIB wall-clock time on a business date. */
+export function wibTimestamp(date: string, hour: number, minute: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d, hour, minute) - JAKARTA_OFFSET_MS).toISOString();
+}

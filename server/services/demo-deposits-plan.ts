@@ -25,6 +25,8 @@ import {
   type TaxSettings,
 } from '../../machines/deposit-rules';
 import type { BilyetStatus, DepositStatus, SignatureStatus, InterestPayment, MaturityInstruction } from '../../contract/deposit';
+import { ARO_PLUS_REFERENCE } from '../jobs/aro-plus';
+import { wibTimestamp } from '../jobs/business-date';
 import type { AroLetterRow, AuditRow, ChangeRequestRow, CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../db/schema';
 
 /**
@@ -145,12 +147,6 @@ const AMOUNTS = [5_000_000, 10_000_000, 15_000_000, 25_000_000, 50_000_000, 75_0
 
 // -------------------------------------------------------------------------------------- helpers
 
-/** An ISO timestamp at a WIB wall-clock time on a business date (WIB = UTC+7). */
-export function wibTimestamp(date: IsoDate, hour: number, minute: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d, hour - 7, minute)).toISOString();
-}
-
 function makeCustomer(random: Random, bankId: string, createdOn: IsoDate, index: number): DemoCustomerRow {
   const name = `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
   const city = random.pick(CITIES);
@@ -225,6 +221,8 @@ class DepositStory {
     placedAt: string,
   ) {
     this.snapshot = restoreDeposit('pending', context);
+    // Period 1 exists from the placement (as placeDeposit writes it); changeDate moves it.
+    this.addPeriodRow('placement', placedAt);
     this.updatedAt = placedAt;
     this.lastAt = placedAt;
     this.lastEventDay = context.placementDate;
@@ -291,6 +289,11 @@ class DepositStory {
 
   /** Period row and interest schedule of the current period (tax filled in later, per customer). */
   startPeriod(startedBy: DemoPeriodRow['started_by'], at: string): void {
+    this.addPeriodRow(startedBy, at);
+    this.addSchedule(at);
+  }
+
+  addPeriodRow(startedBy: DemoPeriodRow['started_by'], at: string): void {
     const context = this.context;
     this.periods.push({
       id: this.random.id(),
@@ -305,6 +308,11 @@ class DepositStory {
       started_by: startedBy,
       created_at: at,
     });
+  }
+
+  /** The current period's installments, written when it is approved, rolled over or extended. */
+  addSchedule(at: string): void {
+    const context = this.context;
     for (const item of scheduleFor(context, this.input.holidays)) {
       this.installments.push({
         id: this.random.id(),
@@ -390,19 +398,22 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
         const depositDate = addDays(story.context.depositDate, random.int(1, 5));
         const reason = 'Dana nasabah efektif diterima pada tanggal baru.';
         story.send({ type: 'deposit.changeDate', depositDate, reason, actor: supervisor(random, input), today: decisionDay }, { depositDate, reason });
+        Object.assign(story.periods[0]!, { period_start: story.context.periodStart, maturity_date: story.context.maturityDate });
       }
       story.send({ type: 'deposit.approve', actor: supervisor(random, input), today: decisionDay });
+      // Approval writes the schedule, whether the deposit starts now or on its value date.
+      story.addSchedule(story.updatedAt);
       if (story.status === 'approved') {
         if (!plan.showcase && random.chance(0.04) && isOnOrBefore(addDays(decisionDay, 1), today) && isBefore(addDays(decisionDay, 1), story.context.depositDate)) {
           const reason = random.pick(CANCEL_REASONS);
           story.send({ type: 'deposit.cancel', reason, actor: supervisor(random, input), today: addDays(decisionDay, 1) }, { reason });
           story.statusReason = reason;
+          for (const item of story.installments) Object.assign(item, { status: 'cancelled', updated_at: story.updatedAt });
         } else if (isOnOrBefore(story.context.depositDate, today)) {
           story.send({ type: 'deposit.activate', actor: SYSTEM, today: story.context.depositDate });
         }
       }
       if (story.status === 'active') {
-        story.startPeriod('placement', story.updatedAt);
         signature = random.pick<SignatureStatus>(['signed', 'signed', 'signed', 'sent']);
         if (random.chance(0.85)) bilyet = { status: random.pick(['issued', 'shipped', 'received', 'received', 'received']), number: `BLY-${plan.number.slice(4)}` };
       }
@@ -556,7 +567,7 @@ function playPeriod(random: Random, input: DemoBankInput, story: DepositStory, o
         });
         story.send({ type: 'deposit.approveBreak', settlement, actor: { id: random.pick(approvers), role: 'SUPERVISOR' }, today: decisionOn }, { settlement });
         for (const item of story.currentInstallments()) {
-          if (item.status === 'scheduled') Object.assign(item, { status: 'cancelled', updated_at: story.updatedAt });
+          if (item.status === 'scheduled' || item.status === 'due') Object.assign(item, { status: 'cancelled', updated_at: story.updatedAt });
         }
         story.disbursements.push(disbursementRow(random, input, story, 'break', settlement));
         return true;
@@ -598,8 +609,6 @@ function playPeriod(random: Random, input: DemoBankInput, story: DepositStory, o
   return true;
 }
 
-/** Reference written on installments capitalised by an ARO+ rollover instead of transferred. */
-export const ARO_PLUS_REFERENCE = 'ARO+ (dikapitalisasi)';
 
 /**
  * Interest whose pay date is before `day`: fallen due (the daily job) and,
@@ -654,7 +663,8 @@ function disbursementRow(
 
 /**
  * Tax on each installment (DOMAIN.md "Tax"): withheld when the customer's total active principal
- * at this BPR on the posting date (the pay date) is above the threshold.
+ * at this BPR is above the threshold — taken when the period starts, as the server's transition
+ * service taxes a schedule when it writes it.
  */
 function applyTax(input: DemoBankInput, stories: readonly DepositStory[]): void {
   const byCustomer = new Map<string, CustomerActivity[]>();
@@ -667,7 +677,8 @@ function applyTax(input: DemoBankInput, stories: readonly DepositStory[]): void 
     const activity = byCustomer.get(story.customerId) ?? [];
     for (const item of story.installments) {
       if (story.taxFixed.has(item.id)) continue;
-      const day = item.pay_date;
+      // Taxed when the period's schedule is made (as the server does), with the customer's total then.
+      const day = story.periods.find((period) => period.period_number === item.period_number)?.period_start ?? item.period_start;
       let total = activity.filter((entry) => isOnOrBefore(entry.from, day) && (entry.to === null || isBefore(day, entry.to))).reduce((sum, entry) => sum + entry.amount, 0);
       // The deposit paying the interest counts on its own pay date even when it ends that day.
       if (total === 0) total = story.periods.find((period) => period.period_number === item.period_number)?.amount ?? 0;

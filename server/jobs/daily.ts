@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
+import { formatDateId, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
+import { claimJobRun, finishJobRun } from '../db/repositories/job-runs';
+import type { Database } from '../db/schema';
+import { formatJakartaTime, type Clock } from '../services/clock';
+import { createDepositTransitions, SYSTEM_ACTOR, type TransitionRequest } from '../services/deposit-transitions';
+import { ServiceError } from '../services/errors';
+import { ARO_PLUS_REFERENCE } from './aro-plus';
+import { jakartaDate, wibTimestamp } from './business-date';
+
+/**
+ * The daily job for one business date D (Asia/Jakarta), ARCHITECTURE.md "Jobs":
+ *   1. approved deposits whose value date ≤ D → deposit.activate;
+ *   2. active deposits whose maturity ≤ D → deposit.rollover (ARO, ARO+) or deposit.mature (PAYOUT);
+ *   3. interest installments scheduled with a pay date ≤ D → due (installment.fallDue).
+ *
+ * Why it can be killed and rerun: the run is claimed in job_runs, unique per (job, date) — a
+ * finished date is never run again, a 'running' or 'failed' one is taken over. Each step only
+ * picks rows still in the old state and changes each deposit in its own transaction (through the
+ * same transition service staff use: machine decision, version compare-and-set, effects, audit),
+ * so what a killed run finished stays done and the rerun does only the rest. "≤ D" rather than
+ * "= D" lets a run after missed days catch up.
+ */
+
+export const DAILY_JOB = 'daily';
+
+/** Rows read per keyset batch. */
+const BATCH = 500;
+/** A deposit matured long ago rolls once per pass until its maturity passes D. */
+const MAX_ROLLOVER_PASSES = 60;
+
+export type DailyStep = 'activate' | 'maturity' | 'installments';
+
+export interface DailyJobReport {
+  businessDate: IsoDate;
+  /** 'already-done': the date had been run; nothing was changed. */
+  outcome: 'done' | 'already-done';
+  /** True when this run took over a run left 'running' or 'failed'. */
+  resumed: boolean;
+  activated: number;
+  rolledOver: number;
+  matured: number;
+  installmentsDue: number;
+  /** Deposits the machine refused (left as they were; they come up again the next day). */
+  refused: Array<{ depositId: string; event: string; message: string }>;
+  finishedAt?: string | null;
+}
+
+export interface DailyJobDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger?: Logger;
+  /** Test hook: called after each deposit or installment batch is written; a throw stops the run like a crash. */
+  afterWrite?: (step: DailyStep, done: number) => void;
+}
+
+/**
+ * The clock the transitions see: business "today" must be D. Run on D itself it is the real
+ * time; run by hand for another date, the actions are stamped 00:05 WIB of D (when the scheduled
+ * run would have acted).
+ */
+function clockFor(businessDate: IsoDate, clock: Clock): Clock {
+  return { now: () => (jakartaDate(clock.now()) === businessDate ? clock.now() : new Date(wibTimestamp(businessDate, 0, 5))) };
+}
+
+export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Promise<DailyJobReport> {
+  if (!isIsoDate(businessDate)) throw new ServiceError('invalid', `Tanggal "${businessDate}" tidak valid (format YYYY-MM-DD).`);
+  const { db } = deps;
+  const clock = clockFor(businessDate, deps.clock);
+  const report: DailyJobReport = { businessDate, outcome: 'done', resumed: false, activated: 0, rolledOver: 0, matured: 0, installmentsDue: 0, refused: [] };
+
+  const claim = await claimJobRun(db, { id: randomUUID(), job: DAILY_JOB, businessDate, now: deps.clock.now().toISOString() });
+  if (!claim.claimed) {
+    const previous = claim.existing?.detail ? (JSON.parse(claim.existing.detail) as Partial<DailyJobReport>) : {};
+    return { ...report, ...previous, businessDate, outcome: 'already-done', resumed: false, refused: previous.refused ?? [], finishedAt: claim.existing?.finished_at ?? null };
+  }
+  report.resumed = claim.existing !== undefined;
+  deps.logger?.info({ businessDate, resumed: report.resumed }, 'daily job started');
+
+  try {
+    const transitions = createDepositTransitions({ db, clock });
+    const banks = (await db.selectFrom('banks').select('id').orderBy('id').execute()).map((bank) => bank.id);
+
+    const transition = async (depositId: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> => {
+      try {
+        await transitions.apply({ bankId: null, depositId, actor: SYSTEM_ACTOR, request, ...(beforeWrite ? { beforeWrite } : {}) });
+        return true;
+      } catch (error) {
+        // A refusal or a lost race (another instance, or staff acting at the same moment) leaves
+        // the deposit as it is; anything else (the database) stops the run so it can be resumed.
+        if (!(error instanceof ServiceError)) throw error;
+        report.refused.push({ depositId, event: request.type, message: error.message });
+        return false;
+      }
+    };
+
+    // 1. Activation.
+    for (const bankId of banks) {
+      for await (const ids of keysetIds(db, bankId, 'approved', 'deposit_date', businessDate)) {
+        for (const id of ids) {
+          if (await transition(id, { type: 'deposit.activate' })) report.activated += 1;
+          deps.afterWrite?.('activate', report.activated);
+        }
+      }
+    }
+
+    // 2. Maturity: rollover or mature. A rolled deposit whose new maturity is still ≤ D (missed
+    // days) is picked again by the next pass.
+    const skipped = new Set<string>();
+    for (let pass = 0; pass < MAX_ROLLOVER_PASSES; pass += 1) {
+      let touched = 0;
+      for (const bankId of banks) {
+        for await (const ids of keysetIds(db, bankId, 'active', 'maturity_date', businessDate)) {
+          for (const id of ids) {
+            if (skipped.has(id)) continue;
+            const done = await matureOrRollOver(db, id, clock, transition);
+            if (done === 'rolledOver') report.rolledOver += 1;
+            else if (done === 'matured') report.matured += 1;
+            else skipped.add(id);
+            if (done !== 'refused') touched += 1;
+            deps.afterWrite?.('maturity', report.rolledOver + report.matured);
+          }
+        }
+      }
+      if (touched === 0) break;
+    }
+
+    // 3. Interest falling due.
+    report.installmentsDue = await installmentsFallDue(db, businessDate, clock.now().toISOString(), (count) => deps.afterWrite?.('installments', count));
+
+    await finishJobRun(db, DAILY_JOB, businessDate, { status: 'done', detail: JSON.stringify(summaryOf(report)), now: deps.clock.now().toISOString() });
+    deps.logger?.info({ ...summaryOf(report), refused: report.refused.length }, 'daily job finished');
+    return report;
+  } catch (error) {
+    await finishJobRun(db, DAILY_JOB, businessDate, {
+      status: 'failed',
+      detail: JSON.stringify({ ...summaryOf(report), error: error instanceof Error ? error.message : String(error) }),
+      now: deps.clock.now().toISOString(),
+    }).catch(() => undefined);
+    deps.logger?.error({ err: error, businessDate }, 'daily job failed');
+    throw error;
+  }
+}
+
+function summaryOf(report: DailyJobReport) {
+  const { activated, rolledOver, matured, installmentsDue, refused, resumed } = report;
+  return { activated, rolledOver, matured, installmentsDue, resumed, refused: refused.slice(0, 100) };
+}
+
+/**
+ * Ids of one bank's deposits in `status` with `column` ≤ D, in keyset batches over
+ * (column, id) — the (bank_id, status, column, id) index, never OFFSET. Rows that leave the
+ * state while we work are simply not seen again.
+ */
+async function* keysetIds(db: Kysely<Database>, bankId: string, status: 'approved' | 'active', column: 'deposit_date' | 'maturity_date', businessDate: IsoDate) {
+  let after: { value: string; id: string } | null = null;
+  for (;;) {
+    let query = db.selectFrom('deposits').select(['id', column]).where('bank_id', '=', bankId).where('status', '=', status).where(column, '<=', businessDate);
+    if (after) {
+      const { value, id } = after;
+      query = query.where((eb) => eb.or([eb(column, '>', value), eb.and([eb(column, '=', value), eb('id', '>', id)])]));
+    }
+    const rows = await query.orderBy(column).orderBy('id').limit(BATCH).execute();
+    if (rows.length > 0) yield rows.map((row) => row.id);
+    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1]! as { id: string } & Record<string, string>;
+    after = { value: last[column]!, id: last.id };
+  }
+}
+
+/**
+ * Non-ARO: deposit.mature. ARO: deposit.rollover at today's product rate (the service reads it).
+ * ARO+: the ending period's final installment — its interest not yet transferred — is
+ * capitalised: its net amount joins the principal and the installment is closed as paid with the
+ * ARO+ reference, in the same transaction, so it never also lands in the transfer template.
+ */
+async function matureOrRollOver(
+  db: Kysely<Database>,
+  depositId: string,
+  clock: Clock,
+  transition: (id: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>) => Promise<boolean>,
+): Promise<'rolledOver' | 'matured' | 'refused'> {
+  const row = await db.selectFrom('deposits').select(['id', 'status', 'maturity_instruction', 'maturity_date', 'period_number']).where('id', '=', depositId).executeTakeFirst();
+  if (!row || row.status !== 'active') return 'refused';
+  if (row.maturity_instruction === 'PAYOUT') return (await transition(depositId, { type: 'deposit.mature' })) ? 'matured' : 'refused';
+  if (row.maturity_instruction === 'ARO') return (await transition(depositId, { type: 'deposit.rollover', netInterest: 0 })) ? 'rolledOver' : 'refused';
+  const capitalised = await db
+    .selectFrom('interest_installments')
+    .select(['id', 'status', 'net_interest'])
+    .where('deposit_id', '=', depositId)
+    .where('period_number', '=', row.period_number)
+    .where('period_end', '=', row.maturity_date)
+    .where('status', 'in', ['scheduled', 'due'])
+    .execute();
+  const netInterest = capitalised.reduce((sum, item) => sum + Number(item.net_interest), 0);
+  const ok = await transition(depositId, { type: 'deposit.rollover', netInterest }, async (trx) => {
+    const now = clock.now().toISOString();
+    for (const item of capitalised) {
+      const closed = await trx
+        .updateTable('interest_installments')
+        .set({ status: 'paid', paid_at: row.maturity_date, paid_by: 'SYSTEM', reference: ARO_PLUS_REFERENCE, updated_at: now })
+        .where('id', '=', item.id)
+        .where('status', '=', item.status)
+        .executeTakeFirst();
+      if (Number(closed.numUpdatedRows) !== 1) throw new ServiceError('conflict', 'Bunga periode ini sudah berubah; perpanjangan ARO+ diulang pada proses berikutnya.');
+    }
+  });
+  return ok ? 'rolledOver' : 'refused';
+}
+
+/**
+ * Scheduled installments whose pay date is ≤ D become due, batch by batch (each batch one
+ * transaction; the UPDATE re-checks 'scheduled', so a rerun or a second instance never counts
+ * one twice). The installment machine confirms each (SYSTEM, pay date reached).
+ */
+async function installmentsFallDue(db: Kysely<Database>, businessDate: IsoDate, now: string, afterBatch: (count: number) => void): Promise<number> {
+  let count = 0;
+  let after: { payDate: string; id: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('interest_installments')
+      .selectAll()
+      .where('status', '=', 'scheduled')
+      .where('pay_date', '<=', businessDate);
+    if (after) {
+      const { payDate, id } = after;
+      query = query.where((eb) => eb.or([eb('pay_date', '>', payDate), eb.and([eb('pay_date', '=', payDate), eb('id', '>', id)])]));
+    }
+    const rows = await query.orderBy('pay_date').orderBy('id').limit(BATCH).execute();
+    const ids = rows
+      .filter((row) => {
+        const snapshot = restoreInstallment('scheduled', {
+          installmentId: row.id,
+          depositId: row.deposit_id,
+          sequence: row.sequence,
+          periodStart: row.period_start,
+          periodEnd: row.period_end,
+          payDate: row.pay_date,
+          grossInterest: Number(row.gross_interest),
+          tax: Number(row.tax),
+          netInterest: Number(row.net_interest),
+          reference: null,
+          paidAt: null,
+          paidBy: null,
+        });
+        return decideInstallment(snapshot, { type: 'installment.fallDue', actor: SYSTEM_ACTOR, today: businessDate }).ok;
+      })
+      .map((row) => row.id);
+    if (ids.length > 0) {
+      const result = await db.transaction().execute((trx) =>
+        trx.updateTable('interest_installments').set({ status: 'due', updated_at: now }).where('id', 'in', ids).where('status', '=', 'scheduled').executeTakeFirst(),
+      );
+      count += Number(result.numUpdatedRows);
+      afterBatch(count);
+    }
+    if (rows.length < BATCH) return count;
+    const last = rows[rows.length - 1]!;
+    after = { payDate: last.pay_date, id: last.id };
+  }
+}
+
+function finishedAt(iso: string): string {
+  const when = new Date(iso);
+  return `${formatDateId(jakartaDate(when))} pukul ${formatJakartaTime(when)}`;
+}
+
+/** What the CLI prints: the run in Indonesian. */
+export function describeDailyReport(report: DailyJobReport): string[] {
+  const day = formatDateId(report.businessDate);
+  if (report.outcome === 'already-done') {
+    return [
+      `Proses harian ${day} sudah pernah diselesaikan${report.finishedAt ? ` (${finishedAt(report.finishedAt)})` : ''}; tidak ada yang diubah.`,
+      `Hasil saat itu: ${report.activated} deposito diaktifkan, ${report.rolledOver} diperpanjang otomatis (ARO), ${report.matured} jatuh tempo, ${report.installmentsDue} bunga jatuh tempo bayar.`,
+    ];
+  }
+  const lines = [
+    `Proses harian ${day}${report.resumed ? ' (melanjutkan proses yang terhenti)' : ''} selesai:`,
+    `  ${report.activated} deposito diaktifkan (tanggal efektif tiba)`,
+    `  ${report.rolledOver} deposito diperpanjang otomatis (ARO/ARO+), surat ARO dicatat`,
+    `  ${report.matured} deposito non-ARO jatuh tempo, menunggu instruksi pencairan`,
+    `  ${report.installmentsDue} angsuran bunga jatuh tempo bayar`,
+  ];
+  if (report.refused.length > 0) {
+    lines.push(`  ${report.refused.length} deposito tidak diproses:`);
+    for (const refusal of report.refused.slice(0, 20)) lines.push(`    - ${refusal.depositId} (${refusal.event}): ${refusal.message}`);
+  }
+  return lines;
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertBank } from '../../server/db/repositories/banks';
+import { insertCustomer } from '../../server/db/repositories/customers';
+import type { Database } from '../../server/db/schema';
+import { wibTimestamp } from '../../server/jobs/business-date';
+import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
+import { describeDailyReport, runDailyJob } from '../../server/jobs/daily';
+import type { Clock } from '../../server/services/clock';
+import { seedDemoProducts } from '../../server/services/deposit-seed';
+import { placeDeposit } from '../../server/services/deposit-placement';
+import { createDepositTransitions } from '../../server/services/deposit-transitions';
+import { dialects, startTestServer, type TestServer } from './harness';
+
+const at = (date: string): Clock => ({ now: () => new Date(wibTimestamp(date, 9, 0)) });
+
+interface Fixture {
+  db: Kysely<Database>;
+  bankId: string;
+  supervisorId: string;
+  products: { monthly: string; atMaturity: string };
+}
+
+async function fixture(t: TestServer): Promise<Fixture> {
+  const db = t.server.database.db;
+  const bankId = randomUUID();
+  const now = '2026-01-01T00:00:00.000Z';
+  await insertBank(db, { id: bankId, name: 'BPR Uji Harian', ojk_license_number: null, npwp: null, address: null, logo_file_id: null, created_at: now, updated_at: now });
+  const supervisorId = randomUUID();
+  await db
+    .insertInto('users')
+    .values({
+      id: supervisorId,
+      bank_id: bankId,
+      name: 'Supervisor Uji',
+      email: `sup-${supervisorId}@uji.test`,
+      phone: null,
+      role: 'SUPERVISOR',
+      password_hash: 'x',
+      password_changed_at: now,
+      failed_login_count: 0,
+      failed_login_window_start: null,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  // 'Deposito Berjangka' pays monthly (1 month 5,00%); 'Deposito Sejahtera Plus' at maturity (3 months 5,75%).
+  await seedDemoProducts(db, bankId, now);
+  const products = await db.selectFrom('products').select(['id', 'name']).where('bank_id', '=', bankId).execute();
+  return {
+    db,
+    bankId,
+    supervisorId,
+    products: { monthly: products.find((p) => p.name === 'Deposito Berjangka')!.id, atMaturity: products.find((p) => p.name === 'Deposito Sejahtera Plus')!.id },
+  };
+}
+
+/** A new customer (so each deposit's tax threshold is its own) and an approved deposit. */
+async function approvedDeposit(
+  f: Fixture,
+  input: { productId: string; amount: number; tenorMonths: number; valueDate: string; approvedOn: string; instruction: 'ARO' | 'ARO_PLUS' | 'PAYOUT' },
+): Promise<string> {
+  const customerId = randomUUID();
+  const now = wibTimestamp(input.approvedOn, 8, 0);
+  await insertCustomer(f.db, {
+    id: customerId,
+    bank_id: f.bankId,
+    name: `Nasabah ${customerId.slice(0, 6)}`,
+    nik: `3273${customerId.replace(/\D/g, '').padEnd(12, '7').slice(0, 12)}`,
+    npwp: null,
+    phone: '081234567890',
+    email: null,
+    address: null,
+    payout_bank_name: 'BCA',
+    payout_account_number: '1234567890',
+    payout_account_name: 'Nasabah',
+    created_at: now,
+    updated_at: now,
+  });
+  const deposit = await placeDeposit(f.db, {
+    bankId: f.bankId,
+    customerId,
+    productId: input.productId,
+    amount: input.amount,
+    tenorMonths: input.tenorMonths,
+    placementDate: input.approvedOn,
+    depositDate: input.valueDate,
+    instruction: input.instruction,
+    now,
+  });
+  await createDepositTransitions({ db: f.db, clock: at(input.approvedOn) }).apply({
+    bankId: f.bankId,
+    depositId: deposit.id,
+    actor: { id: f.supervisorId, role: 'SUPERVISOR' },
+    request: { type: 'deposit.approve' },
+  });
+  return deposit.id;
+}
+
+const deposit = (f: Fixture, id: string) => f.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const installments = (f: Fixture, id: string) =>
+  f.db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', id).orderBy('period_number').orderBy('sequence').execute();
+const audit = (f: Fixture, id: string) => f.db.selectFrom('deposit_audit').selectAll().where('deposit_id', '=', id).orderBy('at').orderBy('id').execute();
+
+/** Everything the job may write, to prove a rerun writes nothing. */
+async function snapshot(db: Kysely<Database>) {
+  return {
+    deposits: await db.selectFrom('deposits').select(['id', 'status', 'version', 'amount', 'period_number', 'maturity_date', 'updated_at']).orderBy('id').execute(),
+    installments: await db.selectFrom('interest_installments').select(['id', 'status', 'updated_at']).orderBy('id').execute(),
+    periods: await db.selectFrom('deposit_periods').select(['id']).orderBy('id').execute(),
+    audit: await db.selectFrom('deposit_audit').select(['id']).orderBy('id').execute(),
+    letters: await db.selectFrom('aro_letters').select(['id']).orderBy('id').execute(),
+    counts: await db.selectFrom('deposit_status_counts').selectAll().orderBy('bank_id').orderBy('status').execute(),
+  };
+}
+
+describe.each(dialects)('daily job (%s)', (dialect) => {
+  let t: TestServer;
+  let f: Fixture;
+  beforeEach(async () => {
+    t = await startTestServer(dialect, { seed: false });
+    f = await fixture(t);
+  }, 30_000);
+  afterEach(async () => t?.stop());
+
+  const job = (date: string, afterWrite?: Parameters<typeof runDailyJob>[0]['afterWrite']) =>
+    runDailyJob({ db: f.db, clock: t.clock, ...(afterWrite ? { afterWrite } : {}) }, date);
+
+  it('activates an approved deposit on its value date, not before, as SYSTEM with an audit row', async () => {
+    const id = await approvedDeposit(f, { productId: f.products.monthly, amount: 10_000_000, tenorMonths: 1, valueDate: '2026-03-05', approvedOn: '2026-03-02', instruction: 'PAYOUT' });
+    expect((await deposit(f, id)).status).toBe('approved');
+    expect((await job('2026-03-04')).activated).toBe(0);
+    expect((await deposit(f, id)).status).toBe('approved');
+    const report = await job('2026-03-05');
+    expect(report.activated).toBe(1);
+    expect((await deposit(f, id)).status).toBe('active');
+    const last = (await audit(f, id)).at(-1)!;
+    expect(last).toMatchObject({ actor_id: 'SYSTEM', from_status: 'approved', to_status: 'active', event: 'deposit.activate' });
+  });
+
+  it('ARO at maturity: a new period at the product rate in force that day, unchanged principal, its installment and an ARO letter', async () => {
+    const id = await approvedDeposit(f, { productId: f.products.atMaturity, amount: 100_000_000, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: 'ARO' });
+    // The 3-month rate changes from 5,75% to 6,00% before the maturity: the rollover takes 6,00%.
+    await f.db.updateTable('product_tenors').set({ rate_bps: 600 }).where('product_id', '=', f.products.atMaturity).where('tenor_months', '=', 3).execute();
+    expect((await job('2026-04-04')).rolledOver).toBe(0);
+    const report = await job('2026-04-05');
+    expect(report).toMatchObject({ rolledOver: 1, matured: 0 });
+    const row = await deposit(f, id);
+    expect(row).toMatchObject({ status: 'active', period_number: 2, period_start: '2026-04-05', maturity_date: '2026-07-05', amount: 100_000_000, rate_bps: 600 });
+    const items = await installments(f, id);
+    // Period 1: 5 Jan–5 Apr = 90 days × 100.000.000 × 5,75% / 365 = 1.417.808,2 → 1.417.808 (paid by the transfer template, not rolled).
+    expect(items[0]).toMatchObject({ period_number: 1, gross_interest: 1_417_808, status: 'scheduled' });
+    // Period 2: 5 Apr–5 Jul = 91 days × 100.000.000 × 6,00% / 365 = 1.495.890,4 → 1.495.890; 5 Jul is a Sunday → paid Monday 6 Jul.
+    expect(items[1]).toMatchObject({ period_number: 2, period_start: '2026-04-05', period_end: '2026-07-05', pay_date: '2026-07-06', gross_interest: 1_495_890, status: 'scheduled' });
+    const letters = await f.db.selectFrom('aro_letters').selectAll().where('deposit_id', '=', id).execute();
+    expect(letters).toMatchObject([{ period_number: 2, issued_date: '2026-04-05' }]);
+    expect((await audit(f, id)).at(-1)).toMatchObject({ actor_id: 'SYSTEM', event: 'deposit.rollover', from_status: 'active', to_status: 'active' });
+  });
+
+  it('ARO+ at maturity: principal grows by the ending period net interest, which is closed as capitalised, never transferred', async () => {
+    const id = await approvedDeposit(f, { productId: f.products.atMaturity, amount: 50_000_000, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: 'ARO_PLUS' });
+    await job('2026-04-05');
+    const row = await deposit(f, id);
+    // Gross 90 days × 50.000.000 × 5,75% / 365 = 708.904,1 → 708.904; tax 20% (principal above Rp 7.500.000)
+    // = 141.780,8 → 141.781; net 567.123; new principal 50.567.123.
+    expect(row).toMatchObject({ status: 'active', period_number: 2, amount: 50_567_123, rate_bps: 575, maturity_date: '2026-07-05' });
+    const items = await installments(f, id);
+    expect(items[0]).toMatchObject({ gross_interest: 708_904, tax: 141_781, net_interest: 567_123, status: 'paid', reference: ARO_PLUS_REFERENCE, paid_by: 'SYSTEM' });
+    // Period 2 on the new principal: 91 days × 50.567.123 × 5,75% / 365 = 724.910,9 → 724.911.
+    expect(items[1]).toMatchObject({ period_number: 2, gross_interest: 724_911 });
+    const periods = await f.db.selectFrom('deposit_periods').selectAll().where('deposit_id', '=', id).orderBy('period_number').execute();
+    expect(periods.map((p) => [p.period_number, p.amount, p.started_by])).toEqual([
+      [1, 50_000_000, 'placement'],
+      [2, 50_567_123, 'rollover'],
+    ]);
+    // A later run on the installment's pay date finds nothing left to make due for period 1.
+    const later = await job('2026-04-06');
+    expect(later.installmentsDue).toBe(0);
+  });
+
+  it('non-ARO at maturity: matured and waiting for staff; its installment falls due on the next working day', async () => {
+    const id = await approvedDeposit(f, { productId: f.products.monthly, amount: 10_000_000, tenorMonths: 1, valueDate: '2026-03-05', approvedOn: '2026-03-05', instruction: 'PAYOUT' });
+    const first = await job('2026-04-05');
+    expect(first).toMatchObject({ matured: 1, rolledOver: 0, installmentsDue: 0 });
+    expect((await deposit(f, id))).toMatchObject({ status: 'matured', period_number: 1 });
+    // 5 Mar–5 Apr: 31 days × 10.000.000 × 5,00% / 365 = 42.465,8 → 42.466; 5 Apr is a Sunday → due Monday 6 Apr.
+    expect((await installments(f, id))[0]).toMatchObject({ gross_interest: 42_466, pay_date: '2026-04-06', status: 'scheduled' });
+    const second = await job('2026-04-06');
+    expect(second.installmentsDue).toBe(1);
+    expect((await installments(f, id))[0]!.status).toBe('due');
+    expect(describeDailyReport(second).join('\n')).toContain('1 angsuran bunga jatuh tempo bayar');
+  });
+
+  it('a second run for the same date changes nothing and says so', async () => {
+    await approvedDeposit(f, { productId: f.products.atMaturity, amount: 20_000_000, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: 'ARO' });
+    await approvedDeposit(f, { productId: f.products.monthly, amount: 10_000_000, tenorMonths: 1, valueDate: '2026-03-05', approvedOn: '2026-03-05', instruction: 'PAYOUT' });
+    const first = await job('2026-04-05');
+    expect(first).toMatchObject({ outcome: 'done', rolledOver: 1, matured: 1 });
+    const before = await snapshot(f.db);
+    const second = await job('2026-04-05');
+    expect(second).toMatchObject({ outcome: 'already-done', rolledOver: 1, matured: 1 });
+    expect(describeDailyReport(second)[0]).toContain('sudah pernah diselesaikan');
+    expect(await snapshot(f.db)).toEqual(before);
+  });
+
+  it('a run that crashes halfway and is run again rolls every deposit exactly once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      ids.push(await approvedDeposit(f, { productId: f.products.atMaturity, amount: 10_000_000 + i, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: i % 2 ? 'ARO' : 'ARO_PLUS' }));
+    }
+    await expect(
+      job('2026-04-05', (step, done) => {
+        if (step === 'maturity' && done === 3) throw new Error('proses dimatikan');
+      }),
+    ).rejects.toThrow('proses dimatikan');
+    const halfway = await Promise.all(ids.map((id) => deposit(f, id)));
+    expect(halfway.filter((row) => row.period_number === 2)).toHaveLength(3);
+    // A killed process leaves the run 'running' (nothing could mark it failed): the rerun takes it over.
+    await f.db.updateTable('job_runs').set({ status: 'running' }).where('job', '=', 'daily').where('business_date', '=', '2026-04-05').execute();
+
+    const rerun = await job('2026-04-05');
+    expect(rerun).toMatchObject({ outcome: 'done', resumed: true, rolledOver: 3 });
+    for (const id of ids) {
+      expect((await deposit(f, id)).period_number).toBe(2);
+      expect((await audit(f, id)).filter((row) => row.event === 'deposit.rollover')).toHaveLength(1);
+      expect(await f.db.selectFrom('aro_letters').select('id').where('deposit_id', '=', id).execute()).toHaveLength(1);
+      expect((await installments(f, id)).filter((item) => item.period_number === 2)).toHaveLength(1);
+    }
+    const run = await f.db.selectFrom('job_runs').selectAll().where('job', '=', 'daily').where('business_date', '=', '2026-04-05').executeTakeFirstOrThrow();
+    expect(run.status).toBe('done');
+    expect((await job('2026-04-05')).outcome).toBe('already-done');
+  });
+
+  it('a run after missed days catches up: a deposit two periods behind rolls twice in one run', async () => {
+    const id = await approvedDeposit(f, { productId: f.products.monthly, amount: 10_000_000, tenorMonths: 1, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: 'ARO' });
+    const report = await job('2026-03-05');
+    expect(report.rolledOver).toBe(2);
+    expect(await deposit(f, id)).toMatchObject({ period_number: 3, period_start: '2026-03-05', maturity_date: '2026-04-05' });
+  });
+
+  it('refuses a date that does not exist, in Indonesian', async () => {
+    await expect(job('2026-02-30')).rejects.toThrow('tidak valid');
+  });
+});
