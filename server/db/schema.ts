@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   BilyetStatus,
   CloseReason,
@@ -273,6 +273,8 @@ export interface DepositAuditTable {
   /** A user id, or 'SYSTEM'. */
   actor_id: string;
   at: string;
+  /** 10 × the deposit version the row produced + its position in the transition; optional on insert (0). */
+  seq: ColumnType<number, number | undefined, number>;
   from_status: DepositStatus | null;
   to_status: DepositStatus;
   /** 'deposit.approve', … or a record such as 'deposit.create'. */

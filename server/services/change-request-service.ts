@@ -69,6 +69,7 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
       deposit_id: row.id,
       actor_id: actor.userId,
       at: now,
+      seq: (row.version + 1) * 10,
       from_status: row.status,
       to_status: row.status,
       event: 'deposit.changeInstruction',

@@ -115,6 +115,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
       deposit_id: row.id,
       actor_id: input.actorId ?? 'SYSTEM',
       at: input.now,
+      seq: 10,
       from_status: null,
       to_status: 'pending',
       event: 'deposit.create',

@@ -271,13 +271,14 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       if (event.type === 'deposit.reject' || event.type === 'deposit.cancel') changes.status_reason = event.reason.trim();
       if (!(await saveDeposit(trx, loaded.row, changes))) throw new ServiceError('conflict', STALE_DEPOSIT);
       await applyEffects(trx, loaded, event, context, now, today);
-      for (const audit of audits) {
+      for (const [index, audit] of audits.entries()) {
         await insertAudit(trx, {
           id: randomUUID(),
           bank_id: loaded.row.bank_id,
           deposit_id: loaded.row.id,
           actor_id: audit.actor.id,
           at: now,
+          seq: (loaded.row.version + 1) * 10 + index,
           from_status: audit.from,
           to_status: audit.to,
           event: audit.event,

@@ -245,13 +245,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** A user id, or 'SYSTEM' for the daily job. */
     .addColumn('actor_id', 'text', (col) => col.notNull())
     .addColumn('at', 'text', (col) => col.notNull())
+    /**
+     * Orders rows written at the same instant (a transition and the activation it triggers, or
+     * rows made in one second by tests and imports): 10 × the deposit version the row produced +
+     * its position within that transition. The timeline sorts by (at, seq, id).
+     */
+    .addColumn('seq', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('from_status', 'text')
     .addColumn('to_status', 'text', (col) => col.notNull())
     .addColumn('event', 'text', (col) => col.notNull())
     /** JSON of the event's payload (reason, dates, figures). */
     .addColumn('payload', 'text', (col) => col.notNull().defaultTo('{}'))
     .execute();
-  await db.schema.createIndex('deposit_audit_deposit_at_idx').on('deposit_audit').columns(['deposit_id', 'at']).execute();
+  await db.schema.createIndex('deposit_audit_deposit_at_idx').on('deposit_audit').columns(['deposit_id', 'at', 'seq']).execute();
 
   await db.schema
     .createTable('idempotency_keys')

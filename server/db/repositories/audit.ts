@@ -21,6 +21,7 @@ export async function listAudit(db: Db, depositId: string): Promise<AuditWithAct
     .select('u.name as actor_name')
     .where('a.deposit_id', '=', depositId)
     .orderBy('a.at')
+    .orderBy('a.seq')
     .orderBy('a.id')
     .execute();
 }
