@@ -12,6 +12,7 @@ import { createHttpApp } from './http/app';
 import type { AppEnv } from './http/session';
 import { diskFileStore, type FileStore } from './integrations/file-store';
 import { outboxMailer, smtpMailer, type Mailer } from './integrations/mail';
+import { createDownloadService } from './exports/download-service';
 import { createLogger } from './logger';
 import { createAuthService } from './services/auth-service';
 import { systemClock, type Clock } from './services/clock';
@@ -118,6 +119,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       interest,
       disbursements,
       changeRequests,
+      downloads: createDownloadService({ db: database.db, clock, logger }),
       idempotency: idempotency({ db: database.db, clock }),
       ping: database.ping,
       dialect: database.dialect,

@@ -5,6 +5,7 @@ import type { AuthService } from '../services/auth-service';
 import type { ChangeRequestService } from '../services/change-request-service';
 import type { DepositService } from '../services/deposit-service';
 import type { DisbursementService } from '../services/disbursement-service';
+import type { DownloadService } from '../exports/download-service';
 import type { InterestService } from '../services/interest-service';
 import type { ProfileService } from '../services/profile-service';
 import type { RegistrationService } from '../services/registration-service';
@@ -16,6 +17,7 @@ import { bprRoutes } from './routes/bpr';
 import { changeRequestRoutes } from './routes/change-requests';
 import { depositRoutes } from './routes/deposits';
 import { disbursementRoutes } from './routes/disbursements';
+import { downloadRoutes } from './routes/downloads';
 import { interestRoutes } from './routes/interest';
 import { healthRoutes } from './routes/health';
 import { passwordResetRoutes } from './routes/password-reset';
@@ -36,6 +38,8 @@ export interface HttpDeps {
   interest: InterestService;
   disbursements: DisbursementService;
   changeRequests: ChangeRequestService;
+  /** Excel downloads (server/exports). */
+  downloads: DownloadService;
   /** Idempotency-Key handling for state-changing deposit routes (server/http/idempotency.ts). */
   idempotency: MiddlewareHandler<AppEnv>;
   ping: () => Promise<boolean>;
@@ -62,6 +66,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   // Deposit routers: the ones with fixed /deposito/<name> paths before depositRoutes, whose
   // GET /deposito/:id would otherwise answer them.
   const depositDeps = { auth: deps.auth, deposits: deps.deposits, idempotency: deps.idempotency };
+  app.route(apiBases.v2Bpr.path, downloadRoutes({ auth: deps.auth, downloads: deps.downloads }));
   app.route(apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: deps.interest }));
   app.route(apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: deps.disbursements }));
   app.route(apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: deps.changeRequests }));

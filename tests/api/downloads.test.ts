@@ -1,0 +1,169 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateId, formatRateBps } from '../../machines/deposit-rules';
+import { RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/exports/xlsx-stream';
+import { dialects, startTestServer, type TestServer } from './harness';
+
+const BASE = '/api-v2-bpr';
+
+interface Sheet {
+  headers: string[];
+  rows: unknown[][];
+  sheet: ExcelJS.Worksheet;
+}
+
+describe.each(dialects)('Excel downloads (%s)', (dialect) => {
+  let t: TestServer;
+  let demoToken: string;
+  let lainToken: string;
+
+  beforeAll(async () => {
+    t = await startTestServer(dialect);
+    demoToken = await t.login('admin@bpr-demo.test');
+    lainToken = await t.login('admin@bpr-lain.test');
+  }, 60_000);
+  afterAll(async () => t?.stop());
+
+  async function download(path: string, token = demoToken): Promise<Sheet & { response: Response }> {
+    const response = await fetch(`${t.url}${BASE}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status, await response.clone().text().then((text) => text.slice(0, 300))).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await response.arrayBuffer()) as never);
+    const sheet = workbook.worksheets[0]!;
+    const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) rows.push(values(row));
+    });
+    return { response, headers: values(sheet.getRow(1)) as string[], rows, sheet };
+  }
+
+  /** Every page of a JSON list, in order. */
+  async function allPages(path: string, token = demoToken): Promise<any[]> {
+    const items: any[] = [];
+    for (let page = 1; ; page += 1) {
+      const separator = path.includes('?') ? '&' : '?';
+      const result = await t.call('GET', `${BASE}${path}${separator}page=${page}&limit=100`, { token });
+      expect(result.status, result.text.slice(0, 300)).toBe(200);
+      items.push(...(result.body.data as any[]));
+      if (page >= result.body.meta.totalPages) return items;
+    }
+  }
+
+  it('deposit list: attachment with an Indonesian filename, exact headers, and the same rows as the JSON list for the same filters', async () => {
+    const query = 'status=active&sort=-amount&q=a';
+    const file = await download(`/invoice/all-deposito/download?${query}`);
+    expect(file.response.headers.get('content-type')).toBe(XLSX_MEDIA_TYPE);
+    expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Daftar_Deposito_Aktif_2026-03-02.xlsx"');
+    expect(file.headers).toEqual([
+      'No. Deposito',
+      'Nama Nasabah',
+      'NIK',
+      'Produk',
+      'Status',
+      'Nominal',
+      'Suku Bunga',
+      'Tenor (Bulan)',
+      'Tanggal Penempatan',
+      'Tanggal Efektif',
+      'Jatuh Tempo',
+      'Instruksi Jatuh Tempo',
+      'Pembayaran Bunga',
+      'Kanal',
+    ]);
+    const list = await allPages(`/invoice/all-deposito?${query}`);
+    expect(list.length).toBeGreaterThan(100);
+    expect(file.rows).toHaveLength(list.length);
+    file.rows.forEach((row, index) => {
+      const item = list[index];
+      expect(row.slice(0, 11)).toEqual([
+        item.depositNumber,
+        item.customer.name,
+        item.customer.nik,
+        item.product.name,
+        item.statusLabel,
+        item.amount,
+        formatRateBps(item.rateBps),
+        item.tenorMonths,
+        formatDateId(item.placementDate),
+        formatDateId(item.depositDate),
+        formatDateId(item.maturityDate),
+      ]);
+    });
+    expect(file.sheet.getCell('F2').numFmt).toBe(RUPIAH_NUMBER_FORMAT);
+  });
+
+  it('deposit list without filters streams every deposit of the bank (several keyset batches) in the list order', async () => {
+    const file = await download('/invoice/all-deposito/download?sort=maturityDate');
+    const list = await allPages('/invoice/all-deposito?sort=maturityDate');
+    expect(list).toHaveLength(2000);
+    expect(file.rows.map((row) => row[0])).toEqual(list.map((item) => item.depositNumber));
+  });
+
+  it("another bank's rows are never included", async () => {
+    const file = await download('/invoice/all-deposito/download', lainToken);
+    expect(file.rows).toHaveLength(300);
+    expect(file.rows.every((row) => String(row[0]).startsWith('DEP-LM-'))).toBe(true);
+    const template = await download('/deposito/monthly-interest-template/download?period=2026-02', lainToken);
+    expect(template.rows.every((row) => String(row[6]).startsWith('DEP-LM-'))).toBe(true);
+    const payouts = await download('/deposito/disbursements/download', lainToken);
+    expect(payouts.rows.every((row) => String(row[0]).startsWith('DEP-LM-'))).toBe(true);
+  });
+
+  it('monthly interest transfer template: the rows the count announces, net amounts summing to its total, a reference per installment', async () => {
+    const file = await download('/deposito/monthly-interest-template/download?period=2026-03');
+    expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Template_Transfer_Bunga_2026-03.xlsx"');
+    expect(file.headers).toEqual([
+      'Nama Nasabah',
+      'Nama Bank Tujuan',
+      'No. Rekening Tujuan',
+      'Nama Pemilik Rekening',
+      'Jumlah Transfer (Bunga Bersih)',
+      'Berita / Referensi Transfer',
+      'No. Deposito',
+      'Tanggal Bayar',
+      'Bunga Bruto',
+      'Pajak',
+      'ID Bunga',
+    ]);
+    const count = await t.call('GET', `${BASE}/deposito/monthly-interest-template/count?period=2026-03`, { token: demoToken });
+    expect(count.body.data.count).toBeGreaterThan(0);
+    expect(file.rows).toHaveLength(count.body.data.count);
+    expect(file.rows.reduce((sum, row) => sum + (row[4] as number), 0)).toBe(count.body.data.totalNet);
+    for (const row of file.rows) {
+      expect(row[5]).toMatch(/^BUNGA DEP-DS-\d{4}-\d{4} P\d+-\d+$/);
+      expect(row[4]).toBe((row[8] as number) - (row[9] as number));
+      expect(String(row[7])).toMatch(/^\d{2}-(Mar)-2026$/);
+    }
+    expect(new Set(file.rows.map((row) => row[10])).size).toBe(file.rows.length);
+  });
+
+  it('disbursements: the same rows as the JSON list for the status filter', async () => {
+    const file = await download('/deposito/disbursements/download?status=paid');
+    expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Pencairan_Deposito_Sudah_Dibayar_2026-03-02.xlsx"');
+    expect(file.headers.slice(0, 4)).toEqual(['No. Deposito', 'Nama Nasabah', 'Jenis Pencairan', 'Status']);
+    const list = await allPages('/deposito/disbursements?status=paid');
+    expect(list.length).toBeGreaterThan(0);
+    expect(file.rows.map((row) => [row[0], row[3], row[10]])).toEqual(list.map((item) => [item.depositNumber, 'Sudah Dibayar', item.amount]));
+  });
+
+  it('due information: the deposits of the next 30 days (default) as the screen lists them', async () => {
+    const file = await download('/deposito/due-information/download');
+    expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Informasi_Jatuh_Tempo_30_hari_2026-03-02.xlsx"');
+    const list = await allPages('/deposito/due-information');
+    expect(list.length).toBeGreaterThan(0);
+    expect(file.rows.map((row) => [row[0], row[7]])).toEqual(list.map((item) => [item.depositNumber, formatDateId(item.maturityDate)]));
+    const week = await download('/deposito/due-information/download?days=7');
+    expect(week.rows.length).toBeLessThanOrEqual(file.rows.length);
+  });
+
+  it('bad filters answer 400 in Indonesian before any file; no token answers 401', async () => {
+    const bad = await t.call('GET', `${BASE}/invoice/all-deposito/download?sort=nama`, { token: demoToken });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Urutan tidak dikenal');
+    const period = await t.call('GET', `${BASE}/deposito/monthly-interest-template/download?period=2026-13`, { token: demoToken });
+    expect(period.status).toBe(400);
+    expect(period.text).toContain('Periode harus berformat YYYY-MM');
+    expect((await t.call('GET', `${BASE}/deposito/due-information/download`)).status).toBe(401);
+  });
+});
