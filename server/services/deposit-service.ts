@@ -233,7 +233,10 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       const parsed = parseOrThrow(channelingQuerySchema, query);
       const period = parsed.period ?? businessToday(clock).slice(0, 7);
       const rows = await placementsByChannel(db, actor.bankId, { from: `${period}-01`, to: `${period}-31` });
-      return { period, channels: rows.map((row) => ({ ...row, label: row.channel ?? CHANNEL_DIRECT_LABEL })) };
+      // Direct placements first, then partners by name (the dialects disagree on where NULL sorts).
+      const channels = rows.map((row) => ({ ...row, label: row.channel ?? CHANNEL_DIRECT_LABEL }));
+      channels.sort((a, b) => (a.channel === null ? -1 : b.channel === null ? 1 : a.channel.localeCompare(b.channel)));
+      return { period, channels };
     },
 
     /** GET /deposito/due-information: running deposits maturing from today to today + days. */
