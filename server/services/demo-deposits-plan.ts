@@ -236,6 +236,7 @@ class DepositStory {
       to_status: 'pending',
       event: 'deposit.create',
       payload: JSON.stringify({ amount: context.amount, tenorMonths: context.tenorMonths, rateBps: context.rateBps, depositDate: context.depositDate }),
+      seq: 0,
     });
   }
 
@@ -271,6 +272,7 @@ class DepositStory {
       to_status: this.status,
       event: event.type,
       payload: JSON.stringify(payload),
+      seq: 0,
     });
     // Activity (for the tax threshold): active principal from activation until it stops running.
     const running = (status: DepositStatus) => status === 'active' || status === 'breakRequested';
