@@ -13,6 +13,7 @@ import type { AppEnv } from './http/session';
 import { diskFileStore, type FileStore } from './integrations/file-store';
 import { outboxMailer, smtpMailer, type Mailer } from './integrations/mail';
 import { createDownloadService } from './exports/download-service';
+import { scheduleDailyJob } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createAuthService } from './services/auth-service';
 import { systemClock, type Clock } from './services/clock';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   pgSchema?: string;
   /** 'when-empty' (default): demo data when there is no bank yet; true: always (idempotent); false: never. */
   seed?: boolean | 'when-empty';
+  /** startServer only: run the daily job at 00:05 WIB and catch up today at start (default on, off under Vitest). */
+  scheduleJobs?: boolean;
   /** Serve this SPA build for non-API GETs (npm start). */
   spaDir?: string;
   logger?: Logger;
@@ -152,6 +155,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
       server.once('error', reject);
     });
     const url = `http://127.0.0.1:${address.port}`;
+    const jobs = (options.scheduleJobs ?? !process.env.VITEST) ? scheduleDailyJob({ db: berjangka.database.db, clock: berjangka.clock, logger: berjangka.logger }) : undefined;
     return {
       ...berjangka,
       url,
@@ -162,6 +166,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
           server.close(() => resolve());
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
+        await jobs?.stop();
         await berjangka.close();
       },
     };

@@ -1,6 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from '../db/schema';
 import type { Clock } from '../services/clock';
 import { DAILY_JOB_TIME, jakartaDate, nextJakartaTime } from './business-date';
+import { runDailyJob } from './daily';
 
 export interface DailySchedulerDeps {
   clock: Clock;
@@ -10,7 +13,8 @@ export interface DailySchedulerDeps {
 }
 
 export interface DailyScheduler {
-  stop(): void;
+  /** Stops the schedule and resolves once a run in progress has ended. */
+  stop(): Promise<void>;
   /** The catch-up run started at start(); tests await it. */
   readonly started: Promise<void>;
 }
@@ -24,13 +28,17 @@ export interface DailyScheduler {
 export function startDailyScheduler(deps: DailySchedulerDeps): DailyScheduler {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let running: Promise<void> = Promise.resolve();
 
-  const runFor = async (businessDate: string) => {
-    try {
-      await deps.runDaily(businessDate);
-    } catch (error) {
-      deps.logger.error({ err: error, businessDate }, 'daily job failed; it resumes at the next start or run');
-    }
+  const runFor = (businessDate: string): Promise<void> => {
+    running = (async () => {
+      try {
+        await deps.runDaily(businessDate);
+      } catch (error) {
+        deps.logger.error({ err: error, businessDate }, 'daily job failed; it resumes at the next start or run');
+      }
+    })();
+    return running;
   };
 
   const scheduleNext = () => {
@@ -39,6 +47,7 @@ export function startDailyScheduler(deps: DailySchedulerDeps): DailyScheduler {
     const at = nextJakartaTime(now, DAILY_JOB_TIME.hour, DAILY_JOB_TIME.minute);
     // setTimeout caps at ~24.8 days; a day is far below. unref: the schedule never keeps the process alive.
     timer = setTimeout(() => {
+      if (stopped) return;
       void runFor(jakartaDate(deps.clock.now())).then(scheduleNext);
     }, Math.max(0, at.getTime() - now.getTime()));
     timer.unref();
@@ -47,9 +56,15 @@ export function startDailyScheduler(deps: DailySchedulerDeps): DailyScheduler {
   const started = runFor(jakartaDate(deps.clock.now())).then(scheduleNext);
   return {
     started,
-    stop() {
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await running;
     },
   };
+}
+
+/** The daily job on its schedule, against one database (what server/main.ts starts). */
+export function scheduleDailyJob(deps: { db: Kysely<Database>; clock: Clock; logger: Logger }): DailyScheduler {
+  return startDailyScheduler({ clock: deps.clock, logger: deps.logger, runDaily: (businessDate) => runDailyJob(deps, businessDate) });
 }

@@ -32,7 +32,7 @@ describe('daily scheduler', () => {
     expect(runs).toEqual(['2026-03-01', '2026-03-02']);
     await vi.advanceTimersByTimeAsync(24 * 3600_000);
     expect(runs).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
-    scheduler.stop();
+    await scheduler.stop();
     await vi.advanceTimersByTimeAsync(48 * 3600_000);
     expect(runs).toHaveLength(3);
   });
@@ -52,6 +52,6 @@ describe('daily scheduler', () => {
     await scheduler.started;
     await vi.advanceTimersByTimeAsync(24 * 3600_000);
     expect(calls).toBe(2);
-    scheduler.stop();
+    await scheduler.stop();
   });
 });
