@@ -108,14 +108,15 @@ export function currentPeriodInstallments(loaded: Pick<LoadedDeposit, 'installme
 }
 
 /**
- * The tax context of a posting for this deposit's customer: the customer's active principal,
- * counting this deposit as active (it is, or becomes so, during the period being taxed).
+ * The tax context of a posting for this deposit's customer: the customer's active principal in
+ * their other deposits plus `amount` for this one (it is, or becomes, active during the period
+ * being taxed). Read inside the transition, so it does not matter whether this row is already
+ * written with its new status.
  */
-export async function taxContextFor(db: Db, row: Pick<DepositRow, 'customer_id' | 'status' | 'amount'>, amount: number, settings: DepositSettings): Promise<TaxContext> {
-  const others = await customerPrincipal(db, row.customer_id, TAX_ACTIVE_STATUSES);
-  const own = TAX_ACTIVE_STATUSES.includes(row.status) ? Number(row.amount) : 0;
+export async function taxContextFor(db: Db, row: Pick<DepositRow, 'id' | 'customer_id'>, amount: number, settings: DepositSettings): Promise<TaxContext> {
+  const others = await customerPrincipal(db, row.customer_id, TAX_ACTIVE_STATUSES, row.id);
   return {
-    customerActivePrincipal: others - own + amount,
+    customerActivePrincipal: others + amount,
     settings: { taxBps: settings.taxBps, thresholdRupiah: settings.taxThreshold },
   };
 }

@@ -237,13 +237,14 @@ export async function listDeposits(
 }
 
 /** The customer's principal held in deposits of these statuses (tax threshold, LPS ceiling). */
-export async function customerPrincipal(db: Db, customerId: string, statuses: readonly DepositStatus[]): Promise<number> {
-  const row = await db
+export async function customerPrincipal(db: Db, customerId: string, statuses: readonly DepositStatus[], excludeDepositId?: string): Promise<number> {
+  let query = db
     .selectFrom('deposits')
     .select((eb) => eb.fn.sum<number>('amount').as('total'))
     .where('customer_id', '=', customerId)
-    .where('status', 'in', [...statuses])
-    .executeTakeFirst();
+    .where('status', 'in', [...statuses]);
+  if (excludeDepositId) query = query.where('id', '!=', excludeDepositId);
+  const row = await query.executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
