@@ -18,26 +18,30 @@ const BankProfileScreen = lazy(() => import('../features/bank/BankProfileScreen'
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
-/** The route table of product spec section 2 and UI.md; the dashboard shell takes every other path. */
+/**
+ * The route table of product spec section 2 and UI.md; the dashboard shell takes every other path.
+ * Each screen's boundary has its own key: the router navigates inside a transition, and React
+ * would otherwise keep the previous screen on view (no fallback, no overlay) while the next loads.
+ */
 export function appRoutes(): RouteObject[] {
   return [
     {
       element: <RouteWatcher />,
       children: [
-        { path: ROUTES.login, element: <LazyScreen screen={LoginScreen} /> },
-        { path: ROUTES.forgotPassword, element: <LazyScreen screen={ForgotPasswordScreen} /> },
-        { path: ROUTES.resetPassword, element: <LazyScreen screen={ResetPasswordScreen} /> },
-        { path: ROUTES.changePasswordExpired, element: <LazyScreen screen={ChangeExpiredPasswordScreen} /> },
-        { path: ROUTES.registration, element: <LazyScreen screen={RegistrationScreen} /> },
-        { path: ROUTES.privySignature, element: <LazyScreen screen={PrivyReturnScreen} /> },
+        { path: ROUTES.login, element: <LazyScreen key="LoginScreen" screen={LoginScreen} /> },
+        { path: ROUTES.forgotPassword, element: <LazyScreen key="ForgotPasswordScreen" screen={ForgotPasswordScreen} /> },
+        { path: ROUTES.resetPassword, element: <LazyScreen key="ResetPasswordScreen" screen={ResetPasswordScreen} /> },
+        { path: ROUTES.changePasswordExpired, element: <LazyScreen key="ChangeExpiredPasswordScreen" screen={ChangeExpiredPasswordScreen} /> },
+        { path: ROUTES.registration, element: <LazyScreen key="RegistrationScreen" screen={RegistrationScreen} /> },
+        { path: ROUTES.privySignature, element: <LazyScreen key="PrivyReturnScreen" screen={PrivyReturnScreen} /> },
         {
-          element: <LazyScreen screen={DashboardShell} />,
+          element: <LazyScreen key="DashboardShell" screen={DashboardShell} />,
           children: [
             { path: '/', element: <Navigate to={ROUTES.home} replace /> },
-            { path: ROUTES.home, element: <LazyScreen screen={HomeScreen} /> },
-            { path: '/bank/profil', element: <LazyScreen screen={BankProfileScreen} /> },
-            ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen screen={ComingSoonScreen} /> })),
-            { path: '*', element: <LazyScreen screen={NotFoundScreen} /> },
+            { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
+            { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
+            ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
+            { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },
           ],
         },
       ],

@@ -182,16 +182,22 @@ describe('the dashboard shell', () => {
 });
 
 describe('routing', () => {
-  it('every location change sends route.changed with the path and whether a token is stored', async () => {
+  it('every location change sends route.changed; a screen loading on demand raises the overlay meanwhile', async () => {
     const harness = createHarness({ path: '/login' });
     running = harness.app;
     const send = vi.spyOn(harness.app.routeGuard, 'send');
     harness.render();
     await screen.findByRole('heading', { name: 'Masuk' });
     expect(send).toHaveBeenCalledWith({ type: 'route.changed', path: '/login', hasToken: false });
+    await waitFor(() => expect(harness.app.preload.getSnapshot().context.preload).toBe(false));
+    const preload: boolean[] = [];
+    harness.app.preload.subscribe((snapshot) => preload.push(snapshot.context.preload));
     fireEvent.click(screen.getByRole('link', { name: 'Lupa kata sandi?' }));
+    // The next screen's code loads on demand: the login form leaves at once and the overlay covers the wait.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Masuk' })).toBeNull());
     await screen.findByRole('heading', { name: 'Lupa kata sandi' });
     expect(send).toHaveBeenLastCalledWith({ type: 'route.changed', path: '/forgot-password', hasToken: false });
+    expect(preload).toEqual([true, false]);
   });
 
   it('a protected path without a stored token ends on /login, and the boot overlay goes once the check settles', async () => {

@@ -94,6 +94,7 @@ const doEvent: Record<AppEvent['type'], (world: World) => Promise<void>> = {
     world.account = RESETTING;
     world.outboxBefore = server.outbox().length;
     await world.page.getByRole('link', { name: 'Lupa kata sandi?' }).click();
+    await world.page.getByRole('heading', { name: 'Lupa kata sandi', level: 1 }).waitFor();
     await world.page.getByLabel('Email').fill(RESETTING.email);
     await world.page.getByRole('button', { name: 'Kirim tautan' }).click();
   },

@@ -1,9 +1,10 @@
-import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { RegistrationFields } from '../../../contract/registration';
 import { useAppActors } from '../../app/actors-context';
 import { useSubmission } from '../../app/use-submission';
 import { AuthLayout } from '../../components/AuthLayout';
+import { FileField } from '../../components/FileField';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { DOCUMENT_ACCEPT, documentProblems } from './registration-documents';
@@ -27,7 +28,6 @@ export const REGISTRATION_SENT_TITLE = 'Pendaftaran terkirim';
  */
 export default function RegistrationScreen() {
   const app = useAppActors();
-  const documentsId = useId();
   const [problems, setProblems] = useState<string[]>([]);
   const [sent, setSent] = useState<{ bankName: string; email: string } | null>(null);
 
@@ -44,11 +44,6 @@ export default function RegistrationScreen() {
     [app],
   );
   const { pending, submit } = useSubmission(register);
-
-  const onDocumentsChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.currentTarget.files ?? [])];
-    setProblems(files.length > 0 ? documentProblems(files) : []);
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,32 +85,17 @@ export default function RegistrationScreen() {
         {TEXT_FIELDS.map((field) => (
           <TextField key={field.name} name={field.name} label={field.label} type={field.type ?? 'text'} autoComplete={field.autoComplete} hint={field.hint} required />
         ))}
-        <div className="bj-field bj-form__full">
-          <label className="bj-field__label" htmlFor={documentsId}>
-            Dokumen pendukung<span className="bj-field__required" aria-hidden="true"> *</span>
-          </label>
-          <input
-            id={documentsId}
-            className="bj-field__input bj-field__input--file"
+        <div className="bj-form__full">
+          <FileField
+            label="Dokumen pendukung"
             name="documents"
-            type="file"
             multiple
+            required
             accept={DOCUMENT_ACCEPT}
-            aria-required
-            aria-invalid={problems.length > 0 || undefined}
-            aria-describedby={`${documentsId}-hint`}
-            onChange={onDocumentsChange}
+            hint="Izin usaha OJK, NPWP, akta pendirian: PDF, JPEG atau PNG, masing-masing paling besar 5 MB, paling banyak 10 berkas."
+            problems={problems}
+            onFilesChange={(files) => setProblems(files.length > 0 ? documentProblems(files) : [])}
           />
-          <p id={`${documentsId}-hint`} className="bj-field__hint">
-            Izin usaha OJK, NPWP, akta pendirian: PDF, JPEG atau PNG, masing-masing paling besar 5 MB, paling banyak 10 berkas.
-          </p>
-          {problems.length > 0 ? (
-            <ul className="bj-field__problem" role="alert">
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          ) : null}
         </div>
         <div className="bj-form__full">
           <button className="bj-button bj-button--primary" type="submit" disabled={pending}>

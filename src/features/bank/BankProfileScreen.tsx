@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useId, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useAppActors } from '../../app/actors-context';
 import { useSubmission } from '../../app/use-submission';
 import { BankLogo } from '../../components/BankLogo';
+import { FileField } from '../../components/FileField';
 import { TextField } from '../../components/TextField';
 
 const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', SUPERVISOR: 'Supervisor', OPERATOR: 'Operator' };
@@ -16,7 +17,6 @@ export const PROFILE_SAVED_MESSAGE = 'Profil berhasil diperbarui.';
 export default function BankProfileScreen() {
   const app = useAppActors();
   const user = useSelector(app.session, (snapshot) => snapshot.context.user);
-  const logoId = useId();
 
   const save = useCallback(
     async (fields: Record<string, string | File | null>) => {
@@ -73,15 +73,7 @@ export default function BankProfileScreen() {
             <TextField label="Nama" name="name" defaultValue={user.name} autoComplete="name" required />
             <TextField label="Nomor telepon" name="phone" type="tel" defaultValue={user.phone ?? ''} autoComplete="tel" hint="Contoh: 081234567890" />
             {isAdmin ? (
-              <div className="bj-field">
-                <label className="bj-field__label" htmlFor={logoId}>
-                  Logo bank
-                </label>
-                <input id={logoId} className="bj-field__input bj-field__input--file" name="logo" type="file" accept="image/png,image/jpeg" aria-describedby={`${logoId}-hint`} />
-                <p id={`${logoId}-hint`} className="bj-field__hint">
-                  PNG atau JPEG, paling besar 1 MB.
-                </p>
-              </div>
+              <FileField label="Logo bank" name="logo" accept="image/png,image/jpeg" hint="PNG atau JPEG, paling besar 1 MB." />
             ) : null}
             <button className="bj-button bj-button--primary" type="submit" disabled={pending}>
               {pending ? 'Menyimpan…' : 'Simpan'}

@@ -1,0 +1,67 @@
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'onChange'> {
+  label: string;
+  hint?: ReactNode;
+  /** Problems with the chosen files, one sentence each. */
+  problems?: readonly string[];
+  onFilesChange?: (files: File[]) => void;
+}
+
+/**
+ * A file input whose button and "nothing chosen" text are in Indonesian whatever the browser's
+ * language: the native input stays in the page (keyboard, screen readers, form data) but is
+ * drawn by its label instead.
+ */
+export function FileField({ label, hint, problems = [], required, multiple, onFilesChange, ...input }: FileFieldProps) {
+  const id = useId();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const describedBy = [hint ? `${id}-hint` : null, `${id}-chosen`, problems.length > 0 ? `${id}-problems` : null].filter(Boolean).join(' ');
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.currentTarget.files ?? [])];
+    setChosen(files.map((file) => file.name));
+    onFilesChange?.(files);
+  };
+
+  return (
+    <div className="bj-field">
+      <span className="bj-field__label" id={`${id}-label`}>
+        {label}
+        {required ? <span className="bj-field__required" aria-hidden="true"> *</span> : null}
+      </span>
+      <div className="bj-file">
+        <input
+          id={id}
+          type="file"
+          className="bj-file__input"
+          multiple={multiple}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={describedBy}
+          aria-required={required || undefined}
+          aria-invalid={problems.length > 0 || undefined}
+          onChange={onChange}
+          {...input}
+        />
+        <label htmlFor={id} className="bj-button bj-button--secondary bj-file__button" aria-hidden="true">
+          Pilih berkas
+        </label>
+        <span id={`${id}-chosen`} className="bj-file__chosen">
+          {chosen.length === 0 ? 'Belum ada berkas dipilih' : chosen.join(', ')}
+        </span>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="bj-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {problems.length > 0 ? (
+        <ul id={`${id}-problems`} className="bj-field__problem" role="alert">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
