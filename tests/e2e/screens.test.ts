@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seriousViolations, submitLogin } from './support/app-pages';
+import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -105,6 +105,30 @@ describe('the dashboard', () => {
       await page.getByRole('link', { name: 'Profil Bank' }).click();
       await page.getByRole('heading', { name: 'Ubah profil' }).waitFor();
       await expectAccessible(page, 'bank profile');
+    });
+  });
+
+  it('Profil Bank saves name and phone, the header shows the new name, and a bad phone gets the server\'s message', async () => {
+    await withPage(1280, async (page) => {
+      await loginAs(page, 'supervisor@bpr-demo.test');
+      await page.getByRole('heading', { name: 'Selamat datang, Supervisor Demo' }).waitFor();
+      await page.getByRole('link', { name: 'Profil Bank', exact: true }).click();
+      await page.getByRole('heading', { name: 'Ubah profil' }).waitFor();
+      // Only an admin may replace the bank's logo.
+      expect(await page.getByText('Logo bank').count()).toBe(0);
+
+      await page.getByLabel(/^Nomor telepon/).fill('12ab');
+      await page.getByRole('button', { name: 'Simpan' }).click();
+      await toast(page, 'Nomor telepon tidak valid; gunakan angka, contoh 081234567890.').waitFor();
+
+      await page.getByLabel(/^Nama/).fill('Supervisor Baru');
+      await page.getByLabel(/^Nomor telepon/).fill('081234567899');
+      await page.getByRole('button', { name: 'Simpan' }).click();
+      await toast(page, 'Profil berhasil diperbarui.').waitFor();
+      await page.locator('.bj-header__name', { hasText: 'Supervisor Baru' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Ubah profil' }).waitFor();
+      expect(await page.getByLabel(/^Nomor telepon/).inputValue()).toBe('081234567899');
     });
   });
 
