@@ -386,3 +386,44 @@ describe.each(dialects)('deposit lifecycle events over HTTP (%s)', (dialect) => 
     });
   });
 });
+
+describe.each(dialects)('the version guard itself (%s)', (dialect) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await startWorld(dialect);
+  });
+  afterAll(async () => {
+    await w.stop();
+  });
+
+  it('two transitions that both read the same version: the second UPDATE matches no row and answers 409 "Data telah berubah, muat ulang."', async () => {
+    const deposit = await w.place();
+    const transitions = w.t.server.services.transitions;
+    const supervisor = (key: 'supervisor' | 'supervisor2') => ({ id: w.users[key].id, role: 'SUPERVISOR' as const });
+    if (dialect === 'postgres') {
+      // Each transaction waits in beforeWrite (after loading and deciding) until the other has
+      // decided too, so both hold version 1 when they write.
+      let decidedA!: () => void;
+      let decidedB!: () => void;
+      const aDecided = new Promise<void>((resolve) => (decidedA = resolve));
+      const bDecided = new Promise<void>((resolve) => (decidedB = resolve));
+      const outcomes = await Promise.allSettled([
+        transitions.apply({ bankId: w.bank.id, depositId: deposit.id, actor: supervisor('supervisor'), request: { type: 'deposit.approve' }, beforeWrite: async () => { decidedA(); await bDecided; } }),
+        transitions.apply({ bankId: w.bank.id, depositId: deposit.id, actor: supervisor('supervisor2'), request: { type: 'deposit.approve' }, beforeWrite: async () => { decidedB(); await aDecided; } }),
+      ]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')!;
+      expect(refused.reason).toMatchObject({ kind: 'conflict', message: 'Data telah berubah, muat ulang.' });
+    } else {
+      // SQLite runs one transaction at a time (one connection), so the second always reads the
+      // first's result; the compare-and-set still refuses a write based on an old read.
+      const { saveDeposit } = await import('../../server/db/repositories/deposits');
+      await transitions.apply({ bankId: w.bank.id, depositId: deposit.id, actor: supervisor('supervisor'), request: { type: 'deposit.approve' } });
+      expect(await saveDeposit(w.db, deposit, { status: 'rejected', updated_at: 'x' })).toBe(false);
+    }
+    const row = await w.row(deposit.id);
+    expect(row).toMatchObject({ status: 'active', version: 2 });
+    expect(await w.db.selectFrom('interest_installments').select('id').where('deposit_id', '=', deposit.id).execute()).toHaveLength(3);
+    expect((await auditEvents(w, deposit.id)).filter((event) => event === 'deposit.approve')).toHaveLength(1);
+  });
+});
