@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blob, dialects, fakeFile } from './harness';
+import { freshKey, startWorld, type World } from './deposit-fixtures';
+
+/** Pencairan: payouts to make and made, their counts, and a paid one closing its deposit. */
+
+describe.each(dialects)('disbursements (%s)', (dialect) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await startWorld(dialect);
+  });
+  afterAll(async () => {
+    await w.stop();
+  });
+
+  it('lists pending and paid payouts with the payout account; counts them; a paid one closes its deposit', async () => {
+    const maturity = await w.inState('disbursing', { amount: 12_000_000 });
+    const broken = await w.inState('breakRequested', { customer: 'second', amount: 6_000_000 });
+    await w.drive(broken.id, { type: 'deposit.approveBreak' }, 'supervisor');
+    await w.inState('disbursing', { bank: 'other' });
+
+    const pending = await w.call('GET', '/deposito/disbursements?status=pending', { token: w.users.operator.token });
+    expect(pending.status).toBe(200);
+    expect(pending.body.meta.total).toBe(2);
+    expect(pending.body.data.map((row: any) => [row.depositNumber, row.kind, row.status])).toEqual(
+      expect.arrayContaining([
+        [maturity.deposit_number, 'maturity', 'pending'],
+        [broken.deposit_number, 'break', 'pending'],
+      ]),
+    );
+    const breakRow = pending.body.data.find((row: any) => row.kind === 'break');
+    expect(breakRow).toMatchObject({ customerName: 'Agus Salim', payoutAccount: { bankName: 'BRI', accountNumber: '0011223344', accountName: 'Agus Salim' } });
+    expect(breakRow.amount).toBe(breakRow.principal + breakRow.interest - breakRow.tax - breakRow.penalty);
+
+    const form = new FormData();
+    form.set('depositId', maturity.id);
+    form.set('reference', 'TRF-CAIR-01');
+    form.set('paidAt', '2026-03-02');
+    form.set('proof', blob(fakeFile('png', 4096), 'image/png'), 'bukti.png');
+    const paid = await w.call('POST', '/deposito/disbursement-paid', { token: w.users.supervisor.token, form, headers: freshKey() });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'closed', closeReason: 'matured' });
+    expect(paid.body.data.timeline.at(-1)).toMatchObject({ event: 'deposit.markPaid', actor: { name: 'Siti Supervisor' }, to: 'closed' });
+
+    const counts = await w.call('GET', '/deposito/disbursements/count', { token: w.users.operator.token });
+    expect(counts.body.data).toEqual({ pending: 1, paid: 1, pendingAmount: breakRow.amount, paidAmount: 12_000_000 });
+    const done = await w.call('GET', '/deposito/disbursements?status=paid&period=2026-03', { token: w.users.operator.token });
+    expect(done.body.data).toEqual([expect.objectContaining({ depositId: maturity.id, reference: 'TRF-CAIR-01', paidAt: '2026-03-02' })]);
+    expect((await w.call('GET', '/deposito/disbursements?period=2026-02', { token: w.users.operator.token })).body.meta.total).toBe(0);
+
+    const proof = await w.call('GET', `/deposito/disbursement-proof/${done.body.data[0].proofFileId}`, { token: w.users.otherSupervisor.token });
+    expect(proof.status).toBe(404);
+    expect((await w.call('GET', '/deposito/disbursements?status=sent', { token: w.users.operator.token })).body.message).toEqual(['Status pencairan harus pending atau paid.']);
+  });
+
+  it('a proof larger than 5 MB answers 400 and stores nothing', async () => {
+    const deposit = await w.inState('disbursing');
+    const form = new FormData();
+    form.set('depositId', deposit.id);
+    form.set('reference', 'TRF-BESAR');
+    form.set('paidAt', '2026-03-02');
+    form.set('proof', blob(fakeFile('pdf', 5 * 1024 * 1024 + 1), 'application/pdf'), 'besar.pdf');
+    const result = await w.call('POST', '/deposito/disbursement-paid', { token: w.users.supervisor.token, form, headers: freshKey() });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toEqual(['Bukti transfer "besar.pdf" melebihi ukuran maksimal 5 MB.']);
+    expect((await w.row(deposit.id)).status).toBe('disbursing');
+  });
+});
