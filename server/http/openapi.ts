@@ -169,6 +169,19 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/disbursement-proof/{fileId}', summary: 'Berkas bukti transfer pencairan', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
   { method: 'post', base: 'v2Bpr', path: '/deposito/pencairan-aro', summary: 'Hentikan ARO (deposit.stopAro)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  ...(
+    [
+      ['/invoice/all-deposito/download', 'Unduh daftar deposito (xlsx) dengan filter dan urutan daftar', depositListQuerySchema],
+      ['/deposito/monthly-interest-template/download', 'Unduh templat transfer bunga bulanan (xlsx)', interestTemplateQuerySchema],
+      ['/deposito/disbursements/download', 'Unduh daftar pencairan (xlsx)', disbursementListQuerySchema],
+      ['/deposito/due-information/download', 'Unduh informasi jatuh tempo (xlsx)', dueInformationQuerySchema],
+    ] as const
+  ).map(
+    ([path, summary, query]): Operation => ({
+      method: 'get', base: 'v2Bpr', path, summary, auth: 'session', query,
+      binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401],
+    }),
+  ),
   {
     method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30)', auth: 'session',
     query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
