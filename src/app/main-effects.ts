@@ -1,21 +1,11 @@
 import { authApi, createApiClients, createAuthApi, type AuthApi } from '../lib/api-client';
 import { showError } from '../lib/error-message';
-import { createSessionStorage, DEFAULT_STORAGE_KEY, storage, type KeyValueStore, type SessionStorage } from '../lib/storage';
+import { createSessionStorage, DEFAULT_STORAGE_KEY, storage, type SessionStorage } from '../lib/storage';
 import { notify } from '../lib/toast';
 import { createWindowTransport, isFramed, parentOrigin } from '../lib/window-messages';
 import type { AppEffects } from './actors';
 import { readRuntimeConfig } from './config';
-
-/** A store that lives as long as the page: the session then ends with the tab. */
-function memoryStore(): KeyValueStore {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key) => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: (key) => void values.delete(key),
-    clear: () => values.clear(),
-  };
-}
+import { createMemoryStore } from './memory-store';
 
 function localStorageUsable(): boolean {
   try {
@@ -36,7 +26,7 @@ function localStorageUsable(): boolean {
 function storageAndApi(): { storage: SessionStorage; api: AuthApi } {
   if (localStorageUsable()) return { storage, api: authApi };
   const configured: unknown = import.meta.env?.VITE_STORAGE_KEY;
-  const store = memoryStore();
+  const store = createMemoryStore();
   const inMemory = createSessionStorage(() => store, typeof configured === 'string' && configured !== '' ? configured : DEFAULT_STORAGE_KEY);
   // The lib's clients read the token from localStorage; these read it from the in-memory session.
   const origin: unknown = import.meta.env?.VITE_API_ORIGIN;

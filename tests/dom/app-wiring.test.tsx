@@ -11,11 +11,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/auth';
 import { createAppActors, type AppActors, type AppEffects } from '@src/app/actors';
 import { AppActorsContext } from '@src/app/actors-context';
+import { createMemoryStore } from '@src/app/memory-store';
 import { appRoutes } from '@src/app/routes';
 import { LazyScreen } from '@src/app/ScreenLoading';
 import { MENU_LINKS } from '@src/app/shell/menu';
 import type { AuthApi } from '@src/lib/api-client';
-import { createSessionStorage, type KeyValueStore } from '@src/lib/storage';
+import { createSessionStorage } from '@src/lib/storage';
 import type { WindowTransport } from '@src/lib/window-messages';
 
 const user: User = {
@@ -30,17 +31,6 @@ const user: User = {
 function tokenExpiringAt(exp: number): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256' })}.${part({ sub: user.id, exp })}.sig`;
-}
-
-function memoryStore(): KeyValueStore & { size(): number } {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-    clear: () => map.clear(),
-    size: () => map.size,
-  };
 }
 
 function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
@@ -62,7 +52,7 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
 }
 
 function createHarness(options: { path: string; signedIn?: boolean; api?: Partial<AuthApi> }) {
-  const store = memoryStore();
+  const store = createMemoryStore();
   const storage = createSessionStorage(() => store, 'test-key');
   if (options.signedIn) storage.saveSession({ token: tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600), user });
   const toasts: string[] = [];

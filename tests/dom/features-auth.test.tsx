@@ -4,21 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppActors, type AppActors } from '@src/app/actors';
 import { AppActorsContext } from '@src/app/actors-context';
+import { createMemoryStore } from '@src/app/memory-store';
 import { appRoutes } from '@src/app/routes';
 import { documentProblems } from '@src/features/auth/registration-documents';
 import { signatureOutcome } from '@src/features/signature/PrivyReturnScreen';
 import type { AuthApi } from '@src/lib/api-client';
-import { createSessionStorage, type KeyValueStore } from '@src/lib/storage';
-
-function memoryStore(): KeyValueStore {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-    clear: () => map.clear(),
-  };
-}
+import { createSessionStorage } from '@src/lib/storage';
 
 let running: AppActors | null = null;
 afterEach(() => {
@@ -28,10 +19,11 @@ afterEach(() => {
 });
 
 function open(path: string, api: Partial<AuthApi>) {
+  const store = createMemoryStore();
   const toasts: Array<{ type: string; title: string }> = [];
   let router: ReturnType<typeof createMemoryRouter> | null = null;
   const app = createAppActors({
-    storage: createSessionStorage(memoryStore, 'k'),
+    storage: createSessionStorage(() => store, 'k'),
     api: api as AuthApi,
     transport: { listen: () => () => undefined, reply: vi.fn(), notifyParent: vi.fn(() => false) },
     notify: ({ type, title }) => void toasts.push({ type, title }),

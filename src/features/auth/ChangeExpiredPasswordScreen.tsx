@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
-import { useSubmission } from '../../app/use-submission';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
-import { readPasswordPair } from './password-pair';
+import { NewPasswordForm } from './NewPasswordForm';
 
 export const EXPIRED_CHANGED_MESSAGE = 'Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.';
 
@@ -32,13 +31,6 @@ export default function ChangeExpiredPasswordScreen() {
     },
     [app, changePassword],
   );
-  const { pending, submit } = useSubmission(change);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = readPasswordPair(event.currentTarget, app.showError);
-    if (password !== null) void submit(password);
-  };
 
   return (
     <AuthLayout
@@ -51,14 +43,11 @@ export default function ChangeExpiredPasswordScreen() {
       }
     >
       {changePassword ? (
-        <form className="bj-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-          <TextField label="Email" name="email" type="email" value={changePassword.email} readOnly autoComplete="username" />
-          <TextField label="Kata Sandi Baru" name="password" type="password" autoComplete="new-password" required hint="Minimal 8 karakter, bukan email Anda." />
-          <TextField label="Ulangi Kata Sandi Baru" name="confirmation" type="password" autoComplete="new-password" required />
-          <button className="bj-button bj-button--primary bj-button--block" type="submit" disabled={pending}>
-            {pending ? 'Menyimpan…' : 'Simpan kata sandi'}
-          </button>
-        </form>
+        <NewPasswordForm
+          save={change}
+          hint="Minimal 8 karakter, bukan email Anda."
+          before={<TextField label="Email" name="email" type="email" value={changePassword.email} readOnly autoComplete="username" />}
+        />
       ) : (
         <Notice tone="info" title="Masuk terlebih dahulu">
           <p>

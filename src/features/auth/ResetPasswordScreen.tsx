@@ -1,11 +1,9 @@
-import { useCallback, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
-import { useSubmission } from '../../app/use-submission';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Notice } from '../../components/Notice';
-import { TextField } from '../../components/TextField';
-import { readPasswordPair } from './password-pair';
+import { NewPasswordForm } from './NewPasswordForm';
 
 export const RESET_DONE_MESSAGE = 'Kata sandi berhasil diatur ulang. Silakan masuk dengan kata sandi baru.';
 
@@ -27,13 +25,6 @@ export default function ResetPasswordScreen() {
     },
     [app, token],
   );
-  const { pending, submit } = useSubmission(reset);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = readPasswordPair(event.currentTarget, app.showError);
-    if (password !== null) void submit(password);
-  };
 
   return (
     <AuthLayout
@@ -46,13 +37,7 @@ export default function ResetPasswordScreen() {
       }
     >
       {token ? (
-        <form className="bj-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-          <TextField label="Kata Sandi Baru" name="password" type="password" autoComplete="new-password" required />
-          <TextField label="Ulangi Kata Sandi Baru" name="confirmation" type="password" autoComplete="new-password" required />
-          <button className="bj-button bj-button--primary bj-button--block" type="submit" disabled={pending}>
-            {pending ? 'Menyimpan…' : 'Simpan kata sandi'}
-          </button>
-        </form>
+        <NewPasswordForm save={reset} />
       ) : (
         <Notice tone="warning" title="Tautan tidak lengkap">
           <p>
