@@ -3,7 +3,8 @@ import { dueInformationQuerySchema } from '../../contract/disbursement';
 import { depositStatusLabels } from '../../machines/deposit';
 import { addDays, daysBetween, formatRateBps } from '../../machines/deposit-rules';
 import { listProducts } from '../db/repositories/products';
-import type { Database, DepositRow } from '../db/schema';
+import type { Database } from '../db/schema';
+import { DEPOSIT_EXPORT_FIELDS, type DepositExportRow } from './deposit-list-export';
 import { parseOrThrow } from '../services/deposit-service';
 import { afterRow } from './keyset';
 import { instructionLabels } from './labels';
@@ -15,7 +16,7 @@ import { keysetBatches, type XlsxColumn, type XlsxSheet } from './xlsx-stream';
  */
 export const DUE_STATUSES = ['active', 'breakRequested', 'matured'] as const;
 
-export const dueInformationColumns = (productNames: Map<string, string>, today: string): XlsxColumn<DepositRow>[] => [
+export const dueInformationColumns = (productNames: Map<string, string>, today: string): XlsxColumn<DepositExportRow>[] => [
   { header: 'No. Deposito', kind: 'text', width: 22, value: (row) => row.deposit_number },
   { header: 'Nama Nasabah', kind: 'text', width: 28, value: (row) => row.customer_name },
   { header: 'NIK', kind: 'text', width: 20, value: (row) => row.customer_nik },
@@ -35,15 +36,15 @@ export async function dueInformationExport(
   query: Record<string, unknown>,
   today: string,
   batchSize = 1000,
-): Promise<{ filename: string; from: string; to: string; sheet: XlsxSheet<DepositRow> }> {
+): Promise<{ filename: string; from: string; to: string; sheet: XlsxSheet<DepositExportRow> }> {
   const parsed = parseOrThrow(dueInformationQuerySchema, query);
   const to = addDays(today, parsed.days);
   const productNames = new Map((await listProducts(db, bankId)).map((product) => [product.id, product.name]));
-  const rows = keysetBatches<DepositRow, readonly unknown[]>(
+  const rows = keysetBatches<DepositExportRow, readonly unknown[]>(
     (after, limit) => {
       let select = db
         .selectFrom('deposits')
-        .selectAll()
+        .select([...DEPOSIT_EXPORT_FIELDS])
         .where('bank_id', '=', bankId)
         .where('status', 'in', [...DUE_STATUSES])
         .where('maturity_date', '>=', today)

@@ -1,0 +1,183 @@
+/**
+ * Issue 4's server benchmarks on 1,000,000 SQLite deposits (bench/deposits-dataset.ts), timing
+ * the real services in-process (no network): list page p95 (first and last page), status counts
+ * p95, a 100,000-row Excel export (wall time and peak memory, in a child process) and the daily
+ * job for a day with 5,000 maturities (on a copy of the database, so the dataset stays reusable).
+ * Figures against the issue's budgets; never pass/fail.
+ *
+ *   npx tsx bench/deposits.ts            (BENCH_FRESH=1 regenerates the dataset)
+ *   import { runDepositBenchmarks } from './deposits'  (from bench/run.ts)
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildServer } from '../server/main';
+import { runDailyJob } from '../server/jobs/daily';
+import { ensureDataset, JOB_DATE, JOB_MATURITIES, type Dataset } from './deposits-dataset';
+
+type Log = (line: string) => void;
+
+export interface DepositBenchFigures {
+  listFirstP95: number;
+  listLastP95: number;
+  countsP95: number;
+  countsFilteredP95: number;
+  exportRows: number;
+  exportWallMs: number;
+  exportPeakRssMb: number;
+  jobMs: number;
+  jobNormalMs: number;
+  jobReport: { rolledOver: number; matured: number; installmentsDue: number; refused: number };
+}
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+}
+
+async function timeIt(iterations: number, work: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 3; i += 1) await work(); // warm-up: statement cache, page cache
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i += 1) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const verdict = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER budget');
+
+async function openServer(dataDir: string) {
+  return buildServer({ env: {}, config: { dataDir, databaseUrl: undefined }, logger: pino({ level: 'silent' }), argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 }, seed: false });
+}
+
+async function listAndCounts(dataset: Dataset, log: Log) {
+  const server = await openServer(dataset.dataDir);
+  try {
+    const actor = { userId: 'bench', role: 'ADMIN' as const, bankId: dataset.bankId };
+    const deposits = server.services.deposits;
+    const first = await deposits.list(actor, { page: '1', limit: '20' });
+    const lastPage = first.meta.totalPages;
+    const firstSamples = await timeIt(ITERATIONS, () => deposits.list(actor, { page: '1', limit: '20' }));
+    const lastSamples = await timeIt(ITERATIONS, () => deposits.list(actor, { page: String(lastPage), limit: '20' }));
+    const activeFirst = await timeIt(ITERATIONS, () => deposits.list(actor, { status: 'active', page: '1', limit: '20', sort: 'maturityDate' }));
+    const activeTotal = (await deposits.list(actor, { status: 'active', limit: '20' })).meta.totalPages;
+    const activeLast = await timeIt(ITERATIONS, () => deposits.list(actor, { status: 'active', page: String(activeTotal), limit: '20', sort: 'maturityDate' }));
+    const middle = await timeIt(Math.ceil(ITERATIONS / 4), () => deposits.list(actor, { page: String(Math.ceil(lastPage / 2)), limit: '20' }));
+    const counts = await timeIt(ITERATIONS, () => deposits.countByStatus(actor, {}));
+    const countsProduct = await timeIt(Math.ceil(ITERATIONS / 4), async () => {
+      const product = await server.database.db.selectFrom('products').select('id').where('bank_id', '=', dataset.bankId).executeTakeFirstOrThrow();
+      return deposits.countByStatus(actor, { productId: product.id });
+    });
+    const countsSearch = await timeIt(Math.ceil(ITERATIONS / 4), () => deposits.countByStatus(actor, { q: 'budi' }));
+
+    const firstP95 = p95(firstSamples);
+    const lastP95 = p95(lastSamples);
+    log(`  list, ${first.meta.total.toLocaleString('id-ID')} deposits, 20 per page, newest first (GET /invoice/all-deposito service time, ${ITERATIONS} runs):`);
+    log(`    first page p95 ${fmt(firstP95)}   (budget 20 ms: ${verdict(firstP95, 20)})`);
+    log(`    last page (${lastPage.toLocaleString('id-ID')}) p95 ${fmt(lastP95)}   (budget 20 ms and ≤ 2× first = ${fmt(2 * firstP95)}: ${verdict(lastP95, Math.min(20, 2 * firstP95))})`);
+    log(`    middle page p95 ${fmt(p95(middle))}   (not budgeted: the deepest offset walk, from either end)`);
+    log(`    status tab Aktif by maturity: first p95 ${fmt(p95(activeFirst))}, last p95 ${fmt(p95(activeLast))}`);
+    log(`  status counts (GET /invoice/list-count-all-deposito):`);
+    log(`    no filter p95 ${fmt(p95(counts))}   (budget 50 ms: ${verdict(p95(counts), 50)})`);
+    log(`    with a product filter p95 ${fmt(p95(countsProduct))}; with search q=budi p95 ${fmt(p95(countsSearch))}   (not budgeted: a scan of the bank's rows)`);
+    return { listFirstP95: firstP95, listLastP95: lastP95, countsP95: p95(counts), countsFilteredP95: p95(countsProduct) };
+  } finally {
+    await server.close();
+  }
+}
+
+/** A value-date range holding about 100,000 deposits of the bank. */
+async function rangeOf(dataset: Dataset, rows: number): Promise<{ dateFrom: string; dateTo: string }> {
+  const server = await openServer(dataset.dataDir);
+  try {
+    const db = server.database.db;
+    const dates = await db
+      .selectFrom('deposits')
+      .select(['deposit_date', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('bank_id', '=', dataset.bankId)
+      .groupBy('deposit_date')
+      .orderBy('deposit_date')
+      .execute();
+    let total = 0;
+    const first = dates[0]!.deposit_date;
+    for (const date of dates) {
+      total += Number(date.n);
+      if (total >= rows) return { dateFrom: first, dateTo: date.deposit_date };
+    }
+    return { dateFrom: first, dateTo: dates.at(-1)!.deposit_date };
+  } finally {
+    await server.close();
+  }
+}
+
+async function excelExport(dataset: Dataset, log: Log) {
+  const range = await rangeOf(dataset, 100_000);
+  const child = join(fileURLToPath(new URL('.', import.meta.url)), 'export-child.ts');
+  const tsx = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules', '.bin', 'tsx');
+  const output = execFileSync(tsx, [child, dataset.dataDir, dataset.bankId, JSON.stringify({ ...range, sort: 'depositDate' })], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const result = JSON.parse(output.trim().split('\n').at(-1)!) as { rows: number; bytes: number; wallMs: number; peakRssMb: number; maxRssMb: number; filename: string };
+  const peak = Math.max(result.peakRssMb, result.maxRssMb);
+  log(`  Excel export of the list filtered to ${range.dateFrom}..${range.dateTo} (${result.rows.toLocaleString('id-ID')} rows, ${(result.bytes / 1048576).toFixed(1)} MB ${result.filename}):`);
+  log(`    wall time ${(result.wallMs / 1000).toFixed(2)} s   (budget 3 s: ${verdict(result.wallMs, 3000)})`);
+  log(`    peak RSS of the exporting process ${peak.toFixed(0)} MB (sampled ${result.peakRssMb.toFixed(0)} MB, maxRSS ${result.maxRssMb.toFixed(0)} MB)   (budget 250 MB: ${verdict(peak, 250)})`);
+  return { exportRows: result.rows, exportWallMs: result.wallMs, exportPeakRssMb: peak };
+}
+
+/**
+ * The job on a fresh copy of the database: once as the server opens it (WAL, synchronous FULL:
+ * one fsync per committed transaction, i.e. per deposit), once with synchronous NORMAL (WAL's
+ * usual pairing: fsync at checkpoints), to show what the per-deposit fsync costs.
+ */
+async function dailyJobOnCopy(dataset: Dataset, synchronous: 'server default' | 'NORMAL') {
+  const copyDir = mkdtempSync(join(tmpdir(), 'berjangka-bench-job-'));
+  try {
+    copyFileSync(join(dataset.dataDir, 'berjangka.sqlite'), join(copyDir, 'berjangka.sqlite'));
+    for (const suffix of ['-wal', '-shm']) {
+      if (existsSync(join(dataset.dataDir, `berjangka.sqlite${suffix}`))) copyFileSync(join(dataset.dataDir, `berjangka.sqlite${suffix}`), join(copyDir, `berjangka.sqlite${suffix}`));
+    }
+    const server = await openServer(copyDir);
+    try {
+      if (synchronous === 'NORMAL') await sql.raw('pragma synchronous = NORMAL').execute(server.database.db);
+      const started = performance.now();
+      const report = await runDailyJob({ db: server.database.db, clock: { now: () => new Date() } }, JOB_DATE);
+      return { jobMs: performance.now() - started, report };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(copyDir, { recursive: true, force: true });
+  }
+}
+
+async function dailyJob(dataset: Dataset, log: Log) {
+  const { jobMs, report } = await dailyJobOnCopy(dataset, 'server default');
+  log(`  daily job for ${JOB_DATE} with ${JOB_MATURITIES.toLocaleString('id-ID')} maturities among ${dataset.deposits.toLocaleString('id-ID')} deposits (each deposit its own transaction):`);
+  log(`    ${report.rolledOver} rolled over, ${report.matured} matured, ${report.installmentsDue} installments due, ${report.refused.length} refused`);
+  log(`    wall time ${(jobMs / 1000).toFixed(2)} s (${(jobMs / JOB_MATURITIES).toFixed(2)} ms per deposit)   (budget 10 s: ${verdict(jobMs, 10_000)})`);
+  const normal = await dailyJobOnCopy(dataset, 'NORMAL');
+  log(`    with PRAGMA synchronous = NORMAL: ${(normal.jobMs / 1000).toFixed(2)} s (${(normal.jobMs / JOB_MATURITIES).toFixed(2)} ms per deposit)`);
+  return { jobMs, jobNormalMs: normal.jobMs, jobReport: { rolledOver: report.rolledOver, matured: report.matured, installmentsDue: report.installmentsDue, refused: report.refused.length } };
+}
+
+export async function runDepositBenchmarks(log: Log = console.log, only: Array<'list' | 'export' | 'job'> = ['list', 'export', 'job']): Promise<Partial<DepositBenchFigures>> {
+  const dataset = await ensureDataset(log);
+  const figures: Partial<DepositBenchFigures> = {};
+  if (only.includes('list')) Object.assign(figures, await listAndCounts(dataset, log));
+  if (only.includes('export')) Object.assign(figures, await excelExport(dataset, log));
+  if (only.includes('job')) Object.assign(figures, await dailyJob(dataset, log));
+  return figures;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const parts = process.argv.slice(2).filter((arg): arg is 'list' | 'export' | 'job' => ['list', 'export', 'job'].includes(arg));
+  await runDepositBenchmarks(console.log, parts.length > 0 ? parts : undefined);
+}

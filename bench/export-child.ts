@@ -1,0 +1,46 @@
+/**
+ * Child process of bench/deposits.ts: one deposit-list Excel export through the real download
+ * service, bytes read as an HTTP response body would be, while RSS is sampled every 10 ms. Prints
+ * one JSON line: rows, bytes, wall time, peak sampled RSS and the kernel's maxRSS. A child of its
+ * own so the peak is the export's, not the benchmark runner's.
+ */
+import pino from 'pino';
+import { createDownloadService } from '../server/exports/download-service';
+import { openDatabase } from '../server/db/database';
+
+const [dataDir, bankId, queryJson] = process.argv.slice(2);
+const query = JSON.parse(queryJson ?? '{}') as Record<string, string>;
+
+const database = openDatabase({ databaseUrl: undefined, dataDir: dataDir! });
+const downloads = createDownloadService({ db: database.db, clock: { now: () => new Date('2026-12-01T03:00:00Z') }, logger: pino({ level: 'silent' }) });
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 10);
+
+const started = performance.now();
+const file = await downloads.download('depositList', bankId!, query);
+let bytes = 0;
+const reader = file.body.getReader();
+for (;;) {
+  const { done, value } = await reader.read();
+  if (done) break;
+  bytes += value.byteLength;
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}
+const wallMs = performance.now() - started;
+clearInterval(sampler);
+const rows = Number(
+  (
+    await database.db
+      .selectFrom('deposits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bank_id', '=', bankId!)
+      .where('deposit_date', '>=', query.dateFrom!)
+      .where('deposit_date', '<=', query.dateTo!)
+      .executeTakeFirstOrThrow()
+  ).n,
+);
+await database.close();
+console.log(JSON.stringify({ rows, bytes, wallMs, peakRssMb: peakRss / 1048576, maxRssMb: process.resourceUsage().maxRSS / 1024, filename: file.filename }));
