@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../../machines/routes';
 import { LazyScreen } from './ScreenLoading';
+import { RouteError } from './RouteError';
 import { RouteWatcher } from './RouteWatcher';
 import { COMING_SOON_PAGES } from './shell/menu';
 
@@ -27,6 +28,7 @@ export function appRoutes(): RouteObject[] {
   return [
     {
       element: <RouteWatcher />,
+      errorElement: <RouteError />,
       children: [
         { path: ROUTES.login, element: <LazyScreen key="LoginScreen" screen={LoginScreen} /> },
         { path: ROUTES.forgotPassword, element: <LazyScreen key="ForgotPasswordScreen" screen={ForgotPasswordScreen} /> },

@@ -16,6 +16,8 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, intro, children, footer, wide = false }: AuthLayoutProps) {
   return (
     <div className="bj-auth">
+      {/* React 19 places this in <head>: each screen names itself in the tab and to screen readers. */}
+      <title>{`${title} · Berjangka`}</title>
       <main className={wide ? 'bj-auth__card bj-auth__card--wide' : 'bj-auth__card'}>
         <p className="bj-auth__brand">
           <span className="bj-auth__brand-mark" aria-hidden="true">B</span>

@@ -13,6 +13,8 @@ import { createAppActors, type AppActors, type AppEffects } from '@src/app/actor
 import { AppActorsContext } from '@src/app/actors-context';
 import { createMemoryStore } from '@src/app/memory-store';
 import { appRoutes } from '@src/app/routes';
+import { RouteError } from '@src/app/RouteError';
+import { RouteWatcher } from '@src/app/RouteWatcher';
 import { LazyScreen } from '@src/app/ScreenLoading';
 import { MENU_LINKS } from '@src/app/shell/menu';
 import type { AuthApi } from '@src/lib/api-client';
@@ -199,6 +201,39 @@ describe('routing', () => {
     expect(harness.router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(harness.app.preload.getSnapshot().context.preload).toBe(false));
     expect(harness.toasts).toEqual([]);
+  });
+});
+
+describe('titles and failures', () => {
+  it('each screen names itself in the document title', async () => {
+    const harness = createHarness({ path: '/home', signedIn: true });
+    running = harness.app;
+    harness.render();
+    await screen.findByRole('heading', { name: 'Beranda' });
+    await waitFor(() => expect(document.title).toBe('Beranda · Berjangka'));
+    fireEvent.click(screen.getByRole('button', { name: 'Keluar' }));
+    await screen.findByRole('heading', { name: 'Masuk' });
+    await waitFor(() => expect(document.title).toBe('Masuk · Berjangka'));
+  });
+
+  it('a screen whose code cannot be loaded is explained in Indonesian, with no overlay left over it', async () => {
+    const harness = createHarness({ path: '/rusak' });
+    running = harness.app;
+    const Broken = lazy(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const router = createMemoryRouter(
+      [{ element: <RouteWatcher />, errorElement: <RouteError />, children: [{ path: '/rusak', element: <LazyScreen screen={Broken} /> }] }],
+      { initialEntries: ['/rusak'] },
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <AppActorsContext.Provider value={harness.app}>
+        <RouterProvider router={router} />
+      </AppActorsContext.Provider>,
+    );
+    await screen.findByRole('heading', { name: 'Halaman gagal dimuat' });
+    errors.mockRestore();
+    expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeTruthy();
+    await waitFor(() => expect(harness.app.preload.getSnapshot().context.preload).toBe(false));
   });
 });
 

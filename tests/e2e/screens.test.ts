@@ -65,6 +65,7 @@ describe('the public screens', () => {
         await page.goto(`${server.url}${screen.path}`);
         await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
         await overlayGone(page);
+        expect(await page.title()).toBe(`${screen.heading} · Berjangka`);
         await expectAccessible(page, screen.name);
         if (screen.name === 'login') await saveScreenshot(page, 'login');
       });

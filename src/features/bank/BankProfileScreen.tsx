@@ -5,6 +5,7 @@ import { useSubmission } from '../../app/use-submission';
 import { BankLogo } from '../../components/BankLogo';
 import { FileField } from '../../components/FileField';
 import { TextField } from '../../components/TextField';
+import { PageHeading } from '../../components/PageHeading';
 
 const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', SUPERVISOR: 'Supervisor', OPERATOR: 'Operator' };
 export const PROFILE_SAVED_MESSAGE = 'Profil berhasil diperbarui.';
@@ -48,7 +49,7 @@ export default function BankProfileScreen() {
 
   return (
     <div className="bj-page">
-      <h1 className="bj-page__title">Profil Bank</h1>
+      <PageHeading title="Profil Bank" />
       <div className="bj-columns">
         <section className="bj-card" aria-labelledby="profile-bank">
           <h2 id="profile-bank" className="bj-card__title">

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { COMING_SOON_PAGES } from '../../app/shell/menu';
+import { PageHeading } from '../../components/PageHeading';
 
 /** A menu entry whose screen comes in a later release: its name, a "Segera hadir" mark, what it will do. */
 export default function ComingSoonScreen() {
@@ -7,7 +8,7 @@ export default function ComingSoonScreen() {
   const page = COMING_SOON_PAGES.find((entry) => entry.path === pathname.replace(/\/+$/, ''));
   return (
     <div className="bj-page">
-      <h1 className="bj-page__title">{page?.label ?? 'Segera hadir'}</h1>
+      <PageHeading title={page?.label ?? 'Segera hadir'} />
       <section className="bj-card bj-coming-soon">
         <p className="bj-badge">Segera hadir</p>
         <p>Layar ini sedang kami siapkan. {page ? `Nantinya: ${page.comingSoon}` : ''}</p>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import { PageHeading } from '../../components/PageHeading';
 
 /** A path inside the dashboard that no screen answers. */
 export default function NotFoundScreen() {
   return (
     <div className="bj-page">
-      <h1 className="bj-page__title">Halaman tidak ditemukan</h1>
+      <PageHeading title="Halaman tidak ditemukan" />
       <section className="bj-card">
         <p>Alamat yang Anda buka tidak ada di Berjangka. Periksa kembali alamatnya atau pilih menu di samping.</p>
         <p>

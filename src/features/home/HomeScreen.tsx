@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
+import { PageHeading } from '../../components/PageHeading';
 
 const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', SUPERVISOR: 'Supervisor', OPERATOR: 'Operator' };
 
@@ -11,7 +12,7 @@ export default function HomeScreen() {
   if (!user) return null;
   return (
     <div className="bj-page">
-      <h1 className="bj-page__title">Beranda</h1>
+      <PageHeading title="Beranda" />
       <section className="bj-card bj-welcome" aria-labelledby="welcome-title">
         <h2 id="welcome-title" className="bj-welcome__title">
           Selamat datang, {user.name}
