@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
+import { DEMO_PASSWORD, samplePng, seriousViolations, submitLogin, toast } from './support/app-pages';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -130,6 +130,28 @@ describe('the dashboard', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Ubah profil' }).waitFor();
       expect(await page.getByLabel(/^Nomor telepon/).inputValue()).toBe('081234567899');
+    });
+  });
+
+  it('an admin uploads the bank logo in Profil Bank and the profile header shows it instead of the initial', async () => {
+    await withPage(1280, async (page) => {
+      await loginAs(page, 'admin@bpr-lain.test');
+      await page.getByRole('heading', { name: 'Selamat datang, Admin Lain' }).waitFor();
+      const headerLogo = page.locator('.bj-header').getByRole('img', { name: 'Logo BPR Lain Makmur' });
+      expect(await headerLogo.evaluate((element) => element.tagName)).toBe('SPAN');
+      expect(await headerLogo.textContent()).toBe('L');
+
+      await page.getByRole('link', { name: 'Profil Bank', exact: true }).click();
+      await page.getByLabel(/^Logo bank/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: samplePng() });
+      await page.getByRole('button', { name: 'Simpan' }).click();
+      await toast(page, 'Profil berhasil diperbarui.').waitFor();
+      await page.waitForFunction(() => document.querySelector('.bj-header img.bj-bank-logo') !== null);
+      const src = await page.locator('.bj-header img.bj-bank-logo').getAttribute('src');
+      expect(src).toBeTruthy();
+      const image = await page.request.get(new URL(src!, server.url).href);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toContain('image/png');
+      expect(await page.locator('.bj-header img.bj-bank-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(16);
     });
   });
 
