@@ -1,6 +1,7 @@
 /**
- * `npm run test:paths`: prints the generated paths of every model (tests/model/*.model.ts) as a
- * numbered test plan, one step per line. A new model file appears here without any change.
+ * `npm run test:paths`: prints the generated paths of every model as a numbered test plan, one
+ * step per line: the machine models (tests/model/*.model.ts) and the app-level model the browser
+ * suite walks (tests/e2e/*.model.ts). A new model file appears here without any change.
  */
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,7 @@ interface ModelModule {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+const modelFolders = [here, join(here, '..', 'e2e')];
 
 /** A machine without states is all context: show that instead of an empty value. */
 function describeState(state: { value: unknown; context: unknown }): string {
@@ -40,13 +42,17 @@ function formatPath(path: ModelPath, index: number, describe: (event: AnyEventOb
 }
 
 async function main() {
-  const files = (await readdir(here)).filter((file) => file.endsWith('.model.ts')).sort();
+  const files: string[] = [];
+  for (const folder of modelFolders) {
+    for (const file of (await readdir(folder)).filter((name) => name.endsWith('.model.ts')).sort()) files.push(join(folder, file));
+  }
   let failures = 0;
-  const out: string[] = ['Test plan: the generated paths of every machine model (tests/model/*.model.ts)', ''];
-  for (const file of files) {
+  const out: string[] = ['Test plan: the generated paths of every model (tests/model/*.model.ts, tests/e2e/*.model.ts)', ''];
+  for (const path of files) {
+    const file = path.slice(join(here, '..').length + 1);
     let model: ModelModule;
     try {
-      model = (await import(pathToFileURL(join(here, file)).href)) as ModelModule;
+      model = (await import(pathToFileURL(path).href)) as ModelModule;
     } catch (error) {
       failures += 1;
       out.push(`${file}: could not load (${error instanceof Error ? error.message : String(error)})`, '');
