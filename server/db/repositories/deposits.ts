@@ -91,8 +91,14 @@ export async function saveDeposit(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   if (changes.status !== undefined && changes.status !== expected.status) {
-    await adjustStatusCount(db, expected.bank_id, expected.status, -1);
-    await adjustStatusCount(db, expected.bank_id, changes.status, 1);
+    // Always lock the two counter rows in one (alphabetical) order: two transitions moving in
+    // opposite directions (active → breakRequested and back) can then never deadlock on PostgreSQL.
+    const moves: Array<[DepositStatus, number]> = [
+      [expected.status, -1],
+      [changes.status, 1],
+    ];
+    moves.sort(([a], [b]) => (a < b ? -1 : 1));
+    for (const [status, delta] of moves) await adjustStatusCount(db, expected.bank_id, status, delta);
   }
   return true;
 }
