@@ -2,6 +2,7 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import { jwtDecode } from 'jwt-decode';
 import type { User } from '@contract/auth';
+import { createMemoryStore } from './memory-store';
 
 /** The local-storage keys of the product spec (section 9), exactly. */
 export const storageKeys = {
@@ -120,9 +121,42 @@ export function createSessionStorage(store: () => KeyValueStore, secret: string)
 
 const configuredKey: unknown = import.meta.env?.VITE_STORAGE_KEY;
 
-/** The app's storage: window.localStorage under the configured key. */
+function usable(store: KeyValueStore | undefined): store is KeyValueStore {
+  try {
+    if (!store) return false;
+    const probe = '__berjangka_probe__';
+    store.setItem(probe, probe);
+    store.removeItem(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * window.localStorage, or — when the browser refuses it (a framed app from another site with
+ * third-party storage blocked, e.g. private windows, throws on every access) — a store kept in
+ * memory for the page's life, so the session still works instead of failing. Decided once.
+ */
+export function pageStore(candidate: () => KeyValueStore | undefined = () => globalThis.localStorage): () => KeyValueStore {
+  let chosen: KeyValueStore | undefined;
+  return () => {
+    if (!chosen) {
+      let local: KeyValueStore | undefined;
+      try {
+        local = candidate();
+      } catch {
+        local = undefined;
+      }
+      chosen = usable(local) ? local : createMemoryStore();
+    }
+    return chosen;
+  };
+}
+
+/** The app's storage: local storage (or the page's memory when refused) under the configured key. */
 export const storage: SessionStorage = createSessionStorage(
-  () => globalThis.localStorage,
+  pageStore(),
   typeof configuredKey === 'string' && configuredKey !== '' ? configuredKey : DEFAULT_STORAGE_KEY,
 );
 

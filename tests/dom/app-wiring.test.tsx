@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/auth';
 import { createAppActors, type AppActors, type AppEffects } from '@src/app/actors';
 import { AppActorsContext } from '@src/app/actors-context';
-import { createMemoryStore } from '@src/app/memory-store';
+import { createMemoryStore } from '@src/lib/memory-store';
 import { appRoutes } from '@src/app/routes';
 import { RouteError } from '@src/app/RouteError';
 import { RouteWatcher } from '@src/app/RouteWatcher';

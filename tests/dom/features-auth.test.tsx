@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppActors, type AppActors } from '@src/app/actors';
 import { AppActorsContext } from '@src/app/actors-context';
-import { createMemoryStore } from '@src/app/memory-store';
+import { createMemoryStore } from '@src/lib/memory-store';
 import { appRoutes } from '@src/app/routes';
 import { documentProblems } from '@src/features/auth/registration-documents';
 import { signatureOutcome } from '@src/features/signature/PrivyReturnScreen';

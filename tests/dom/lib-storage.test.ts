@@ -5,6 +5,7 @@ import {
   createSessionStorage,
   DEFAULT_STORAGE_KEY,
   hasToken,
+  pageStore,
   readToken,
   readTokenExpiry,
   readUser,
@@ -119,5 +120,37 @@ describe('session storage over localStorage', () => {
     localStorage.setItem('something-else', 'x');
     clearAll();
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('when the browser refuses local storage (a cross-site frame in a private window)', () => {
+  const refusing = {
+    getItem: () => {
+      throw new DOMException('denied', 'SecurityError');
+    },
+    setItem: () => {
+      throw new DOMException('denied', 'SecurityError');
+    },
+    removeItem: () => {
+      throw new DOMException('denied', 'SecurityError');
+    },
+    clear: () => {
+      throw new DOMException('denied', 'SecurityError');
+    },
+  };
+
+  it('keeps the session in the page’s memory instead of failing', () => {
+    const session = createSessionStorage(pageStore(() => refusing), 'kunci-uji');
+    session.saveSession({ token, user });
+    expect(session.readToken()).toBe(token);
+    expect(session.readUser()).toEqual(user);
+    session.clearAll();
+    expect(session.hasToken()).toBe(false);
+  });
+
+  it('uses local storage itself when it works', () => {
+    const session = createSessionStorage(pageStore(() => window.localStorage), 'kunci-uji');
+    session.saveToken(token);
+    expect(window.localStorage.getItem('token-expired')).toBe(String(exp));
   });
 });

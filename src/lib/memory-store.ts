@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../lib/storage';
+import type { KeyValueStore } from './storage';
 
 /** A key-value store that lives as long as the page (a session kept when local storage is refused). */
 export function createMemoryStore(): KeyValueStore & { size(): number } {
