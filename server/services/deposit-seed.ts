@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MaturityInstruction } from '../../contract/deposit';
-import { findProductByName, getDepositSettings, insertProduct, saveDepositSettings } from '../db/repositories/products';
+import { findProductByName, getDepositSettings, hasDepositSettings, insertProduct, saveDepositSettings } from '../db/repositories/products';
 import type { Database, NewProduct } from '../db/schema';
 
 /**
@@ -80,8 +80,7 @@ export async function seedDemoProducts(db: Kysely<Database>, bankId: string, now
     await insertProduct(db, product, demo.tenors);
     created.push(demo.name);
   }
-  const exists = await db.selectFrom('bank_settings').select('bank_id').where('bank_id', '=', bankId).executeTakeFirst();
-  if (!exists) {
+  if (!(await hasDepositSettings(db, bankId))) {
     const settings = await getDepositSettings(db, bankId);
     await saveDepositSettings(db, bankId, { ...settings, holidays: DEMO_HOLIDAYS }, now);
   }

@@ -21,7 +21,9 @@ import {
   listDeposits,
   listMaturing,
   listPeriods,
-  openDocumentsQuery,
+  listOpenDocuments,
+  countOpenDocumentWork,
+  countBilyetToIssue,
   placementsByChannel,
   type DepositFilters,
 } from '../db/repositories/deposits';
@@ -132,23 +134,8 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
 
     /** GET /invoice/count-summary-document: open bilyet and signature work of running deposits. */
     async documentSummary(actor: StaffActor) {
-      const rows = await db
-        .selectFrom('deposits')
-        .select(['bilyet_status', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('bank_id', '=', actor.bankId)
-        .where('status', 'in', [...HELD_STATUSES])
-        .where('bilyet_status', 'in', ['none', 'issued', 'shipped'])
-        .groupBy('bilyet_status')
-        .execute();
-      const signatures = await db
-        .selectFrom('deposits')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('bank_id', '=', actor.bankId)
-        .where('status', 'in', [...HELD_STATUSES])
-        .where('signature_status', '=', 'sent')
-        .executeTakeFirstOrThrow();
-      const of = (status: string) => Number(rows.find((row) => row.bilyet_status === status)?.count ?? 0);
-      return { bilyetNotIssued: of('none'), bilyetNotShipped: of('issued'), bilyetNotReceived: of('shipped'), signaturesPending: Number(signatures.count) };
+      const { bilyet, signaturesPending } = await countOpenDocumentWork(db, actor.bankId);
+      return { bilyetNotIssued: bilyet.none ?? 0, bilyetNotShipped: bilyet.issued ?? 0, bilyetNotReceived: bilyet.shipped ?? 0, signaturesPending };
     },
 
     /** GET /invoice/doc: the deposit's stored documents (uploads arrive with the documents issue). */
@@ -201,31 +188,21 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
     /** GET /bpr/count-unprocessed-deposito */
     async unprocessedCounts(actor: StaffActor) {
       const counts = await countDepositsByStatus(db, { bankId: actor.bankId });
-      const toIssue = await db
-        .selectFrom('deposits')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('bank_id', '=', actor.bankId)
-        .where('bilyet_status', '=', 'none')
-        .where('status', 'in', ['approved', 'active'])
-        .executeTakeFirstOrThrow();
+      const bilyetToIssue = await countBilyetToIssue(db, actor.bankId);
       const result = {
         pending: counts.pending,
         breakRequested: counts.breakRequested,
         matured: counts.matured,
         disbursing: counts.disbursing,
-        bilyetToIssue: Number(toIssue.count),
+        bilyetToIssue,
       };
       return { ...result, total: result.pending + result.breakRequested + result.matured + result.disbursing };
     },
 
     /** GET /bpr/list-proses-deposito: deposits whose bilyet, signature or shipment is still open. */
     async processList(actor: StaffActor, page: number, limit: number): Promise<Page<DepositSummary>> {
-      const base = openDocumentsQuery(db, actor.bankId);
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return pageOf(await summaries(actor.bankId, rows), page, limit, Number(count.total));
+      const { rows, total } = await listOpenDocuments(db, actor.bankId, page, limit);
+      return pageOf(await summaries(actor.bankId, rows), page, limit, total);
     },
 
     /** GET /bpr/deposito-channeling: placements of a month per channel partner. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DISBURSEMENT_PROOF_MAX_BYTES, disbursementListQuerySchema, disbursementPaidFieldsSchema } from '../../contract/disbursement';
 import { depositEventRoles } from '../../machines/deposit';
 import { hasRole } from '../../machines/deposit-rules';
-import { countDisbursements, listDisbursements, type DisbursementWithDeposit } from '../db/repositories/disbursements';
+import { countDisbursements, findProofOfBank, listDisbursements, type DisbursementWithDeposit } from '../db/repositories/disbursements';
 import type { Database } from '../db/schema';
 import type { FileStore } from '../integrations/file-store';
 import type { Clock } from './clock';
@@ -85,13 +85,7 @@ export function createDisbursementService(deps: { db: Kysely<Database>; clock: C
 
     /** The proof of a paid disbursement of this bank. */
     async proofFile(actor: StaffActor, fileId: string): Promise<{ mediaType: string; bytes: Uint8Array }> {
-      const row = await db
-        .selectFrom('disbursements as b')
-        .innerJoin('stored_files as f', 'f.id', 'b.proof_file_id')
-        .select(['f.id', 'f.media_type'])
-        .where('b.bank_id', '=', actor.bankId)
-        .where('f.id', '=', fileId)
-        .executeTakeFirst();
+      const row = await findProofOfBank(db, actor.bankId, fileId);
       const bytes = row ? await deps.fileStore.get(row.id) : null;
       if (!row || !bytes) throw new ServiceError('not-found', 'Bukti transfer tidak ditemukan.');
       return { mediaType: row.media_type, bytes };

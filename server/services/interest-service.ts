@@ -3,9 +3,8 @@ import { interestHistoryQuerySchema, interestTemplateQuerySchema, markInterestPa
 import { decideInstallment, restoreInstallment, type InstallmentContext } from '../../machines/interest-installment';
 import {
   findInstallments,
-  INSTALLMENT_WITH_DEPOSIT_COLUMNS,
-  installmentsQuery,
   listInstallmentsOfMonth,
+  listPaidInstallments,
   sumInstallmentsOfMonth,
   updateInstallmentIf,
   type InstallmentWithDeposit,
@@ -77,20 +76,8 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
     /** GET /deposito/monthly-interest-disbursement: what was paid, newest transfer first. */
     async history(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(interestHistoryQuerySchema, query);
-      let base = installmentsQuery(db, actor.bankId).where('i.status', '=', 'paid');
-      if (parsed.period) base = base.where('i.paid_at', '>=', `${parsed.period}-01`).where('i.paid_at', '<=', `${parsed.period}-31`);
-      if (parsed.reference) base = base.where('i.reference', '=', parsed.reference);
-      const [rows, count] = await Promise.all([
-        base
-          .select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS])
-          .orderBy('i.paid_at', 'desc')
-          .orderBy('i.id', 'desc')
-          .limit(parsed.limit)
-          .offset((parsed.page - 1) * parsed.limit)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return pageOf((rows as InstallmentWithDeposit[]).map(toMonthlyInterestRow), parsed.page, parsed.limit, Number(count.total));
+      const { rows, total } = await listPaidInstallments(db, actor.bankId, { period: parsed.period, reference: parsed.reference }, parsed.page, parsed.limit);
+      return pageOf(rows.map(toMonthlyInterestRow), parsed.page, parsed.limit, total);
     },
 
     /**

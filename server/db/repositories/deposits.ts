@@ -277,7 +277,7 @@ export async function listMaturing(
 }
 
 /** Deposits whose bilyet, signature or shipment is still open (Proses Dokumen). */
-export function openDocumentsQuery(db: Db, bankId: string) {
+function openDocumentsQuery(db: Db, bankId: string) {
   return db
     .selectFrom('deposits')
     .where('bank_id', '=', bankId)
@@ -304,4 +304,45 @@ export async function placementsByChannel(db: Db, bankId: string, range: { from:
     .orderBy('channel')
     .execute();
   return rows.map((row) => ({ channel: row.channel, count: Number(row.count), amount: Number(row.amount ?? 0) }));
+}
+
+export async function listOpenDocuments(db: Db, bankId: string, page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
+  const base = openDocumentsQuery(db, bankId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Open bilyet work of running deposits by bilyet status, and signatures still out. */
+export async function countOpenDocumentWork(db: Db, bankId: string): Promise<{ bilyet: Record<string, number>; signaturesPending: number }> {
+  const rows = await db
+    .selectFrom('deposits')
+    .select(['bilyet_status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('bank_id', '=', bankId)
+    .where('status', 'in', [...HELD_STATUSES])
+    .where('bilyet_status', 'in', ['none', 'issued', 'shipped'])
+    .groupBy('bilyet_status')
+    .execute();
+  const signatures = await db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('bank_id', '=', bankId)
+    .where('status', 'in', [...HELD_STATUSES])
+    .where('signature_status', '=', 'sent')
+    .executeTakeFirstOrThrow();
+  return { bilyet: Object.fromEntries(rows.map((row) => [row.bilyet_status, Number(row.count)])), signaturesPending: Number(signatures.count) };
+}
+
+/** Approved and active deposits whose bilyet is not issued yet. */
+export async function countBilyetToIssue(db: Db, bankId: string): Promise<number> {
+  const row = await db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('bank_id', '=', bankId)
+    .where('bilyet_status', '=', 'none')
+    .where('status', 'in', ['approved', 'active'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -112,3 +112,14 @@ export async function countDisbursements(db: Db, filters: Omit<DisbursementFilte
   }
   return result;
 }
+
+/** The proof file of one of this bank's disbursements (id and media type), if it is one. */
+export async function findProofOfBank(db: Db, bankId: string, fileId: string): Promise<{ id: string; media_type: string } | undefined> {
+  return db
+    .selectFrom('disbursements as b')
+    .innerJoin('stored_files as f', 'f.id', 'b.proof_file_id')
+    .select(['f.id', 'f.media_type'])
+    .where('b.bank_id', '=', bankId)
+    .where('f.id', '=', fileId)
+    .executeTakeFirst();
+}

@@ -141,3 +141,27 @@ export async function sumInstallmentsOfMonth(db: Db, bankId: string, period: str
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), gross: Number(row.gross ?? 0), tax: Number(row.tax ?? 0), net: Number(row.net ?? 0) };
 }
+
+/** Installments marked paid, newest transfer first; `period` 'YYYY-MM' of the transfer date. */
+export async function listPaidInstallments(
+  db: Db,
+  bankId: string,
+  filters: { period?: string | undefined; reference?: string | undefined },
+  page: number,
+  limit: number,
+): Promise<{ rows: InstallmentWithDeposit[]; total: number }> {
+  let base = installmentsQuery(db, bankId).where('i.status', '=', 'paid');
+  if (filters.period) base = base.where('i.paid_at', '>=', `${filters.period}-01`).where('i.paid_at', '<=', `${filters.period}-31`);
+  if (filters.reference) base = base.where('i.reference', '=', filters.reference);
+  const [rows, count] = await Promise.all([
+    base
+      .select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS])
+      .orderBy('i.paid_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as InstallmentWithDeposit[], total: Number(count.total) };
+}

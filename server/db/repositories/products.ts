@@ -93,6 +93,10 @@ function toSettings(row: BankSettingsRow): DepositSettings {
   };
 }
 
+export async function hasDepositSettings(db: Db, bankId: string): Promise<boolean> {
+  return (await db.selectFrom('bank_settings').select('bank_id').where('bank_id', '=', bankId).executeTakeFirst()) !== undefined;
+}
+
 /** The bank's settings, or the defaults when the bank has no row yet. */
 export async function getDepositSettings(db: Db, bankId: string): Promise<DepositSettings> {
   const row = await db.selectFrom('bank_settings').selectAll().where('bank_id', '=', bankId).executeTakeFirst();
