@@ -34,11 +34,14 @@ function holidaysNear(holidays: string[], maturityDate: string): string[] {
   return holidays.filter((day) => day >= from && day <= maturityDate);
 }
 
+/** The break request stored on the row, or null. */
+export function breakRequestOf(row: DepositRow): BreakRequest | null {
+  return row.break_requested_by && row.break_requested_on && row.break_date
+    ? { requestedBy: row.break_requested_by, requestedOn: row.break_requested_on, breakDate: row.break_date, reason: row.break_reason }
+    : null;
+}
+
 export function contextFromRow(row: DepositRow, product: ProductWithTenors, settings: DepositSettings): DepositContext {
-  const breakRequest: BreakRequest | null =
-    row.break_requested_by && row.break_requested_on && row.break_date
-      ? { requestedBy: row.break_requested_by, requestedOn: row.break_requested_on, breakDate: row.break_date, reason: row.break_reason }
-      : null;
   return depositContext({
     depositId: row.id,
     amount: Number(row.amount),
@@ -53,7 +56,7 @@ export function contextFromRow(row: DepositRow, product: ProductWithTenors, sett
     interestPayment: row.interest_payment,
     product: productRules(product),
     holidays: holidaysNear(settings.holidays, row.maturity_date),
-    breakRequest,
+    breakRequest: breakRequestOf(row),
     settlement: row.settlement ? (JSON.parse(row.settlement) as BreakPreview) : null,
     disbursementReason: row.disbursement_reason,
     closeReason: row.close_reason,

@@ -5,6 +5,7 @@ import { installmentStatusLabels } from '../../machines/interest-installment';
 import { lpsFlags, type BreakPreview } from '../../machines/deposit-rules';
 import type { AuditWithActor } from '../db/repositories/audit';
 import type { DepositSettings, ProductWithTenors } from '../db/repositories/products';
+import { breakRequestOf } from './deposit-state';
 import type { CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../db/schema';
 
 /** Row → contract shapes (contract/deposit-api.ts). No rules here: flags come from lpsFlags. */
@@ -35,10 +36,7 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
     bilyet: { status: row.bilyet_status, number: row.bilyet_number },
     shipmentStatus: row.shipment_status,
     signatureStatus: row.signature_status,
-    breakRequest:
-      row.break_requested_by && row.break_requested_on && row.break_date
-        ? { requestedBy: row.break_requested_by, requestedOn: row.break_requested_on, breakDate: row.break_date, reason: row.break_reason }
-        : null,
+    breakRequest: breakRequestOf(row),
     settlement: row.settlement ? (JSON.parse(row.settlement) as BreakPreview) : null,
     closeReason: row.close_reason,
     statusReason: row.status_reason,

@@ -27,7 +27,8 @@ export const TEMPLATE_INSTALLMENT_STATUSES: readonly InstallmentRowStatus[] = ['
 
 export const STALE_INSTALLMENTS = 'Data telah berubah, muat ulang.';
 
-function installmentContext(row: InstallmentRow): InstallmentContext {
+/** The installment machine's context from a row (the daily job's fallDue uses it too). */
+export function installmentContext(row: InstallmentRow): InstallmentContext {
   return {
     installmentId: row.id,
     depositId: row.deposit_id,

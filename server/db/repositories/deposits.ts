@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DepositStatus } from '../../../contract/deposit';
+import { depositStatusSchema, type DepositStatus } from '../../../contract/deposit';
 import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../schema';
 
 /**
@@ -11,17 +11,7 @@ import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit,
  * Bulk loaders that insert rows directly (benchmarks, demo data) call `rebuildStatusCounts` after.
  */
 
-export const DEPOSIT_STATUSES: readonly DepositStatus[] = [
-  'pending',
-  'approved',
-  'active',
-  'breakRequested',
-  'matured',
-  'disbursing',
-  'closed',
-  'rejected',
-  'cancelled',
-];
+export const DEPOSIT_STATUSES: readonly DepositStatus[] = depositStatusSchema.options;
 
 /** Statuses whose principal counts as "active" for the tax threshold (DOMAIN.md "Tax"). */
 export const TAX_ACTIVE_STATUSES: readonly DepositStatus[] = ['active', 'breakRequested'];
@@ -147,7 +137,12 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function filtered(db: Db, filters: DepositFilters, options: { withStatus: boolean }) {
+/**
+ * The list's WHERE over `deposits` (bank, status, product, value-date range, and q: customer name
+ * or deposit number containing it, or NIK starting with it; case-insensitive). Exported so the
+ * Excel export of the list selects exactly the same rows.
+ */
+export function depositsMatching(db: Db, filters: DepositFilters, options: { withStatus: boolean } = { withStatus: true }) {
   let query = db.selectFrom('deposits').where('bank_id', '=', filters.bankId);
   if (options.withStatus && filters.status) query = query.where('status', '=', filters.status);
   if (filters.productId) query = query.where('product_id', '=', filters.productId);
@@ -178,7 +173,7 @@ export async function countDepositsByStatus(db: Db, filters: DepositFilters): Pr
     for (const [status, total] of await counterTotals(db, filters.bankId)) counts[status] = total;
     return counts;
   }
-  const rows = await filtered(db, filters, { withStatus: false })
+  const rows = await depositsMatching(db, filters, { withStatus: false })
     .select(['status', (eb) => eb.fn.countAll<number>().as('total')])
     .groupBy('status')
     .execute();
@@ -194,7 +189,7 @@ export async function countDeposits(db: Db, filters: DepositFilters): Promise<nu
     for (const total of totals.values()) sum += total;
     return sum;
   }
-  const row = await filtered(db, filters, { withStatus: true })
+  const row = await depositsMatching(db, filters, { withStatus: true })
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -227,7 +222,7 @@ export async function listDeposits(
   const direction = fromEnd ? (sort.direction === 'asc' ? 'desc' : 'asc') : sort.direction;
   const take = fromEnd ? Math.min(limit, total - offset) : limit;
   const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
-  const idRows = await filtered(db, filters, { withStatus: true })
+  const idRows = await depositsMatching(db, filters, { withStatus: true })
     .select('id')
     .orderBy(column, direction)
     .orderBy('id', direction)
