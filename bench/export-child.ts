@@ -14,7 +14,8 @@ const query = JSON.parse(queryJson ?? '{}') as Record<string, string>;
 const database = openDatabase({ databaseUrl: undefined, dataDir: dataDir! });
 const downloads = createDownloadService({ db: database.db, clock: { now: () => new Date('2026-12-01T03:00:00Z') }, logger: pino({ level: 'silent' }) });
 
-let peakRss = process.memoryUsage().rss;
+const baselineRss = process.memoryUsage().rss;
+let peakRss = baselineRss;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 10);
@@ -43,4 +44,4 @@ const rows = Number(
   ).n,
 );
 await database.close();
-console.log(JSON.stringify({ rows, bytes, wallMs, peakRssMb: peakRss / 1048576, maxRssMb: process.resourceUsage().maxRSS / 1024, filename: file.filename }));
+console.log(JSON.stringify({ rows, bytes, wallMs, peakRssMb: peakRss / 1048576, baselineRssMb: baselineRss / 1048576, maxRssMb: process.resourceUsage().maxRSS / 1024, filename: file.filename }));
