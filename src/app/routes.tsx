@@ -16,6 +16,12 @@ const PrivyReturnScreen = lazy(() => import('../features/signature/PrivyReturnSc
 const DashboardShell = lazy(() => import('./shell/DashboardShell'));
 const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
 const BankProfileScreen = lazy(() => import('../features/bank/BankProfileScreen'));
+const DepositListScreen = lazy(() => import('../features/deposits/DepositListScreen'));
+const DepositDetailScreen = lazy(() => import('../features/deposits/DepositDetailScreen'));
+const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInterestScreen'));
+const DisbursementsScreen = lazy(() => import('../features/disbursements/DisbursementsScreen'));
+const DueScreen = lazy(() => import('../features/due/DueScreen'));
+const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
@@ -42,7 +48,13 @@ export function appRoutes(): RouteObject[] {
             { path: '/', element: <Navigate to={ROUTES.home} replace /> },
             { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
+            { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
+            { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },
+            { path: '/deposito/pencairan', element: <LazyScreen key="DisbursementsScreen" screen={DisbursementsScreen} /> },
+            { path: '/deposito/jatuh-tempo', element: <LazyScreen key="DueScreen" screen={DueScreen} /> },
+            { path: '/deposito/perubahan', element: <LazyScreen key="ChangeRequestsScreen" screen={ChangeRequestsScreen} /> },
             ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
+            { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },
             { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },
           ],
         },

@@ -22,7 +22,6 @@ export const MENU: readonly MenuEntry[] = [
       {
         label: 'Daftar Deposito',
         path: '/deposito',
-        comingSoon: 'Semua deposito dalam tab per status beserta jumlahnya, dengan pencarian, filter dan ekspor Excel.',
       },
       {
         label: 'Proses Dokumen',
@@ -32,22 +31,18 @@ export const MENU: readonly MenuEntry[] = [
       {
         label: 'Bunga Bulanan',
         path: '/deposito/bunga',
-        comingSoon: 'Bunga bulanan per periode: unduh templat transfer dan tandai bunga yang sudah dibayar.',
       },
       {
         label: 'Pencairan',
         path: '/deposito/pencairan',
-        comingSoon: 'Pencairan yang harus dibayar dan yang sudah dibayar, lengkap dengan bukti transfernya.',
       },
       {
         label: 'Jatuh Tempo',
         path: '/deposito/jatuh-tempo',
-        comingSoon: 'Informasi deposito yang akan jatuh tempo dalam 7 atau 30 hari, dapat diunduh sebagai Excel.',
       },
       {
         label: 'Permintaan Perubahan',
         path: '/deposito/perubahan',
-        comingSoon: 'Permintaan perubahan dari nasabah (instruksi jatuh tempo, rekening pencairan) untuk disetujui atau ditolak.',
       },
     ],
   },

@@ -2,31 +2,107 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
+import { ErrorState, LoadingState } from '../../components/DataState';
+import { formatRupiah, lastTwelveMonths } from '../../lib/format';
+import { depositApi } from '../../lib/deposit-api';
+import { useResource } from '../../lib/use-resource';
+import { PlacementsChart } from './PlacementsChart';
+import '../../styles/lists.css';
 
 const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', SUPERVISOR: 'Supervisor', OPERATOR: 'Operator' };
 
-/** /home (Beranda): a welcome for now; the work list of UI.md arrives with the deposit screens. */
+/** The unprocessed kinds of /bpr/count-unprocessed-deposito, each a link to the filtered list. */
+const UNPROCESSED = [
+  { key: 'pending', label: 'Menunggu persetujuan', to: '/deposito?status=pending' },
+  { key: 'breakRequested', label: 'Pengajuan pencairan awal', to: '/deposito?status=breakRequested' },
+  { key: 'matured', label: 'Jatuh tempo, belum dicairkan', to: '/deposito?status=matured' },
+  { key: 'disbursing', label: 'Menunggu pencairan', to: '/deposito?status=disbursing' },
+] as const;
+
+function lastDay(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(year, m, 0).getDate()).padStart(2, '0')}`;
+}
+
+/** /home (Beranda): what needs doing today. */
 export default function HomeScreen() {
   const { session } = useAppActors();
   const user = useSelector(session, (snapshot) => snapshot.context.user);
+  const months = lastTwelveMonths();
+  const thisMonth = months[0] ?? '';
+  const unprocessed = useResource((signal) => depositApi.unprocessed(signal), []);
+  const due = useResource(
+    async (signal) => {
+      const [week, month] = await Promise.all([depositApi.dueInformation({ days: 7, limit: 1 }, signal), depositApi.dueInformation({ days: 30, limit: 1 }, signal)]);
+      return { week: week.meta.total, month: month.meta.total };
+    },
+    [],
+  );
+  const interest = useResource((signal) => depositApi.monthlyInterest({ period: thisMonth, limit: 1 }, signal), [thisMonth]);
+  const placements = useResource(
+    (signal) =>
+      Promise.all(
+        [...months].reverse().map(async (month) => ({
+          month,
+          count: (await depositApi.statusCounts({ dateFrom: `${month}-01`, dateTo: lastDay(month) }, signal)).total,
+        })),
+      ),
+    [thisMonth],
+  );
   if (!user) return null;
   return (
     <div className="bj-page">
       <PageHeading title="Beranda" />
-      <section className="bj-card bj-welcome" aria-labelledby="welcome-title">
-        <h2 id="welcome-title" className="bj-welcome__title">
-          Selamat datang, {user.name}
+      <p className="bj-welcome__bank">
+        Selamat datang, {user.name} · {user.bpr.name} · {ROLE_LABELS[user.role] ?? user.role}
+      </p>
+      <section aria-labelledby="home-todo">
+        <h2 id="home-todo" className="bj-card__title">
+          Perlu diproses
         </h2>
-        <p className="bj-welcome__bank">
-          {user.bpr.name} · {ROLE_LABELS[user.role] ?? user.role}
-        </p>
-        <p>
-          Di sini nantinya tampil pekerjaan hari ini: deposito yang menunggu diproses, deposito yang jatuh tempo dalam 7 dan
-          30 hari, bunga bulanan yang harus dibayar, serta ringkasan dan rasio keuangan bank Anda.
-        </p>
-        <p>
-          Sementara itu Anda dapat memperbarui <Link to="/bank/profil">profil bank</Link>.
-        </p>
+        {unprocessed.status === 'error' ? (
+          <ErrorState error={unprocessed.error} onRetry={unprocessed.reload} />
+        ) : (
+          <div className="bj-stats">
+            {UNPROCESSED.map((kind) => (
+              <Link key={kind.key} className="bj-stat" to={kind.to} data-testid={`unprocessed-${kind.key}`}>
+                <span className="bj-stat__value">{unprocessed.data ? unprocessed.data[kind.key].toLocaleString('id-ID') : '…'}</span>
+                <span className="bj-stat__label">{kind.label}</span>
+              </Link>
+            ))}
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="home-due">
+        <h2 id="home-due" className="bj-card__title">
+          Jatuh tempo dan bunga
+        </h2>
+        <div className="bj-stats">
+          <Link className="bj-stat" to="/deposito/jatuh-tempo?days=7">
+            <span className="bj-stat__value">{due.data ? due.data.week.toLocaleString('id-ID') : due.status === 'error' ? '-' : '…'}</span>
+            <span className="bj-stat__label">jatuh tempo dalam 7 hari</span>
+          </Link>
+          <Link className="bj-stat" to="/deposito/jatuh-tempo?days=30">
+            <span className="bj-stat__value">{due.data ? due.data.month.toLocaleString('id-ID') : due.status === 'error' ? '-' : '…'}</span>
+            <span className="bj-stat__label">jatuh tempo dalam 30 hari</span>
+          </Link>
+          <Link className="bj-stat" to="/deposito/bunga">
+            <span className="bj-stat__value">{interest.data ? formatRupiah(interest.data.summary.net) : interest.status === 'error' ? '-' : '…'}</span>
+            <span className="bj-stat__label">bunga bulan ini ({interest.data ? interest.data.summary.count.toLocaleString('id-ID') : '…'} angsuran)</span>
+          </Link>
+        </div>
+      </section>
+      <section className="bj-card" aria-labelledby="home-chart">
+        <h2 id="home-chart" className="bj-card__title">
+          Penempatan per bulan
+        </h2>
+        {placements.status === 'error' ? (
+          <ErrorState error={placements.error} onRetry={placements.reload} />
+        ) : placements.data ? (
+          <PlacementsChart months={placements.data} />
+        ) : (
+          <LoadingState />
+        )}
       </section>
     </div>
   );

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { maturityDate } from '@machines/deposit-rules';
+import type { DepositEventType } from '@contract/deposit';
+import type { BreakPreviewData } from '@contract/deposit';
+import { Dialog } from '../../components/Dialog';
+import { ErrorState, LoadingState } from '../../components/DataState';
+import { formatDate, formatRate, formatRupiah } from '../../lib/format';
+import { depositApi, type DepositDetail, type StaffEvent } from '../../lib/deposit-api';
+import { useResource } from '../../lib/use-resource';
+import { actionLabel } from './deposit-actions';
+
+/** What the confirmed action sends: a lifecycle event, or the payout record with its proof. */
+export type ActionSubmission =
+  | { kind: 'event'; event: StaffEvent }
+  | { kind: 'markPaid'; reference: string; paidAt: string; proof: File };
+
+export interface ActionDialogProps {
+  type: DepositEventType;
+  deposit: DepositDetail;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (submission: ActionSubmission) => void;
+}
+
+const DANGER: ReadonlySet<DepositEventType> = new Set(['deposit.reject', 'deposit.cancel', 'deposit.rejectBreak']);
+
+function Settlement({ preview, title }: { preview: BreakPreviewData; title: string }) {
+  return (
+    <section aria-label={title} className="bj-settlement">
+      <h3 className="bj-settlement__title">{title}</h3>
+      <dl className="bj-details bj-details--money">
+        <dt>Pokok</dt>
+        <dd>{formatRupiah(preview.principal)}</dd>
+        <dt>Bunga berjalan</dt>
+        <dd>{formatRupiah(preview.accruedInterest)}</dd>
+        <dt>Bunga hangus</dt>
+        <dd>{formatRupiah(preview.forfeitedInterest)}</dd>
+        <dt>Pajak</dt>
+        <dd>{formatRupiah(preview.tax)}</dd>
+        <dt>Penalti</dt>
+        <dd>{formatRupiah(preview.penalty)}</dd>
+        <dt>Dibayarkan</dt>
+        <dd className="bj-details__total">{formatRupiah(preview.payout)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function BreakPreview({ depositId, date, title }: { depositId: string; date: string; title: string }) {
+  const preview = useResource((signal) => depositApi.breakPreview(depositId, date, signal), [depositId, date]);
+  if (preview.status === 'error') return <ErrorState title="Perkiraan pencairan tidak dapat dihitung." error={preview.error} onRetry={preview.reload} />;
+  if (preview.status === 'loading' || !preview.data) return <LoadingState label="Menghitung perkiraan pencairan…" />;
+  return <Settlement preview={preview.data} title={title} />;
+}
+
+function ReasonField({ required }: { required: boolean }) {
+  return (
+    <label className="bj-field">
+      <span className="bj-field__label">
+        Alasan{required ? <span className="bj-field__required"> (wajib)</span> : ' (opsional)'}
+      </span>
+      <textarea className="bj-field__input" name="reason" rows={3} maxLength={500} required={required} />
+    </label>
+  );
+}
+
+/** The confirmation of one action: what it will do, and the fields DOMAIN.md asks for. */
+export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: ActionDialogProps) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [newDate, setNewDate] = useState(deposit.depositDate);
+  const [breakDate, setBreakDate] = useState(deposit.today);
+  const [tenor, setTenor] = useState(String(deposit.product.tenors[0]?.tenorMonths ?? deposit.tenorMonths));
+
+  const submit = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const reason = text('reason');
+    setProblem(null);
+    switch (type) {
+      case 'deposit.approve':
+      case 'deposit.stopAro':
+      case 'deposit.approveBreak':
+      case 'deposit.requestDisbursement':
+        return onConfirm({ kind: 'event', event: { type } });
+      case 'deposit.reject':
+      case 'deposit.cancel':
+      case 'deposit.rejectBreak':
+        if (!reason) return setProblem('Alasan wajib diisi.');
+        return onConfirm({ kind: 'event', event: { type, reason } });
+      case 'deposit.changeDate':
+        if (!newDate) return setProblem('Tanggal efektif baru wajib diisi.');
+        return onConfirm({ kind: 'event', event: { type, depositDate: newDate, ...(reason ? { reason } : {}) } });
+      case 'deposit.extend':
+        return onConfirm({ kind: 'event', event: { type, tenorMonths: Number(tenor) } });
+      case 'deposit.requestBreak':
+        if (!breakDate) return setProblem('Tanggal pencairan wajib diisi.');
+        return onConfirm({ kind: 'event', event: { type, breakDate, ...(reason ? { reason } : {}) } });
+      case 'deposit.markPaid': {
+        const proof = data.get('proof');
+        const reference = text('reference');
+        const paidAt = text('paidAt');
+        if (!reference) return setProblem('Nomor referensi transfer wajib diisi.');
+        if (!paidAt) return setProblem('Tanggal bayar wajib diisi.');
+        if (!(proof instanceof File) || proof.size === 0) return setProblem('Bukti transfer wajib diunggah.');
+        return onConfirm({ kind: 'markPaid', reference, paidAt, proof });
+      }
+      default:
+        return setProblem('Aksi ini tidak dapat dilakukan dari layar ini.');
+    }
+  };
+
+  const pendingPayout = deposit.disbursements.find((payout) => payout.status === 'pending');
+  const extendRate = deposit.product.tenors.find((option) => String(option.tenorMonths) === tenor)?.rateBps;
+
+  return (
+    <Dialog
+      title={`${actionLabel(type)} · ${deposit.depositNumber}`}
+      open
+      onClose={onClose}
+      onSubmit={submit}
+      confirmLabel={actionLabel(type)}
+      confirmTone={DANGER.has(type) ? 'danger' : 'primary'}
+      pending={pending}
+    >
+      <p className="bj-dialog__lead">
+        {deposit.customer.name} · {formatRupiah(deposit.amount)} · {formatRate(deposit.rateBps)} · {deposit.tenorMonths} bulan
+      </p>
+      {type === 'deposit.approve' ? (
+        <p>
+          Deposito disetujui. Tanggal efektif {formatDate(deposit.depositDate)}
+          {deposit.depositDate <= deposit.today ? ' sudah tiba, deposito langsung Aktif.' : '; deposito aktif pada tanggal itu.'} Jatuh tempo{' '}
+          {formatDate(deposit.maturityDate)}.
+        </p>
+      ) : null}
+      {type === 'deposit.reject' ? <p>Deposito ditolak dan tidak dapat diproses lagi. Nasabah melihat alasan Anda.</p> : null}
+      {type === 'deposit.cancel' ? <p>Deposito dibatalkan sebelum aktif dan tidak dapat diproses lagi.</p> : null}
+      {type === 'deposit.reject' || type === 'deposit.cancel' || type === 'deposit.rejectBreak' ? <ReasonField required /> : null}
+      {type === 'deposit.changeDate' ? (
+        <>
+          <label className="bj-field">
+            <span className="bj-field__label">Tanggal efektif baru</span>
+            <input className="bj-field__input" type="date" name="depositDate" value={newDate} min={deposit.placementDate} onChange={(event) => setNewDate(event.target.value)} required />
+          </label>
+          <p data-testid="new-maturity">
+            Jatuh tempo baru: <strong>{/^\d{4}-\d{2}-\d{2}$/.test(newDate) ? formatDate(maturityDate(newDate, deposit.tenorMonths)) : '-'}</strong> (sebelumnya{' '}
+            {formatDate(deposit.maturityDate)}).
+          </p>
+          <ReasonField required={false} />
+        </>
+      ) : null}
+      {type === 'deposit.stopAro' ? (
+        <p>
+          Perpanjangan otomatis dihentikan: pada {formatDate(deposit.maturityDate)} deposito jatuh tempo dan dicairkan ke rekening nasabah, tidak diperpanjang.
+        </p>
+      ) : null}
+      {type === 'deposit.extend' ? (
+        <>
+          <label className="bj-field">
+            <span className="bj-field__label">Tenor baru</span>
+            <select className="bj-field__input" name="tenorMonths" value={tenor} onChange={(event) => setTenor(event.target.value)}>
+              {deposit.product.tenors.map((option) => (
+                <option key={option.tenorMonths} value={option.tenorMonths}>
+                  {option.tenorMonths} bulan · {formatRate(option.rateBps)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p>
+            Periode baru mulai hari ini ({formatDate(deposit.today)}) dengan suku bunga {extendRate === undefined ? '-' : formatRate(extendRate)}, jatuh tempo{' '}
+            {formatDate(maturityDate(deposit.today, Number(tenor)))}.
+          </p>
+        </>
+      ) : null}
+      {type === 'deposit.requestBreak' ? (
+        <>
+          <label className="bj-field">
+            <span className="bj-field__label">Tanggal pencairan</span>
+            <input className="bj-field__input" type="date" name="breakDate" value={breakDate} min={deposit.today} max={deposit.maturityDate} onChange={(event) => setBreakDate(event.target.value)} required />
+          </label>
+          {/^\d{4}-\d{2}-\d{2}$/.test(breakDate) ? <BreakPreview depositId={deposit.id} date={breakDate} title="Perkiraan pencairan" /> : null}
+          <ReasonField required={false} />
+          <p>Pengajuan ini menunggu persetujuan supervisor lain.</p>
+        </>
+      ) : null}
+      {type === 'deposit.approveBreak' && deposit.breakRequest ? (
+        <>
+          <p>
+            Pencairan awal pada {formatDate(deposit.breakRequest.breakDate)} diajukan {formatDate(deposit.breakRequest.requestedOn)}
+            {deposit.breakRequest.reason ? ` dengan alasan "${deposit.breakRequest.reason}"` : ''}. Setelah disetujui deposito Menunggu Pencairan dengan rincian:
+          </p>
+          <BreakPreview depositId={deposit.id} date={deposit.breakRequest.breakDate} title="Rincian pencairan" />
+        </>
+      ) : null}
+      {type === 'deposit.rejectBreak' ? <p>Pengajuan pencairan awal ditolak; deposito kembali Aktif.</p> : null}
+      {type === 'deposit.requestDisbursement' ? (
+        <p>
+          Deposito jatuh tempo dicairkan: pokok {formatRupiah(deposit.amount)} beserta bunga yang belum dibayar ke rekening{' '}
+          {deposit.customer.payoutAccount.bankName ?? '-'} {deposit.customer.payoutAccount.accountNumber ?? ''} a.n. {deposit.customer.payoutAccount.accountName ?? '-'}.
+        </p>
+      ) : null}
+      {type === 'deposit.markPaid' ? (
+        <>
+          <p>
+            Catat transfer {pendingPayout ? formatRupiah(pendingPayout.amount) : ''} ke {deposit.customer.payoutAccount.bankName ?? '-'}{' '}
+            {deposit.customer.payoutAccount.accountNumber ?? ''}. Setelah dicatat deposito Selesai.
+          </p>
+          <label className="bj-field">
+            <span className="bj-field__label">Nomor referensi transfer</span>
+            <input className="bj-field__input" name="reference" maxLength={100} required />
+          </label>
+          <label className="bj-field">
+            <span className="bj-field__label">Tanggal bayar</span>
+            <input className="bj-field__input" type="date" name="paidAt" defaultValue={deposit.today} max={deposit.today} required />
+          </label>
+          <label className="bj-field">
+            <span className="bj-field__label">Bukti transfer (PDF, PNG atau JPEG, paling besar 5 MB)</span>
+            <input className="bj-field__input bj-field__input--file" type="file" name="proof" accept="application/pdf,image/png,image/jpeg" required />
+          </label>
+        </>
+      ) : null}
+      {problem ? (
+        <p className="bj-field__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,298 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { DepositEventType } from '@contract/deposit';
+import { useAppActors } from '../../app/actors-context';
+import { PageHeading } from '../../components/PageHeading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { Tabs } from '../../components/Tabs';
+import { ErrorState, EmptyState, LoadingState } from '../../components/DataState';
+import { formatDate, formatRate, formatRupiah } from '../../lib/format';
+import { depositApi, newIdempotencyKey, type DepositDetail } from '../../lib/deposit-api';
+import { ActionDialog, type ActionSubmission } from './ActionDialog';
+import { actionLabel, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
+import { useDepositDetail } from './use-deposit-queries';
+import '../../styles/lists.css';
+
+export const STALE_MESSAGE = 'Data telah berubah, muat ulang.';
+export const DOCUMENTS_LATER = 'Dokumen, tanda tangan dan pengiriman bilyet hadir di tahap berikutnya.';
+
+const SUCCESS: Partial<Record<DepositEventType, string>> = {
+  'deposit.approve': 'Deposito disetujui.',
+  'deposit.reject': 'Deposito ditolak.',
+  'deposit.cancel': 'Deposito dibatalkan.',
+  'deposit.changeDate': 'Tanggal efektif diubah.',
+  'deposit.stopAro': 'Perpanjangan otomatis dihentikan.',
+  'deposit.extend': 'Deposito diperpanjang.',
+  'deposit.requestBreak': 'Pengajuan pencairan awal dikirim.',
+  'deposit.approveBreak': 'Pencairan awal disetujui.',
+  'deposit.rejectBreak': 'Pencairan awal ditolak.',
+  'deposit.requestDisbursement': 'Pencairan diajukan.',
+  'deposit.markPaid': 'Pencairan dicatat sudah dibayar.',
+};
+
+type DetailTab = 'schedule' | 'timeline' | 'documents';
+
+function Header({ deposit }: { deposit: DepositDetail }) {
+  return (
+    <section className="bj-card bj-deposit-header" aria-label="Ringkasan deposito">
+      <div className="bj-deposit-header__top">
+        <div>
+          <p className="bj-deposit-header__number">{deposit.depositNumber}</p>
+          <p className="bj-deposit-header__customer">
+            {deposit.customer.name} <span className="bj-muted">· NIK {deposit.customer.nik}</span>
+          </p>
+        </div>
+        <div className="bj-deposit-header__badges">
+          <StatusBadge label={deposit.statusLabel} tone={statusTones[deposit.status]} />
+          {deposit.flags.map((flag) => (
+            <span key={flag.code} title={flag.detail}>
+              <StatusBadge label={flag.label} tone="danger" />
+            </span>
+          ))}
+        </div>
+      </div>
+      <dl className="bj-facts">
+        <div>
+          <dt>Produk</dt>
+          <dd>{deposit.product.name}</dd>
+        </div>
+        <div>
+          <dt>Nominal</dt>
+          <dd>{formatRupiah(deposit.amount)}</dd>
+        </div>
+        <div>
+          <dt>Suku bunga</dt>
+          <dd>{formatRate(deposit.rateBps)}</dd>
+        </div>
+        <div>
+          <dt>Tenor</dt>
+          <dd>{deposit.tenorMonths} bulan</dd>
+        </div>
+        <div>
+          <dt>Tanggal penempatan</dt>
+          <dd>{formatDate(deposit.placementDate)}</dd>
+        </div>
+        <div>
+          <dt>Tanggal efektif</dt>
+          <dd>{formatDate(deposit.depositDate)}</dd>
+        </div>
+        <div>
+          <dt>Jatuh tempo</dt>
+          <dd>{formatDate(deposit.maturityDate)}</dd>
+        </div>
+        <div>
+          <dt>Periode</dt>
+          <dd>
+            ke-{deposit.periodNumber} sejak {formatDate(deposit.periodStart)}
+          </dd>
+        </div>
+        <div>
+          <dt>Instruksi jatuh tempo</dt>
+          <dd>{instructionLabels[deposit.maturityInstruction]}</dd>
+        </div>
+        <div>
+          <dt>Pembayaran bunga</dt>
+          <dd>{interestPaymentLabels[deposit.interestPayment]}</dd>
+        </div>
+        <div>
+          <dt>Rekening pencairan</dt>
+          <dd>
+            {deposit.customer.payoutAccount.bankName ?? '-'} {deposit.customer.payoutAccount.accountNumber ?? ''}
+          </dd>
+        </div>
+        {deposit.statusReason ? (
+          <div>
+            <dt>Alasan</dt>
+            <dd>{deposit.statusReason}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function Schedule({ deposit }: { deposit: DepositDetail }) {
+  if (deposit.installments.length === 0) return <EmptyState title="Belum ada jadwal bunga." />;
+  return (
+    <div className="bj-table-wrap">
+      <table className="bj-table">
+        <caption className="bj-visually-hidden">Jadwal bunga</caption>
+        <thead>
+          <tr>
+            <th scope="col">Periode</th>
+            <th scope="col">Ke</th>
+            <th scope="col">Tanggal bayar</th>
+            <th scope="col" className="bj-num">Bunga kotor</th>
+            <th scope="col" className="bj-num">Pajak</th>
+            <th scope="col" className="bj-num">Bunga bersih</th>
+            <th scope="col">Status</th>
+            <th scope="col">Referensi</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deposit.installments.map((row) => (
+            <tr key={row.id}>
+              <td>{row.periodNumber}</td>
+              <td>{row.sequence}</td>
+              <td>{formatDate(row.payDate)}</td>
+              <td className="bj-num">{formatRupiah(row.grossInterest)}</td>
+              <td className="bj-num">{formatRupiah(row.tax)}</td>
+              <td className="bj-num">{formatRupiah(row.netInterest)}</td>
+              <td>
+                <StatusBadge label={row.statusLabel} tone={row.status === 'paid' ? 'success' : row.status === 'due' ? 'warning' : 'neutral'} />
+              </td>
+              <td>{row.reference ?? '-'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', hour: '2-digit', minute: '2-digit' });
+
+function Timeline({ deposit }: { deposit: DepositDetail }) {
+  if (deposit.timeline.length === 0) return <EmptyState title="Belum ada riwayat." />;
+  return (
+    <ol className="bj-timeline">
+      {deposit.timeline.map((entry) => (
+        <li key={entry.id} className="bj-timeline__item">
+          <p className="bj-timeline__what">
+            <strong>{entry.eventLabel}</strong>
+            {entry.from ? ` · ${entry.from === entry.to ? 'tetap' : 'menjadi'} ` : ' · '}
+            <StatusBadge label={labelOf(deposit, entry.to)} tone={statusTones[entry.to]} />
+          </p>
+          <p className="bj-timeline__who">
+            {entry.actor.name} · {formatDate(entry.at)} {dateTime.format(new Date(entry.at))} WIB
+            {typeof entry.payload.reason === 'string' && entry.payload.reason ? ` · Alasan: ${entry.payload.reason}` : ''}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Menunggu Persetujuan',
+  approved: 'Disetujui',
+  active: 'Aktif',
+  breakRequested: 'Pengajuan Pencairan Awal',
+  matured: 'Jatuh Tempo',
+  disbursing: 'Menunggu Pencairan',
+  closed: 'Selesai',
+  rejected: 'Ditolak',
+  cancelled: 'Dibatalkan',
+};
+function labelOf(deposit: DepositDetail, status: string): string {
+  return status === deposit.status ? deposit.statusLabel : (STATUS_LABELS[status] ?? status);
+}
+
+/** /deposito/:id: the deposit, the actions the machine allows this user today, and its history. */
+export default function DepositDetailScreen() {
+  const { id = '' } = useParams();
+  const app = useAppActors();
+  const user = useSelector(app.session, (snapshot) => snapshot.context.user);
+  const detail = useDepositDetail(id);
+  const [tab, setTab] = useState<DetailTab>('schedule');
+  const [action, setAction] = useState<DepositEventType | null>(null);
+  const [pending, setPending] = useState(false);
+  // One key per user action; a retry of the same open dialog reuses it.
+  const actionKey = useRef(newIdempotencyKey());
+
+  const deposit = detail.data;
+  const offered = useMemo(() => (deposit && user ? offeredActions(deposit, { id: user.id, role: user.role }) : null), [deposit, user]);
+
+  if (detail.status === 'error' && !deposit) {
+    return (
+      <div className="bj-page">
+        <PageHeading title="Detail Deposito" />
+        <ErrorState error={detail.error} onRetry={detail.reload} />
+      </div>
+    );
+  }
+  if (!deposit || !user) {
+    return (
+      <div className="bj-page">
+        <PageHeading title="Detail Deposito" />
+        <LoadingState />
+      </div>
+    );
+  }
+
+  const open = (type: DepositEventType) => {
+    actionKey.current = newIdempotencyKey();
+    setAction(type);
+  };
+
+  const confirm = async (submission: ActionSubmission) => {
+    if (!action) return;
+    setPending(true);
+    try {
+      if (submission.kind === 'event') await depositApi.act(deposit.id, submission.event, deposit.version, actionKey.current);
+      else
+        await depositApi.markDisbursementPaid(
+          { depositId: deposit.id, reference: submission.reference, paidAt: submission.paidAt, proof: submission.proof, version: deposit.version },
+          actionKey.current,
+        );
+      app.notify({ type: 'success', title: SUCCESS[action] ?? 'Berhasil.' });
+      setAction(null);
+      detail.reload();
+    } catch (error) {
+      app.showError(error);
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 409) {
+        setAction(null);
+        detail.reload();
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="bj-page">
+      <PageHeading title={`Deposito ${deposit.depositNumber}`} />
+      <p className="bj-breadcrumb">
+        <Link to="/deposito">Daftar Deposito</Link>
+      </p>
+      <Header deposit={deposit} />
+      <section className="bj-card bj-actions" aria-labelledby="deposit-actions">
+        <h2 id="deposit-actions" className="bj-card__title">
+          Aksi
+        </h2>
+        {offered && offered.events.length > 0 ? (
+          <ul className="bj-actions__list" data-testid="deposit-actions">
+            {offered.events.map((type) => (
+              <li key={type}>
+                <button type="button" className="bj-button bj-button--secondary" onClick={() => open(type)}>
+                  {actionLabel(type)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="bj-muted" data-testid="deposit-actions-none">
+            Tidak ada aksi yang dapat Anda lakukan pada deposito ini hari ini.
+          </p>
+        )}
+      </section>
+      <Tabs
+        label="Rincian deposito"
+        items={[
+          { key: 'schedule', label: 'Jadwal Bunga' },
+          { key: 'timeline', label: 'Riwayat' },
+          { key: 'documents', label: 'Dokumen' },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        {tab === 'schedule' ? <Schedule deposit={deposit} /> : null}
+        {tab === 'timeline' ? <Timeline deposit={deposit} /> : null}
+        {tab === 'documents' ? <p>{DOCUMENTS_LATER}</p> : null}
+      </Tabs>
+      {action ? <ActionDialog key={action} type={action} deposit={deposit} pending={pending} onClose={() => setAction(null)} onConfirm={(submission) => void confirm(submission)} /> : null}
+    </div>
+  );
+}

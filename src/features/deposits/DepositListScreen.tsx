@@ -1,0 +1,256 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { depositStatusLabels } from '@machines/deposit';
+import type { DepositStatus } from '@contract/deposit';
+import { useAppActors } from '../../app/actors-context';
+import { PageHeading } from '../../components/PageHeading';
+import { Tabs, type TabItem } from '../../components/Tabs';
+import { Pagination } from '../../components/Pagination';
+import { StatusBadge } from '../../components/StatusBadge';
+import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
+import { DownloadButton } from '../../components/DownloadButton';
+import { Dialog } from '../../components/Dialog';
+import { formatDate, formatRate, formatRupiah } from '../../lib/format';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey } from '../../lib/deposit-api';
+import { errorMessage } from '../../lib/error-message';
+import { useQueryState } from '../../lib/use-query-state';
+import { statusTones } from './deposit-actions';
+import { useDepositList, useProductOptions, useStatusCounts } from './use-deposit-queries';
+import '../../styles/lists.css';
+
+export const LIST_DEFAULTS = { status: 'all', q: '', productId: '', dateFrom: '', dateTo: '', sort: '-createdAt', page: '1' };
+
+const STATUS_ORDER: DepositStatus[] = ['pending', 'approved', 'active', 'breakRequested', 'matured', 'disbursing', 'closed', 'rejected', 'cancelled'];
+
+const SORT_OPTIONS = [
+  { value: '-createdAt', label: 'Terbaru dibuat' },
+  { value: 'createdAt', label: 'Terlama dibuat' },
+  { value: '-depositDate', label: 'Tanggal efektif terbaru' },
+  { value: 'depositDate', label: 'Tanggal efektif terlama' },
+  { value: 'maturityDate', label: 'Jatuh tempo terdekat' },
+  { value: '-maturityDate', label: 'Jatuh tempo terjauh' },
+  { value: '-amount', label: 'Nominal terbesar' },
+  { value: 'amount', label: 'Nominal terkecil' },
+];
+
+export const PAGE_SIZE = 20;
+
+/** /deposito: every deposit of the bank in status tabs with counts; filters, sort and page in the URL. */
+export default function DepositListScreen() {
+  const app = useAppActors();
+  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
+  const [state, update] = useQueryState(LIST_DEFAULTS);
+  const filters = { q: state.q, productId: state.productId, dateFrom: state.dateFrom, dateTo: state.dateTo };
+  const listQuery = { ...filters, status: state.status === 'all' ? '' : state.status, sort: state.sort, page: state.page, limit: PAGE_SIZE };
+  const list = useDepositList(listQuery);
+  const counts = useStatusCounts(filters);
+  const products = useProductOptions();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [approveKey, setApproveKey] = useState(newIdempotencyKey);
+
+  const canBulkApprove = (role === 'SUPERVISOR' || role === 'ADMIN') && state.status === 'pending';
+  const rows = list.data?.data ?? [];
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+
+  const tabs: TabItem<string>[] = useMemo(
+    () => [
+      { key: 'all', label: 'Semua', count: counts.data?.total ?? null },
+      ...STATUS_ORDER.map((status) => ({ key: status, label: depositStatusLabels[status], count: counts.data?.counts[status] ?? null })),
+    ],
+    [counts.data],
+  );
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    update({
+      q: String(data.get('q') ?? '').trim(),
+      productId: String(data.get('productId') ?? ''),
+      dateFrom: String(data.get('dateFrom') ?? ''),
+      dateTo: String(data.get('dateTo') ?? ''),
+    });
+  };
+
+  const toggle = (id: string) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
+
+  const approveSelected = async () => {
+    setPending(true);
+    let approved = 0;
+    const failures: string[] = [];
+    for (const row of selectedRows) {
+      try {
+        // One key per deposit within this action, so a retry of the same action replays safely.
+        await depositApi.act(row.id, { type: 'deposit.approve' }, row.version, `${approveKey}-${row.id}`);
+        approved += 1;
+      } catch (error) {
+        failures.push(`${row.depositNumber}: ${errorMessage(error)}`);
+      }
+    }
+    setPending(false);
+    setConfirming(false);
+    setSelected(new Set());
+    setApproveKey(newIdempotencyKey());
+    if (approved > 0) app.notify({ type: 'success', title: `${approved} deposito disetujui.` });
+    if (failures.length > 0) app.notify({ type: 'error', title: 'Sebagian deposito tidak dapat disetujui.', desc: failures.join('\n') });
+    list.reload();
+    counts.reload();
+  };
+
+  const exportQuery = cleanQuery({ ...filters, status: listQuery.status, sort: state.sort });
+
+  return (
+    <div className="bj-page">
+      <PageHeading title="Daftar Deposito" />
+      <form className="bj-filters" role="search" onSubmit={onSearch} key={`${state.q}|${state.productId}|${state.dateFrom}|${state.dateTo}`}>
+        <label className="bj-filters__field bj-filters__field--wide">
+          <span>Cari</span>
+          <input className="bj-field__input" name="q" type="search" defaultValue={state.q} placeholder="Nomor deposito, nama atau NIK nasabah" />
+        </label>
+        <label className="bj-filters__field">
+          <span>Produk</span>
+          <select className="bj-field__input" name="productId" defaultValue={state.productId}>
+            <option value="">Semua produk</option>
+            {(products.data ?? []).map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+            {state.productId && !(products.data ?? []).some((product) => product.id === state.productId) ? <option value={state.productId}>{state.productId}</option> : null}
+          </select>
+        </label>
+        <label className="bj-filters__field">
+          <span>Tanggal efektif dari</span>
+          <input className="bj-field__input" name="dateFrom" type="date" defaultValue={state.dateFrom} />
+        </label>
+        <label className="bj-filters__field">
+          <span>sampai</span>
+          <input className="bj-field__input" name="dateTo" type="date" defaultValue={state.dateTo} />
+        </label>
+        <button type="submit" className="bj-button bj-button--primary">
+          Terapkan
+        </button>
+        <button type="button" className="bj-button bj-button--ghost" onClick={() => update({ q: '', productId: '', dateFrom: '', dateTo: '' })}>
+          Hapus filter
+        </button>
+      </form>
+
+      <Tabs label="Status deposito" items={tabs} selected={state.status} onSelect={(status) => { setSelected(new Set()); update({ status }); }}>
+        <div className="bj-toolbar">
+          <label className="bj-filters__field bj-filters__field--inline">
+            <span>Urutkan</span>
+            <select className="bj-field__input" value={state.sort} onChange={(event) => update({ sort: event.target.value })}>
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {canBulkApprove ? (
+            <button type="button" className="bj-button bj-button--primary" disabled={selectedRows.length === 0} onClick={() => setConfirming(true)}>
+              Setujui terpilih ({selectedRows.length})
+            </button>
+          ) : null}
+          <DownloadButton path={DOWNLOAD_PATHS.depositList} query={exportQuery} fallbackName="daftar-deposito.xlsx" />
+        </div>
+
+        {list.status === 'error' ? (
+          <ErrorState error={list.error} onRetry={list.reload} />
+        ) : list.data === null ? (
+          <LoadingState />
+        ) : rows.length === 0 ? (
+          <EmptyState title="Tidak ada deposito.">Tidak ada deposito yang cocok dengan status dan filter ini.</EmptyState>
+        ) : (
+          <div className="bj-table-wrap" aria-busy={list.status === 'loading'}>
+            <table className="bj-table">
+              <caption className="bj-visually-hidden">Deposito, halaman {list.data.meta.page}</caption>
+              <thead>
+                <tr>
+                  {canBulkApprove ? (
+                    <th scope="col" className="bj-table__check">
+                      <input
+                        type="checkbox"
+                        aria-label="Pilih semua di halaman ini"
+                        checked={allOnPage}
+                        onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((row) => row.id)))}
+                      />
+                    </th>
+                  ) : null}
+                  <th scope="col">Nomor</th>
+                  <th scope="col">Nasabah</th>
+                  <th scope="col">Produk</th>
+                  <th scope="col" className="bj-num">Nominal</th>
+                  <th scope="col" className="bj-num">Bunga</th>
+                  <th scope="col" className="bj-num">Tenor</th>
+                  <th scope="col">Tanggal efektif</th>
+                  <th scope="col">Jatuh tempo</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    {canBulkApprove ? (
+                      <td className="bj-table__check">
+                        <input type="checkbox" aria-label={`Pilih ${row.depositNumber}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
+                      </td>
+                    ) : null}
+                    <td>
+                      <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link>
+                    </td>
+                    <td>{row.customer.name}</td>
+                    <td>{row.product.name}</td>
+                    <td className="bj-num">{formatRupiah(row.amount)}</td>
+                    <td className="bj-num">{formatRate(row.rateBps)}</td>
+                    <td className="bj-num">{row.tenorMonths} bln</td>
+                    <td>{formatDate(row.depositDate)}</td>
+                    <td>{formatDate(row.maturityDate)}</td>
+                    <td>
+                      <StatusBadge label={row.statusLabel} tone={statusTones[row.status]} />
+                      {row.flags.length > 0 ? <StatusBadge label="Tidak dijamin LPS" tone="danger" /> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.data && rows.length > 0 ? (
+          <Pagination page={list.data.meta.page} totalPages={list.data.meta.totalPages} total={list.data.meta.total} onPage={(page) => update({ page: String(page) })} />
+        ) : null}
+      </Tabs>
+
+      <Dialog
+        title="Setujui deposito terpilih"
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onSubmit={() => void approveSelected()}
+        confirmLabel="Setujui"
+        pending={pending}
+      >
+        <p>
+          {selectedRows.length} deposito akan disetujui dengan total nominal {formatRupiah(selectedRows.reduce((sum, row) => sum + row.amount, 0))}. Deposito
+          yang tanggal efektifnya sudah tiba langsung menjadi Aktif.
+        </p>
+        <ul className="bj-dialog__list">
+          {selectedRows.slice(0, 10).map((row) => (
+            <li key={row.id}>
+              {row.depositNumber} · {row.customer.name} · {formatRupiah(row.amount)}
+            </li>
+          ))}
+          {selectedRows.length > 10 ? <li>dan {selectedRows.length - 10} lainnya</li> : null}
+        </ul>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { allowedEvents, depositContext, depositEventLabels, restoreDeposit } from '@machines/deposit';
+import type { DepositEventType, DepositStatus } from '@contract/deposit';
+import type { Role } from '@contract/auth';
+import type { DepositDetail } from '../../lib/deposit-api';
+import type { BadgeTone } from '../../components/StatusBadge';
+
+/** The events staff start from the action menu (the daily job's are never offered). */
+const STAFF_EVENTS = new Set<DepositEventType>([
+  'deposit.approve',
+  'deposit.reject',
+  'deposit.cancel',
+  'deposit.changeDate',
+  'deposit.stopAro',
+  'deposit.extend',
+  'deposit.requestBreak',
+  'deposit.approveBreak',
+  'deposit.rejectBreak',
+  'deposit.requestDisbursement',
+  'deposit.markPaid',
+]);
+
+/** The machine's context rebuilt from the detail answer (the fields the server does not send take neutral values). */
+export function contextFromDetail(detail: DepositDetail) {
+  return depositContext({
+    depositId: detail.id,
+    amount: detail.amount,
+    rateBps: detail.rateBps,
+    tenorMonths: detail.tenorMonths,
+    placementDate: detail.placementDate,
+    depositDate: detail.depositDate,
+    periodStart: detail.periodStart,
+    maturityDate: detail.maturityDate,
+    periodNumber: detail.periodNumber,
+    instruction: detail.maturityInstruction,
+    interestPayment: detail.interestPayment,
+    product: {
+      id: detail.product.id,
+      active: detail.product.active,
+      // The detail does not carry the product's amount limits; the server's list decides then.
+      minAmount: 0,
+      maxAmount: null,
+      tenors: detail.product.tenors,
+      penaltyBps: detail.product.penaltyBps,
+      forfeitAccruedInterest: detail.product.forfeitAccruedInterest,
+    },
+    breakRequest: detail.breakRequest,
+    settlement: detail.settlement,
+    closeReason: detail.closeReason,
+    bilyet: detail.bilyet.status,
+    shipment: detail.shipmentStatus,
+    signature: detail.signatureStatus,
+  });
+}
+
+export interface OfferedActions {
+  events: DepositEventType[];
+  /** The machine here and the server disagreed; the server's list is used. */
+  disagreed: boolean;
+  client: DepositEventType[];
+}
+
+/**
+ * What the action menu offers: the deposit machine's allowedEvents for this deposit, this user and
+ * the business date the answer was computed for. The server's `allowedEvents` is the authority
+ * (it knows product limits and holidays the detail does not carry): when the two differ the
+ * server wins and the difference is logged.
+ */
+export function offeredActions(detail: DepositDetail, user: { id: string; role: Role }, log: (message: string) => void = console.warn): OfferedActions {
+  const snapshot = restoreDeposit(detail.status, contextFromDetail(detail));
+  const client = allowedEvents(snapshot, { id: user.id, role: user.role }, detail.today).filter((type) => STAFF_EVENTS.has(type));
+  const server = detail.allowedEvents.filter((type) => STAFF_EVENTS.has(type));
+  const same = client.length === server.length && client.every((type) => server.includes(type));
+  if (!same) log(`Aksi deposito ${detail.depositNumber}: mesin di klien ${client.join(',') || '-'}, server ${server.join(',') || '-'}; memakai daftar server.`);
+  return { events: same ? client : server, disagreed: !same, client };
+}
+
+export const actionLabel = (type: DepositEventType): string => depositEventLabels[type];
+
+export const statusTones: Record<DepositStatus, BadgeTone> = {
+  pending: 'warning',
+  approved: 'info',
+  active: 'success',
+  breakRequested: 'warning',
+  matured: 'info',
+  disbursing: 'warning',
+  closed: 'neutral',
+  rejected: 'danger',
+  cancelled: 'neutral',
+};
+
+export const instructionLabels: Record<DepositDetail['maturityInstruction'], string> = {
+  ARO: 'ARO (pokok diperpanjang)',
+  ARO_PLUS: 'ARO+ (pokok dan bunga diperpanjang)',
+  PAYOUT: 'Dicairkan saat jatuh tempo',
+};
+
+export const interestPaymentLabels: Record<DepositDetail['interestPayment'], string> = {
+  MONTHLY: 'Bulanan',
+  AT_MATURITY: 'Saat jatuh tempo',
+};

@@ -1,0 +1,170 @@
+import { useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppActors } from '../../app/actors-context';
+import { PageHeading } from '../../components/PageHeading';
+import { Pagination } from '../../components/Pagination';
+import { Tabs } from '../../components/Tabs';
+import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
+import { DownloadButton } from '../../components/DownloadButton';
+import { Dialog } from '../../components/Dialog';
+import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type DisbursementRow } from '../../lib/deposit-api';
+import { useQueryState } from '../../lib/use-query-state';
+import { useResource } from '../../lib/use-resource';
+import { periodLabel } from '../../lib/period-label';
+import '../../styles/lists.css';
+
+const KIND_LABELS = { break: 'Pencairan awal', maturity: 'Jatuh tempo' } as const;
+
+/** /deposito/pencairan: payouts to make and made; a supervisor records a transfer with its proof. */
+export default function DisbursementsScreen() {
+  const app = useAppActors();
+  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
+  const canPay = role === 'SUPERVISOR' || role === 'ADMIN';
+  const [state, update] = useQueryState({ status: 'pending', period: '', page: '1' });
+  const query = { status: state.status, period: state.period };
+  const list = useResource((signal) => depositApi.disbursements({ ...query, page: state.page, limit: 20 }, signal), [state.status, state.period, state.page]);
+  const counts = useResource((signal) => depositApi.disbursementCounts({ period: state.period }, signal), [state.period]);
+  const [paying, setPaying] = useState<DisbursementRow | null>(null);
+  const [pending, setPending] = useState(false);
+  const key = useRef(newIdempotencyKey());
+
+  const record = async (form: HTMLFormElement) => {
+    if (!paying) return;
+    const data = new FormData(form);
+    const proof = data.get('proof');
+    const reference = String(data.get('reference') ?? '').trim();
+    const paidAt = String(data.get('paidAt') ?? '');
+    if (!reference || !(proof instanceof File) || proof.size === 0) {
+      app.notify({ type: 'error', title: 'Nomor referensi dan bukti transfer wajib diisi.' });
+      return;
+    }
+    setPending(true);
+    try {
+      await depositApi.markDisbursementPaid({ depositId: paying.depositId, reference, paidAt, proof }, key.current);
+      app.notify({ type: 'success', title: 'Pencairan dicatat sudah dibayar.' });
+      setPaying(null);
+      key.current = newIdempotencyKey();
+      list.reload();
+      counts.reload();
+    } catch (error) {
+      app.showError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const rows = list.data?.data ?? [];
+  return (
+    <div className="bj-page">
+      <PageHeading title="Pencairan" />
+      <div className="bj-toolbar">
+        <label className="bj-filters__field bj-filters__field--inline">
+          <span>Periode</span>
+          <select className="bj-field__input" value={state.period} onChange={(event) => update({ period: event.target.value })}>
+            <option value="">Semua periode</option>
+            {lastTwelveMonths().map((month) => (
+              <option key={month} value={month}>
+                {periodLabel(month)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <DownloadButton path={DOWNLOAD_PATHS.disbursements} query={cleanQuery(query)} fallbackName="pencairan.xlsx" />
+      </div>
+      <Tabs
+        label="Status pencairan"
+        items={[
+          { key: 'pending', label: 'Harus dibayar', count: counts.data?.pending ?? null },
+          { key: 'paid', label: 'Sudah dibayar', count: counts.data?.paid ?? null },
+        ]}
+        selected={state.status}
+        onSelect={(status) => update({ status })}
+      >
+        {list.status === 'error' ? (
+          <ErrorState error={list.error} onRetry={list.reload} />
+        ) : list.data === null ? (
+          <LoadingState />
+        ) : rows.length === 0 ? (
+          <EmptyState title="Tidak ada pencairan." />
+        ) : (
+          <div className="bj-table-wrap" aria-busy={list.status === 'loading'}>
+            <table className="bj-table">
+              <caption className="bj-visually-hidden">Pencairan</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Deposito</th>
+                  <th scope="col">Nasabah</th>
+                  <th scope="col">Jenis</th>
+                  <th scope="col" className="bj-num">Pokok</th>
+                  <th scope="col" className="bj-num">Bunga</th>
+                  <th scope="col" className="bj-num">Pajak</th>
+                  <th scope="col" className="bj-num">Penalti</th>
+                  <th scope="col" className="bj-num">Dibayarkan</th>
+                  <th scope="col">Rekening</th>
+                  <th scope="col">{state.status === 'paid' ? 'Dibayar' : 'Aksi'}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
+                    </td>
+                    <td>{row.customerName}</td>
+                    <td>{KIND_LABELS[row.kind]}</td>
+                    <td className="bj-num">{formatRupiah(row.principal)}</td>
+                    <td className="bj-num">{formatRupiah(row.interest)}</td>
+                    <td className="bj-num">{formatRupiah(row.tax)}</td>
+                    <td className="bj-num">{formatRupiah(row.penalty)}</td>
+                    <td className="bj-num">{formatRupiah(row.amount)}</td>
+                    <td>
+                      {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
+                    </td>
+                    <td>
+                      {row.status === 'paid' ? (
+                        `${formatDate(row.paidAt)} · ${row.reference ?? '-'}`
+                      ) : canPay ? (
+                        <button type="button" className="bj-button bj-button--secondary" onClick={() => setPaying(row)}>
+                          Catat pembayaran
+                        </button>
+                      ) : (
+                        <span className="bj-muted">Menunggu supervisor</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.data && rows.length > 0 ? (
+          <Pagination page={list.data.meta.page} totalPages={list.data.meta.totalPages} total={list.data.meta.total} onPage={(page) => update({ page: String(page) })} />
+        ) : null}
+      </Tabs>
+      <Dialog title={`Catat pembayaran · ${paying?.depositNumber ?? ''}`} open={paying !== null} onClose={() => setPaying(null)} onSubmit={(form) => void record(form)} confirmLabel="Simpan" pending={pending}>
+        {paying ? (
+          <>
+            <p>
+              Transfer {formatRupiah(paying.amount)} ke {paying.payoutAccount.bankName ?? '-'} {paying.payoutAccount.accountNumber ?? ''} a.n.{' '}
+              {paying.payoutAccount.accountName ?? '-'}. Setelah dicatat deposito Selesai.
+            </p>
+            <label className="bj-field">
+              <span className="bj-field__label">Nomor referensi transfer</span>
+              <input className="bj-field__input" name="reference" maxLength={100} required />
+            </label>
+            <label className="bj-field">
+              <span className="bj-field__label">Tanggal bayar</span>
+              <input className="bj-field__input" type="date" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
+            </label>
+            <label className="bj-field">
+              <span className="bj-field__label">Bukti transfer (PDF, PNG atau JPEG, paling besar 5 MB)</span>
+              <input className="bj-field__input bj-field__input--file" type="file" name="proof" accept="application/pdf,image/png,image/jpeg" required />
+            </label>
+          </>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}

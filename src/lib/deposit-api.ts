@@ -1,0 +1,127 @@
+import type { z } from 'zod';
+import type { ListMeta } from '@contract/envelope';
+import type {
+  changeRequestSchema,
+  DepositDetail,
+  DepositSummary,
+  depositStatusCountsSchema,
+  unprocessedCountsSchema,
+} from '@contract/deposit-api';
+import type { BreakPreviewData, DepositEventRequest } from '@contract/deposit';
+import type { interestTemplateCountSchema, markInterestPaidResultSchema, monthlyInterestRowSchema } from '@contract/interest';
+import type { disbursementCountsSchema, disbursementRowSchema } from '@contract/disbursement';
+import { api, type ApiClients, type Envelope } from './api-client';
+
+/** Typed calls of API.md "Deposits" and "Interest and payouts" (all on /api-v2-bpr, Bearer). */
+
+export type { DepositDetail, DepositSummary };
+export type StatusCounts = z.infer<typeof depositStatusCountsSchema>;
+export type UnprocessedCounts = z.infer<typeof unprocessedCountsSchema>;
+export type MonthlyInterestRow = z.infer<typeof monthlyInterestRowSchema>;
+export type InterestTemplateCount = z.infer<typeof interestTemplateCountSchema>;
+export type MarkInterestPaidResult = z.infer<typeof markInterestPaidResultSchema>;
+export type DisbursementRow = z.infer<typeof disbursementRowSchema>;
+export type DisbursementCounts = z.infer<typeof disbursementCountsSchema>;
+export type ChangeRequest = z.infer<typeof changeRequestSchema>;
+
+/** A page of rows with the list meta (and whatever extra the route adds). */
+export interface Page<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
+export interface MonthlyInterestPage extends Page<MonthlyInterestRow> {
+  period: string;
+  summary: { count: number; gross: number; tax: number; net: number };
+}
+
+export interface DueInformationPage extends Page<DepositSummary> {
+  range: { from: string; to: string; days: number };
+}
+
+/** Query values as the URL holds them; empty ones are left out of the request. */
+export type Query = Record<string, string | number | undefined | null>;
+
+export function cleanQuery(query: Query): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = String(value);
+  }
+  return out;
+}
+
+/** One Idempotency-Key per user action; the caller keeps it to retry the same action. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+function changeHeaders(key: string): Record<string, string> {
+  return { 'Idempotency-Key': key };
+}
+
+/** The deposit event as the staff send it, with the version they last read. */
+export type StaffEvent = Exclude<DepositEventRequest, { type: 'deposit.markPaid' }>;
+
+export interface MarkDisbursementPaid {
+  depositId: string;
+  reference: string;
+  paidAt: string;
+  proof: File;
+  version?: number;
+}
+
+export function createDepositApi(clients: ApiClients) {
+  const bpr = clients.v2Bpr;
+  return {
+    list: (query: Query, signal?: AbortSignal) => bpr<Page<DepositSummary>>('/invoice/all-deposito', { query: cleanQuery(query), signal }),
+    statusCounts: async (query: Query, signal?: AbortSignal) =>
+      (await bpr<Envelope<StatusCounts>>('/invoice/list-count-all-deposito', { query: cleanQuery(query), signal })).data,
+    unprocessed: async (signal?: AbortSignal) => (await bpr<Envelope<UnprocessedCounts>>('/bpr/count-unprocessed-deposito', { signal })).data,
+    detail: async (id: string, signal?: AbortSignal) => (await bpr<Envelope<DepositDetail>>(`/deposito/${encodeURIComponent(id)}`, { signal })).data,
+    breakPreview: async (depositId: string, date: string, signal?: AbortSignal) =>
+      (await bpr<Envelope<BreakPreviewData>>('/invoice/deposito/break', { query: { depositId, date }, signal })).data,
+    /** Every staff event through POST /deposito/{id}/events (the dedicated paths do the same). */
+    act: async (depositId: string, event: StaffEvent, version: number, key: string) =>
+      (
+        await bpr<Envelope<DepositDetail>>(`/deposito/${encodeURIComponent(depositId)}/events`, {
+          method: 'POST',
+          body: { ...event, version },
+          headers: changeHeaders(key),
+        })
+      ).data,
+    markDisbursementPaid: async (input: MarkDisbursementPaid, key: string) => {
+      const form = new FormData();
+      form.append('depositId', input.depositId);
+      form.append('reference', input.reference);
+      form.append('paidAt', input.paidAt);
+      if (input.version !== undefined) form.append('version', String(input.version));
+      form.append('proof', input.proof);
+      return (await bpr<Envelope<unknown>>('/deposito/disbursement-paid', { method: 'POST', body: form, headers: changeHeaders(key) })).data;
+    },
+    monthlyInterest: (query: Query, signal?: AbortSignal) => bpr<MonthlyInterestPage>('/deposito/monthly-interest', { query: cleanQuery(query), signal }),
+    interestTemplateCount: async (period: string, signal?: AbortSignal) =>
+      (await bpr<Envelope<InterestTemplateCount>>('/deposito/monthly-interest-template/count', { query: { period }, signal })).data,
+    markInterestPaid: async (input: { installmentIds: string[]; paidAt: string; reference: string }, key: string) =>
+      (await bpr<Envelope<MarkInterestPaidResult>>('/deposito/monthly-interest-disbursement', { method: 'POST', body: input, headers: changeHeaders(key) })).data,
+    disbursements: (query: Query, signal?: AbortSignal) => bpr<Page<DisbursementRow>>('/deposito/disbursements', { query: cleanQuery(query), signal }),
+    disbursementCounts: async (query: Query, signal?: AbortSignal) =>
+      (await bpr<Envelope<DisbursementCounts>>('/deposito/disbursements/count', { query: cleanQuery(query), signal })).data,
+    dueInformation: (query: Query, signal?: AbortSignal) => bpr<DueInformationPage>('/deposito/due-information', { query: cleanQuery(query), signal }),
+    changeRequests: (query: Query, signal?: AbortSignal) => bpr<Page<ChangeRequest>>('/deposito-change-request', { query: cleanQuery(query), signal }),
+    decideChangeRequest: async (id: string, input: { decision: 'approved' | 'rejected'; reason?: string }, key: string) =>
+      (await bpr<Envelope<ChangeRequest>>(`/deposito-change-request/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, headers: changeHeaders(key) })).data,
+  };
+}
+
+export type DepositApi = ReturnType<typeof createDepositApi>;
+
+export const depositApi: DepositApi = createDepositApi(api);
+
+/** The Excel downloads (GET, the file itself), relative to /api-v2-bpr. */
+export const DOWNLOAD_PATHS = {
+  depositList: '/invoice/all-deposito/download',
+  interestTemplate: '/deposito/monthly-interest-template/download',
+  disbursements: '/deposito/disbursements/download',
+  dueInformation: '/deposito/due-information/download',
+} as const;

@@ -1,0 +1,95 @@
+import { apiBases, authorizationHeader } from '@contract/bases';
+import { toApiFailure } from './api-client';
+import { readToken } from './storage';
+
+/** How far a download has come: bytes so far and the total when the server says it. */
+export interface DownloadProgress {
+  received: number;
+  total: number | null;
+}
+
+const env: Record<string, unknown> = import.meta.env ?? {};
+const origin = typeof env.VITE_API_ORIGIN === 'string' ? env.VITE_API_ORIGIN : '';
+const v2BprBase = typeof env.VITE_API_V2_BPR_BASE === 'string' && env.VITE_API_V2_BPR_BASE !== '' ? env.VITE_API_V2_BPR_BASE : apiBases.v2Bpr.path;
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* first). */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+async function readBody(response: Response, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+  const lengthHeader = response.headers.get('content-length');
+  const total = lengthHeader && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress({ received, total });
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+}
+
+/** Hands a blob to the browser as a saved file with `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the save before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * GETs an Excel download of /api-v2-bpr (Bearer) with the list's query, reporting progress as the
+ * streamed file arrives, and saves it under the server's file name. Rejects with the API's error
+ * envelope (Indonesian message) when the server refuses.
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, string>,
+  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal },
+): Promise<string> {
+  const search = new URLSearchParams(query).toString();
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`${origin}${v2BprBase}${path}${search ? `?${search}` : ''}`, {
+      headers: token ? { authorization: authorizationHeader('bearer', token) } : {},
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+  if (!response.ok) {
+    let data: unknown = null;
+    try {
+      data = await response.json();
+    } catch {
+      // not an envelope
+    }
+    throw toApiFailure({ status: response.status, statusText: response.statusText, data });
+  }
+  const blob = await readBody(response, options.onProgress ?? (() => undefined));
+  const filename = filenameFromDisposition(response.headers.get('content-disposition'), options.fallbackName);
+  saveBlob(blob, filename);
+  return filename;
+}
