@@ -83,7 +83,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(database.db, options.pgSchema ? { schema: options.pgSchema } : {});
     if (applied.length > 0) logger.info({ migrations: applied, dialect: database.dialect }, 'database migrated');
     await purgeExpiredRevocations(database.db, clock.now().toISOString());
 
