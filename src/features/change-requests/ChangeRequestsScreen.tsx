@@ -95,9 +95,9 @@ export default function ChangeRequestsScreen() {
                     <td>
                       <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
                     </td>
-                    <td>{row.customerName}</td>
-                    <td>{row.kindLabel}</td>
-                    <td>{requestedText(row)}</td>
+                    <td className="bj-wrap">{row.customerName}</td>
+                    <td className="bj-wrap">{row.kindLabel}</td>
+                    <td className="bj-wrap">{requestedText(row)}</td>
                     <td>
                       <StatusBadge label={STATUS_LABELS[row.status]} tone={row.status === 'approved' ? 'success' : row.status === 'rejected' ? 'danger' : 'warning'} />
                     </td>

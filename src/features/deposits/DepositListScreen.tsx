@@ -208,14 +208,14 @@ export default function DepositListScreen() {
                     <td>
                       <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link>
                     </td>
-                    <td>{row.customer.name}</td>
-                    <td>{row.product.name}</td>
+                    <td className="bj-wrap">{row.customer.name}</td>
+                    <td className="bj-wrap">{row.product.name}</td>
                     <td className="bj-num">{formatRupiah(row.amount)}</td>
                     <td className="bj-num">{formatRate(row.rateBps)}</td>
                     <td className="bj-num">{row.tenorMonths} bln</td>
                     <td>{formatDate(row.depositDate)}</td>
                     <td>{formatDate(row.maturityDate)}</td>
-                    <td>
+                    <td className="bj-wrap">
                       <StatusBadge label={row.statusLabel} tone={statusTones[row.status]} />
                       {row.flags.length > 0 ? <StatusBadge label="Tidak dijamin LPS" tone="danger" /> : null}
                     </td>

@@ -112,14 +112,14 @@ export default function DisbursementsScreen() {
                     <td>
                       <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
                     </td>
-                    <td>{row.customerName}</td>
+                    <td className="bj-wrap">{row.customerName}</td>
                     <td>{KIND_LABELS[row.kind]}</td>
                     <td className="bj-num">{formatRupiah(row.principal)}</td>
                     <td className="bj-num">{formatRupiah(row.interest)}</td>
                     <td className="bj-num">{formatRupiah(row.tax)}</td>
                     <td className="bj-num">{formatRupiah(row.penalty)}</td>
                     <td className="bj-num">{formatRupiah(row.amount)}</td>
-                    <td>
+                    <td className="bj-wrap">
                       {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
                     </td>
                     <td>

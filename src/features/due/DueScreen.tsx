@@ -65,10 +65,10 @@ export default function DueScreen() {
                   <td>
                     <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link>
                   </td>
-                  <td>{row.customer.name}</td>
+                  <td className="bj-wrap">{row.customer.name}</td>
                   <td className="bj-num">{formatRupiah(row.amount)}</td>
                   <td className="bj-num">{formatRate(row.rateBps)}</td>
-                  <td>{instructionLabels[row.maturityInstruction]}</td>
+                  <td className="bj-wrap">{instructionLabels[row.maturityInstruction]}</td>
                   <td>
                     <StatusBadge label={row.statusLabel} tone={statusTones[row.status]} />
                   </td>

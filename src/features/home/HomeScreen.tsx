@@ -53,8 +53,9 @@ export default function HomeScreen() {
   return (
     <div className="bj-page">
       <PageHeading title="Beranda" />
+      <h2 className="bj-welcome__title">Selamat datang, {user.name}</h2>
       <p className="bj-welcome__bank">
-        Selamat datang, {user.name} · {user.bpr.name} · {ROLE_LABELS[user.role] ?? user.role}
+        {user.bpr.name} · {ROLE_LABELS[user.role] ?? user.role}
       </p>
       <section aria-labelledby="home-todo">
         <h2 id="home-todo" className="bj-card__title">

@@ -176,14 +176,14 @@ export default function MonthlyInterestScreen() {
                     <td>
                       <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
                     </td>
-                    <td>{row.customerName}</td>
+                    <td className="bj-wrap">{row.customerName}</td>
                     <td>{formatDate(row.payDate)}</td>
                     <td className="bj-num">{formatRupiah(row.principal)}</td>
                     <td className="bj-num">{formatRate(row.rateBps)}</td>
                     <td className="bj-num">{formatRupiah(row.grossInterest)}</td>
                     <td className="bj-num">{formatRupiah(row.tax)}</td>
                     <td className="bj-num">{formatRupiah(row.netInterest)}</td>
-                    <td>
+                    <td className="bj-wrap">
                       {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
                     </td>
                     <td>

@@ -1,0 +1,222 @@
+/**
+ * The deposit screens' logic in jsdom: filters kept in the URL survive a round trip, the action
+ * menu offers exactly the deposit machine's events for the user's role and the deposit's state
+ * (and falls back to the server's list when the two disagree), and the confirmations say what
+ * each action will do.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DepositDetail } from '@src/lib/deposit-api';
+import { readQueryState, useQueryState, writeQueryState } from '@src/lib/use-query-state';
+import { offeredActions } from '@src/features/deposits/deposit-actions';
+import { ActionDialog } from '@src/features/deposits/ActionDialog';
+import { filenameFromDisposition } from '@src/lib/download';
+
+afterEach(cleanup);
+
+const DEFAULTS = { status: 'all', q: '', sort: '-createdAt', page: '1' };
+
+describe('list filters in the URL', () => {
+  it('leaves defaults out, keeps the rest, and reads back what it wrote', () => {
+    const params = writeQueryState(readQueryState(new URLSearchParams(''), DEFAULTS), { status: 'pending', q: 'Sari Wijaya' }, DEFAULTS);
+    expect(params.toString()).toBe('status=pending&q=Sari+Wijaya');
+    expect(readQueryState(params, DEFAULTS)).toEqual({ status: 'pending', q: 'Sari Wijaya', sort: '-createdAt', page: '1' });
+  });
+
+  it('a filter change goes back to page 1; a page change keeps the filters', () => {
+    const current = { status: 'active', q: 'x', sort: 'amount', page: '4' };
+    expect(writeQueryState(current, { q: 'y' }, DEFAULTS).get('page')).toBeNull();
+    const paged = writeQueryState(current, { page: '5' }, DEFAULTS);
+    expect(paged.toString()).toBe('status=active&q=x&sort=amount&page=5');
+  });
+
+  it('the hook updates the location, so Back and a shared link show the same list', async () => {
+    function Probe() {
+      const [state, update] = useQueryState(DEFAULTS);
+      const location = useLocation();
+      return (
+        <>
+          <p data-testid="search">{location.search}</p>
+          <p data-testid="state">{JSON.stringify(state)}</p>
+          <button type="button" onClick={() => update({ status: 'matured' })}>
+            status
+          </button>
+          <button type="button" onClick={() => update({ page: '3' })}>
+            page
+          </button>
+        </>
+      );
+    }
+    const router = createMemoryRouter([{ path: '/deposito', element: <Probe /> }], { initialEntries: ['/deposito?q=Budi'] });
+    render(<RouterProvider router={router} />);
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toMatchObject({ q: 'Budi', status: 'all' });
+    fireEvent.click(screen.getByText('status'));
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?status=matured&q=Budi'));
+    fireEvent.click(screen.getByText('page'));
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?status=matured&q=Budi&page=3'));
+    await router.navigate(-1);
+    await waitFor(() => expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toMatchObject({ status: 'matured', page: '1' }));
+  });
+});
+
+function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
+  return {
+    id: 'dep-1',
+    depositNumber: 'DEP-DS-2611-0001',
+    status: 'active',
+    statusLabel: 'Aktif',
+    customer: {
+      id: 'cus-1',
+      name: 'Maya Wijaya',
+      nik: '3201010101010001',
+      npwp: null,
+      phone: null,
+      email: null,
+      address: null,
+      payoutAccount: { bankName: 'BRI', accountNumber: '0123456789', accountName: 'Maya Wijaya' },
+    },
+    product: {
+      id: 'prd-1',
+      name: 'Deposito Berjangka',
+      active: true,
+      interestPayment: 'MONTHLY',
+      penaltyBps: 50,
+      forfeitAccruedInterest: false,
+      tenors: [
+        { tenorMonths: 3, rateBps: 550 },
+        { tenorMonths: 6, rateBps: 600 },
+      ],
+    },
+    amount: 10_000_000,
+    rateBps: 550,
+    tenorMonths: 3,
+    placementDate: '2026-09-01',
+    depositDate: '2026-09-01',
+    periodStart: '2026-09-01',
+    maturityDate: '2026-12-01',
+    periodNumber: 1,
+    maturityInstruction: 'ARO',
+    interestPayment: 'MONTHLY',
+    channel: null,
+    bilyet: { status: 'none', number: null },
+    shipmentStatus: null,
+    signatureStatus: null,
+    breakRequest: null,
+    settlement: null,
+    closeReason: null,
+    statusReason: null,
+    version: 3,
+    createdAt: '2026-09-01T02:00:00.000Z',
+    updatedAt: '2026-09-01T02:00:00.000Z',
+    flags: [],
+    customerTotalPrincipal: 10_000_000,
+    periods: [],
+    installments: [],
+    disbursements: [],
+    timeline: [],
+    allowedEvents: [],
+    today: '2026-11-10',
+    ...overrides,
+  } as DepositDetail;
+}
+
+const operator = { id: 'usr-op', role: 'OPERATOR' as const };
+const supervisor = { id: 'usr-sv', role: 'SUPERVISOR' as const };
+
+describe('the action menu', () => {
+  it('a pending deposit: a supervisor may approve, reject, cancel and change the date; an operator may not approve', () => {
+    const pending = deposit({ status: 'pending', statusLabel: 'Menunggu Persetujuan', depositDate: '2026-11-12', periodStart: '2026-11-12', maturityDate: '2027-02-12' });
+    const asSupervisor = offeredActions({ ...pending, allowedEvents: ['deposit.approve', 'deposit.reject', 'deposit.cancel', 'deposit.changeDate'] }, supervisor, () => undefined);
+    expect(asSupervisor.disagreed).toBe(false);
+    expect(asSupervisor.events).toContain('deposit.approve');
+    expect(asSupervisor.events).toContain('deposit.reject');
+    const asOperator = offeredActions(pending, operator, () => undefined);
+    expect(asOperator.client).not.toContain('deposit.approve');
+    expect(asOperator.client).not.toContain('deposit.reject');
+  });
+
+  it('an active deposit: an operator may request a break, never approve one', () => {
+    const offered = offeredActions(deposit(), operator, () => undefined);
+    expect(offered.client).toContain('deposit.requestBreak');
+    expect(offered.client).not.toContain('deposit.approveBreak');
+    expect(offered.client).not.toContain('deposit.approve');
+  });
+
+  it('a break requested by someone else: the supervisor may approve or reject it; the requester may not approve it', () => {
+    const requested = deposit({
+      status: 'breakRequested',
+      statusLabel: 'Pengajuan Pencairan Awal',
+      breakRequest: { requestedBy: 'usr-op', requestedOn: '2026-11-10', breakDate: '2026-11-10', reason: null },
+    });
+    const bySupervisor = offeredActions(requested, supervisor, () => undefined);
+    expect(bySupervisor.client).toEqual(expect.arrayContaining(['deposit.approveBreak', 'deposit.rejectBreak']));
+    const byRequester = offeredActions(requested, { id: 'usr-op', role: 'SUPERVISOR' }, () => undefined);
+    expect(byRequester.client).not.toContain('deposit.approveBreak');
+  });
+
+  it('closed and rejected deposits offer nothing', () => {
+    expect(offeredActions(deposit({ status: 'closed', closeReason: 'matured' }), supervisor, () => undefined).client).toEqual([]);
+    expect(offeredActions(deposit({ status: 'rejected' }), supervisor, () => undefined).client).toEqual([]);
+  });
+
+  it("when the machine here and the server's list differ, the server's list is offered and the difference logged", () => {
+    const log = vi.fn();
+    const offered = offeredActions(deposit({ allowedEvents: ['deposit.stopAro'] }), operator, log);
+    expect(offered.disagreed).toBe(true);
+    expect(offered.events).toEqual(['deposit.stopAro']);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('memakai daftar server'));
+  });
+
+  it("when they agree, the machine's list is offered as is", () => {
+    const client = offeredActions(deposit(), operator, () => undefined).client;
+    const offered = offeredActions(deposit({ allowedEvents: client }), operator, () => undefined);
+    expect(offered).toMatchObject({ disagreed: false, events: client });
+  });
+});
+
+describe('the confirmations', () => {
+  it('change date shows the new maturity for the picked value date', () => {
+    const pending = deposit({ status: 'pending', depositDate: '2026-11-12', periodStart: '2026-11-12', maturityDate: '2027-02-12' });
+    render(<ActionDialog type="deposit.changeDate" deposit={pending} pending={false} onClose={() => undefined} onConfirm={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Tanggal efektif baru'), { target: { value: '2026-11-30' } });
+    expect(screen.getByTestId('new-maturity').textContent).toContain('28-Feb-2027');
+  });
+
+  it('reject requires a reason before it is confirmed, then sends it', () => {
+    const onConfirm = vi.fn();
+    render(<ActionDialog type="deposit.reject" deposit={deposit({ status: 'pending' })} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Tolak' }));
+    expect(screen.getByRole('alert').textContent).toBe('Alasan wajib diisi.');
+    expect(onConfirm).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/Alasan/), { target: { value: 'Dana belum masuk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tolak' }));
+    expect(onConfirm).toHaveBeenCalledWith({ kind: 'event', event: { type: 'deposit.reject', reason: 'Dana belum masuk' } });
+  });
+
+  it('extend offers the product tenors with their rates and the new maturity', () => {
+    const onConfirm = vi.fn();
+    render(<ActionDialog type="deposit.extend" deposit={deposit()} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);
+    fireEvent.change(screen.getByLabelText('Tenor baru'), { target: { value: '6' } });
+    expect(screen.getByText(/suku bunga 6,00%, jatuh tempo 10-Mei-2027/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Perpanjang' }));
+    expect(onConfirm).toHaveBeenCalledWith({ kind: 'event', event: { type: 'deposit.extend', tenorMonths: 6 } });
+  });
+
+  it('mark paid asks for the reference, date and proof', () => {
+    const onConfirm = vi.fn();
+    render(<ActionDialog type="deposit.markPaid" deposit={deposit({ status: 'disbursing' })} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);
+    fireEvent.change(screen.getByLabelText('Nomor referensi transfer'), { target: { value: 'TRF-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tandai Sudah Dibayar' }));
+    expect(screen.getByRole('alert').textContent).toBe('Bukti transfer wajib diunggah.');
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('downloads', () => {
+  it("saves under the server's file name", () => {
+    expect(filenameFromDisposition('attachment; filename="daftar-deposito.xlsx"; filename*=UTF-8\'\'daftar-deposito%202026.xlsx', 'x.xlsx')).toBe('daftar-deposito 2026.xlsx');
+    expect(filenameFromDisposition('attachment; filename="jatuh-tempo.xlsx"', 'x.xlsx')).toBe('jatuh-tempo.xlsx');
+    expect(filenameFromDisposition(null, 'x.xlsx')).toBe('x.xlsx');
+  });
+});

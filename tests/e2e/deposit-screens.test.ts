@@ -1,0 +1,250 @@
+/**
+ * The deposit screens in Chromium against the real server and its demo data: bulk approve from
+ * the list moves the tab counts, an operator's break request (with its preview) approved by a
+ * supervisor, a month's interest marked paid in bulk, and the list export read back with exceljs.
+ * Every new screen is checked with axe-core and saved as a screenshot.
+ */
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
+import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const SUPERVISOR = 'supervisor@bpr-demo.test';
+const OPERATOR = 'operator@bpr-demo.test';
+
+let server: RunningServer;
+let browser: Browser;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  for (const email of [SUPERVISOR, OPERATOR]) {
+    const response = await fetch(`${server.url}/api-v2-bpr/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    tokens[email] = ((await response.json()) as { data: { token: string } }).data.token;
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function apiGet<T>(email: string, path: string): Promise<T> {
+  const response = await fetch(`${server.url}/api-v2-bpr${path}`, { headers: { authorization: `Bearer ${tokens[email]}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function withLoggedIn(email: string, run: (page: Page) => Promise<void>, width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID', acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  try {
+    await page.goto(`${server.url}/login`);
+    await submitLogin(page, email, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/home');
+    await run(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectAccessible(page: Page, screen: string) {
+  const violations = await seriousViolations(page);
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+async function tabCount(page: Page, status: string): Promise<number> {
+  const text = await page.getByTestId(`tab-count-${status}`).textContent();
+  return Number((text ?? '').replace(/\./g, ''));
+}
+
+interface ListAnswer {
+  data: Array<{ id: string; depositNumber: string; status: string; version: number }>;
+  meta: { total: number };
+}
+
+describe('deposit screens', () => {
+  it('Beranda shows the real unprocessed counts, each a link to the filtered list', async () => {
+    const counts = await apiGet<{ data: { pending: number } }>(SUPERVISOR, '/bpr/count-unprocessed-deposito');
+    await withLoggedIn(SUPERVISOR, async (page) => {
+      const pending = page.getByTestId('unprocessed-pending');
+      await expect.poll(() => pending.locator('.bj-stat__value').textContent()).toBe(counts.data.pending.toLocaleString('id-ID'));
+      await page.getByRole('img', { name: /Penempatan deposito per bulan/ }).waitFor();
+      await expectAccessible(page, 'Beranda');
+      await saveScreenshot(page, 'deposit-home');
+      await pending.click();
+      await page.waitForURL((url) => url.pathname === '/deposito' && url.searchParams.get('status') === 'pending');
+      await page.getByRole('tab', { name: /Menunggu Persetujuan/, selected: true }).waitFor();
+    });
+  });
+
+  it('a supervisor approves a pending deposit from the list and the tab counts change', async () => {
+    await withLoggedIn(SUPERVISOR, async (page) => {
+      await page.goto(`${server.url}/deposito?status=pending`);
+      await page.locator('.bj-table tbody tr').first().waitFor();
+      await expect.poll(() => tabCount(page, 'pending')).toBeGreaterThan(0);
+      const pendingBefore = await tabCount(page, 'pending');
+      const totalBefore = await tabCount(page, 'all');
+      await expectAccessible(page, 'Daftar Deposito');
+      await saveScreenshot(page, 'deposit-list');
+      const firstNumber = await page.locator('.bj-table tbody tr').first().locator('td').nth(1).textContent();
+      await page.locator('.bj-table tbody tr').first().getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Setujui terpilih (1)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Setujui deposito terpilih' });
+      await dialog.getByText(firstNumber ?? '', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Setujui' }).click();
+      await toast(page, '1 deposito disetujui.').waitFor();
+      await expect.poll(() => tabCount(page, 'pending')).toBe(pendingBefore - 1);
+      expect(await tabCount(page, 'all')).toBe(totalBefore);
+      await expect.poll(() => page.locator('.bj-table tbody').getByText(firstNumber ?? '-', { exact: true }).count()).toBe(0);
+    });
+  });
+
+  it('an operator requests a break with its preview and a supervisor approves it: Menunggu Pencairan', async () => {
+    const active = await apiGet<ListAnswer>(OPERATOR, '/invoice/all-deposito?status=active&limit=50&sort=maturityDate');
+    let target: { id: string; depositNumber: string } | null = null;
+    for (const row of active.data.slice().reverse()) {
+      const detail = await apiGet<{ data: { allowedEvents: string[] } }>(OPERATOR, `/deposito/${row.id}`);
+      if (detail.data.allowedEvents.includes('deposit.requestBreak')) {
+        target = row;
+        break;
+      }
+    }
+    expect(target, 'an active deposit an operator may break').not.toBeNull();
+    const { id, depositNumber } = target!;
+
+    await withLoggedIn(OPERATOR, async (page) => {
+      await page.goto(`${server.url}/deposito/${id}`);
+      await page.getByRole('heading', { name: `Deposito ${depositNumber}`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Ajukan Pencairan Awal' }).click();
+      const dialog = page.getByRole('dialog');
+      const preview = dialog.getByRole('region', { name: 'Perkiraan pencairan' });
+      await preview.getByText('Dibayarkan').waitFor();
+      expect(await preview.locator('dd').last().textContent()).toMatch(/^Rp [\d.]+$/);
+      await dialog.getByRole('button', { name: 'Ajukan Pencairan Awal' }).click();
+      await toast(page, 'Pengajuan pencairan awal dikirim.').waitFor();
+      await page.locator('.bj-deposit-header').getByText('Pengajuan Pencairan Awal').waitFor();
+      // An operator cannot approve it: no approve action is offered.
+      expect(await page.getByRole('button', { name: 'Setujui Pencairan Awal' }).count()).toBe(0);
+    });
+
+    await withLoggedIn(SUPERVISOR, async (page) => {
+      await page.goto(`${server.url}/deposito/${id}`);
+      await page.getByRole('button', { name: 'Setujui Pencairan Awal' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('region', { name: 'Rincian pencairan' }).getByText('Dibayarkan').waitFor();
+      await expectAccessible(page, 'deposit detail with the break dialog');
+      await saveScreenshot(page, 'deposit-detail-approve-break');
+      await dialog.getByRole('button', { name: 'Setujui Pencairan Awal' }).click();
+      await toast(page, 'Pencairan awal disetujui.').waitFor();
+      await page.locator('.bj-deposit-header').getByText('Menunggu Pencairan').waitFor();
+      await page.getByRole('tab', { name: 'Riwayat' }).click();
+      await page.locator('.bj-timeline').getByText('Setujui Pencairan Awal').first().waitFor();
+      await expectAccessible(page, 'deposit detail');
+      await saveScreenshot(page, 'deposit-detail');
+    });
+    const after = await apiGet<{ data: { status: string } }>(SUPERVISOR, `/deposito/${id}`);
+    expect(after.data.status).toBe('disbursing');
+  });
+
+  it("a supervisor marks a month's due interest paid in bulk", async () => {
+    const months = Array.from({ length: 12 }, (_, back) => {
+      const now = new Date();
+      const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+      return d.toISOString().slice(0, 7);
+    });
+    let period = '';
+    for (const month of months) {
+      const answer = await apiGet<{ meta: { total: number } }>(SUPERVISOR, `/deposito/monthly-interest?period=${month}&status=due&limit=1`);
+      if (answer.meta.total > 0 && answer.meta.total <= 50) {
+        period = month;
+        break;
+      }
+    }
+    expect(period, 'a month with due interest').not.toBe('');
+    await withLoggedIn(SUPERVISOR, async (page) => {
+      await page.goto(`${server.url}/deposito/bunga?period=${period}&status=due`);
+      await page.locator('.bj-table tbody tr').first().waitFor();
+      const rows = await page.locator('.bj-table tbody tr').count();
+      await expectAccessible(page, 'Bunga Bulanan');
+      await saveScreenshot(page, 'deposit-monthly-interest');
+      await page.getByRole('checkbox', { name: 'Pilih semua bunga yang belum dibayar' }).check();
+      await page.getByRole('button', { name: 'Tandai sudah dibayar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Tandai bunga sudah dibayar' });
+      await dialog.getByLabel('Nomor referensi transfer').fill('TRF-E2E-001');
+      await dialog.getByRole('button', { name: 'Tandai sudah dibayar' }).click();
+      await toast(page, `${rows} bunga ditandai sudah dibayar.`).waitFor();
+      await page.getByText('Tidak ada bunga.').waitFor();
+    });
+    const due = await apiGet<{ meta: { total: number } }>(SUPERVISOR, `/deposito/monthly-interest?period=${period}&status=due&limit=1`);
+    expect(due.meta.total).toBe(0);
+  });
+
+  it('an operator sees why marking interest paid is not offered', async () => {
+    await withLoggedIn(OPERATOR, async (page) => {
+      await page.goto(`${server.url}/deposito/bunga`);
+      await page.getByText('Hanya supervisor yang dapat menandai bunga sudah dibayar.').waitFor();
+      expect(await page.getByRole('button', { name: 'Tandai sudah dibayar' }).isDisabled()).toBe(true);
+    });
+  });
+
+  it('the list export holds exactly the rows the same filters return, in the same order', async () => {
+    const query = 'status=active&sort=-amount';
+    const expected: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await apiGet<ListAnswer & { meta: { totalPages: number } }>(SUPERVISOR, `/invoice/all-deposito?${query}&limit=100&page=${page}`);
+      expected.push(...answer.data.map((row) => row.depositNumber));
+      if (page >= answer.meta.totalPages) break;
+    }
+    expect(expected.length).toBeGreaterThan(0);
+    await withLoggedIn(SUPERVISOR, async (page) => {
+      await page.goto(`${server.url}/deposito?${query}`);
+      await page.locator('.bj-table tbody tr').first().waitFor();
+      const downloaded = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Unduh Excel' }).click();
+      const download = await downloaded;
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      await toast(page, 'File berhasil diunduh.').waitFor();
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(await download.path());
+      const sheet = workbook.worksheets[0]!;
+      const numbers: string[] = [];
+      let headerSeen = false;
+      sheet.eachRow((row) => {
+        const first = String(row.getCell(1).value ?? '');
+        if (headerSeen) numbers.push(first);
+        else if (first === 'No. Deposito') headerSeen = true;
+      });
+      expect(headerSeen).toBe(true);
+      expect(numbers).toEqual(expected);
+    });
+  });
+
+  it('Pencairan, Jatuh Tempo and Permintaan Perubahan have no serious axe violation at 1024 px', async () => {
+    await withLoggedIn(
+      SUPERVISOR,
+      async (page) => {
+        for (const [path, heading] of [
+          ['/deposito/pencairan', 'Pencairan'],
+          ['/deposito/jatuh-tempo', 'Jatuh Tempo'],
+          ['/deposito/perubahan', 'Permintaan Perubahan'],
+        ] as const) {
+          await page.goto(`${server.url}${path}`);
+          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          await page.locator('.bj-table, .bj-state:not(.bj-state--loading)').first().waitFor();
+          await expectAccessible(page, heading);
+          await saveScreenshot(page, `deposit-${path.split('/').pop()}`);
+        }
+      },
+      1024,
+    );
+  });
+});
