@@ -74,9 +74,14 @@ interface ListAnswer {
 describe('deposit screens', () => {
   it('Beranda shows the real unprocessed counts, each a link to the filtered list', async () => {
     const counts = await apiGet<{ data: { pending: number } }>(SUPERVISOR, '/bpr/count-unprocessed-deposito');
+    const dueWeek = await apiGet<{ meta: { total: number } }>(SUPERVISOR, '/deposito/due-information?days=7&limit=1');
+    const template = await apiGet<{ data: { period: string; totalNet: number } }>(SUPERVISOR, '/deposito/monthly-interest-template/count');
     await withLoggedIn(SUPERVISOR, async (page) => {
       const pending = page.getByTestId('unprocessed-pending');
       await expect.poll(() => pending.locator('.bj-stat__value').textContent()).toBe(counts.data.pending.toLocaleString('id-ID'));
+      await expect.poll(() => page.getByTestId('due-7').locator('.bj-stat__value').textContent()).toBe(dueWeek.meta.total.toLocaleString('id-ID'));
+      const net = `Rp ${template.data.totalNet.toLocaleString('id-ID')}`;
+      await expect.poll(() => page.getByTestId('interest-this-month').locator('.bj-stat__value').textContent()).toBe(net);
       await page.getByRole('img', { name: /Penempatan deposito per bulan/ }).waitFor();
       await expectAccessible(page, 'Beranda');
       await saveScreenshot(page, 'deposit-home');

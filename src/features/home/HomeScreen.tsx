@@ -38,7 +38,8 @@ export default function HomeScreen() {
     },
     [],
   );
-  const interest = useResource((signal) => depositApi.monthlyInterest({ period: thisMonth, limit: 1 }, signal), [thisMonth]);
+  // Still to pay this month (scheduled and due), as the transfer template counts it.
+  const interest = useResource((signal) => depositApi.interestTemplateCount(thisMonth, signal), [thisMonth]);
   const placements = useResource(
     (signal) =>
       Promise.all(
@@ -79,7 +80,7 @@ export default function HomeScreen() {
           Jatuh tempo dan bunga
         </h2>
         <div className="bj-stats">
-          <Link className="bj-stat" to="/deposito/jatuh-tempo?days=7">
+          <Link className="bj-stat" to="/deposito/jatuh-tempo?days=7" data-testid="due-7">
             <span className="bj-stat__value">{due.data ? due.data.week.toLocaleString('id-ID') : due.status === 'error' ? '-' : '…'}</span>
             <span className="bj-stat__label">jatuh tempo dalam 7 hari</span>
           </Link>
@@ -87,9 +88,9 @@ export default function HomeScreen() {
             <span className="bj-stat__value">{due.data ? due.data.month.toLocaleString('id-ID') : due.status === 'error' ? '-' : '…'}</span>
             <span className="bj-stat__label">jatuh tempo dalam 30 hari</span>
           </Link>
-          <Link className="bj-stat" to="/deposito/bunga">
-            <span className="bj-stat__value">{interest.data ? formatRupiah(interest.data.summary.net) : interest.status === 'error' ? '-' : '…'}</span>
-            <span className="bj-stat__label">bunga bulan ini ({interest.data ? interest.data.summary.count.toLocaleString('id-ID') : '…'} angsuran)</span>
+          <Link className="bj-stat" to="/deposito/bunga" data-testid="interest-this-month">
+            <span className="bj-stat__value">{interest.data ? formatRupiah(interest.data.totalNet) : interest.status === 'error' ? '-' : '…'}</span>
+            <span className="bj-stat__label">bunga bulan ini yang belum dibayar ({interest.data ? interest.data.count.toLocaleString('id-ID') : '…'} angsuran)</span>
           </Link>
         </div>
       </section>
