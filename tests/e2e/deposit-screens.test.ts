@@ -160,6 +160,27 @@ describe('deposit screens', () => {
     expect(after.data.status).toBe('disbursing');
   });
 
+  it('an action on a deposit someone else changed meanwhile shows "Data telah berubah, muat ulang." and reloads it', async () => {
+    const pending = await apiGet<ListAnswer>(SUPERVISOR, '/invoice/all-deposito?status=pending&limit=5');
+    const target = pending.data.at(-1)!;
+    await withLoggedIn(SUPERVISOR, async (page) => {
+      await page.goto(`${server.url}/deposito/${target.id}`);
+      await page.getByRole('button', { name: 'Setujui', exact: true }).waitFor();
+      // Another supervisor rejects it while this screen still shows the old version.
+      const response = await fetch(`${server.url}/api-v2-bpr/deposito/reject-deposito`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[SUPERVISOR]}`, 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        body: JSON.stringify({ depositId: target.id, reason: 'Dana tidak masuk', version: target.version }),
+      });
+      expect(response.status).toBe(200);
+      await page.getByRole('button', { name: 'Setujui', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Setujui' }).click();
+      await toast(page, 'Data telah berubah, muat ulang.').waitFor();
+      await page.locator('.bj-deposit-header').getByText('Ditolak').waitFor();
+      await page.getByTestId('deposit-actions-none').waitFor();
+    });
+  });
+
   it("a supervisor marks a month's due interest paid in bulk", async () => {
     const months = Array.from({ length: 12 }, (_, back) => {
       const now = new Date();

@@ -99,8 +99,7 @@ export default function DisbursementsScreen() {
                   <th scope="col">Jenis</th>
                   <th scope="col" className="bj-num">Pokok</th>
                   <th scope="col" className="bj-num">Bunga</th>
-                  <th scope="col" className="bj-num">Pajak</th>
-                  <th scope="col" className="bj-num">Penalti</th>
+                  <th scope="col" className="bj-num">Pajak + penalti</th>
                   <th scope="col" className="bj-num">Dibayarkan</th>
                   <th scope="col">Rekening</th>
                   <th scope="col">{state.status === 'paid' ? 'Dibayar' : 'Aksi'}</th>
@@ -113,11 +112,12 @@ export default function DisbursementsScreen() {
                       <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
                     </td>
                     <td className="bj-wrap">{row.customerName}</td>
-                    <td>{KIND_LABELS[row.kind]}</td>
+                    <td className="bj-wrap">{KIND_LABELS[row.kind]}</td>
                     <td className="bj-num">{formatRupiah(row.principal)}</td>
                     <td className="bj-num">{formatRupiah(row.interest)}</td>
-                    <td className="bj-num">{formatRupiah(row.tax)}</td>
-                    <td className="bj-num">{formatRupiah(row.penalty)}</td>
+                    <td className="bj-num" title={`Pajak ${formatRupiah(row.tax)}, penalti ${formatRupiah(row.penalty)}`}>
+                      {formatRupiah(row.tax + row.penalty)}
+                    </td>
                     <td className="bj-num">{formatRupiah(row.amount)}</td>
                     <td className="bj-wrap">
                       {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}

@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
-import { formatDate, formatRate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
+import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
 import { depositApi, DOWNLOAD_PATHS, newIdempotencyKey } from '../../lib/deposit-api';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
@@ -155,7 +155,6 @@ export default function MonthlyInterestScreen() {
                 <th scope="col">Nasabah</th>
                 <th scope="col">Tanggal bayar</th>
                 <th scope="col" className="bj-num">Pokok</th>
-                <th scope="col" className="bj-num">Bunga</th>
                 <th scope="col" className="bj-num">Bunga kotor</th>
                 <th scope="col" className="bj-num">Pajak</th>
                 <th scope="col" className="bj-num">Bunga bersih</th>
@@ -179,7 +178,6 @@ export default function MonthlyInterestScreen() {
                     <td className="bj-wrap">{row.customerName}</td>
                     <td>{formatDate(row.payDate)}</td>
                     <td className="bj-num">{formatRupiah(row.principal)}</td>
-                    <td className="bj-num">{formatRate(row.rateBps)}</td>
                     <td className="bj-num">{formatRupiah(row.grossInterest)}</td>
                     <td className="bj-num">{formatRupiah(row.tax)}</td>
                     <td className="bj-num">{formatRupiah(row.netInterest)}</td>
