@@ -3,6 +3,7 @@
  * Figures, never pass/fail. Later issues append their benchmarks to BENCHMARKS.
  */
 import { measureBundle, printBundleReport } from './bundle-size';
+import { runDepositBenchmarks } from './deposits';
 
 interface Benchmark {
   name: string;
@@ -22,6 +23,10 @@ const BENCHMARKS: Benchmark[] = [
         log(`\n  ${total.toFixed(1)} KB  entry + the login screen's own chunks (what /login needs before it can be used)`);
       }
     },
+  },
+  {
+    name: 'Deposits on 1,000,000 rows (SQLite): list pages, status counts, 100,000-row Excel export, daily job with 5,000 maturities',
+    run: (log) => runDepositBenchmarks(log),
   },
 ];
 

@@ -42,6 +42,8 @@ export interface ServerOptions {
   pgSchema?: string;
   /** 'when-empty' (default): demo data when there is no bank yet; true: always (idempotent); false: never. */
   seed?: boolean | 'when-empty';
+  /** Seed the demo deposits with the demo banks (default true). */
+  demoDeposits?: boolean;
   /** startServer only: run the daily job at 00:05 WIB and catch up today at start (default on, off under Vitest). */
   scheduleJobs?: boolean;
   /** Serve this SPA build for non-API GETs (npm start). */
@@ -90,7 +92,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     let seeded: string[] = [];
     const seed = options.seed ?? 'when-empty';
     if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
-      seeded = (await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays })).created;
+      seeded = (await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true })).created;
       if (seeded.length > 0) logger.info({ created: seeded }, 'demo data seeded');
     }
 

@@ -50,6 +50,11 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   mkdirSync(dataDir, { recursive: true });
   const database = new BetterSqlite3(join(dataDir, SQLITE_FILE));
   database.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL never corrupts the database; a power cut can lose only the last commits,
+  // and the daily job's rerun redoes a lost job commit. It and a 128 MB page cache took the
+  // 5,000-maturity daily job from 22 s to 8.5 s (bench/deposits.ts).
+  database.pragma('synchronous = NORMAL');
+  database.pragma('cache_size = -131072');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   return new SqliteDialect({ database });

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { depositListQuerySchema } from '../../contract/deposit-api';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositStatusLabels } from '../../machines/deposit';
 import { formatRateBps, isIsoDate } from '../../machines/deposit-rules';
-import { DEPOSIT_SORT_COLUMNS, type DepositFilters, type DepositSortField } from '../db/repositories/deposits';
+import { DEPOSIT_SORT_COLUMNS, depositsMatching, type DepositFilters, type DepositSortField } from '../db/repositories/deposits';
 import { listProducts } from '../db/repositories/products';
 import type { Database, DepositRow } from '../db/schema';
 import { parseOrThrow } from '../services/deposit-service';
@@ -56,32 +56,6 @@ export const depositListColumns = (productNames: Map<string, string>): XlsxColum
   { header: 'Kanal', kind: 'text', width: 20, value: (row) => row.channel ?? DIRECT_CHANNEL_LABEL },
 ];
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/**
- * The list's WHERE, as server/db/repositories/deposits.ts builds it for the JSON list (its
- * builder is private there): bank, status, product, value-date range, and q over name and number
- * (contains) or NIK (prefix), case-insensitive.
- */
-function filteredDeposits(db: Kysely<Database>, filters: DepositFilters) {
-  let query = db.selectFrom('deposits').where('bank_id', '=', filters.bankId);
-  if (filters.status) query = query.where('status', '=', filters.status);
-  if (filters.productId) query = query.where('product_id', '=', filters.productId);
-  if (filters.dateFrom) query = query.where('deposit_date', '>=', filters.dateFrom);
-  if (filters.dateTo) query = query.where('deposit_date', '<=', filters.dateTo);
-  const q = filters.q?.trim().toLowerCase();
-  if (q) {
-    const contains = `%${escapeLike(q)}%`;
-    const prefix = `${escapeLike(q)}%`;
-    query = query.where(
-      sql<boolean>`(lower(customer_name) like ${contains} escape '\\' or lower(deposit_number) like ${contains} escape '\\' or customer_nik like ${prefix} escape '\\')`,
-    );
-  }
-  return query;
-}
-
 export interface DepositListExport {
   filename: string;
   sheet: XlsxSheet<DepositExportRow>;
@@ -110,7 +84,7 @@ export async function depositListExport(db: Kysely<Database>, bankId: string, qu
 
   const rows = keysetBatches<DepositExportRow, readonly unknown[]>(
     (after, limit) => {
-      let select = filteredDeposits(db, filters).select([...DEPOSIT_EXPORT_FIELDS]);
+      let select = depositsMatching(db, filters).select([...DEPOSIT_EXPORT_FIELDS]);
       if (after) select = select.where((eb) => afterRow(eb, [column, 'id'], after, direction));
       return select.orderBy(column, direction).orderBy('id', direction).limit(limit).execute();
     },

@@ -18,7 +18,7 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
   let lainToken: string;
 
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { demoDeposits: true });
     demoToken = await t.login('admin@bpr-demo.test');
     lainToken = await t.login('admin@bpr-lain.test');
   }, 60_000);

@@ -66,7 +66,9 @@ export interface TestServer {
 
 /**
  * The real server in-process on a free port with a fresh database: a new temp DATA_DIR for
- * SQLite, a new schema for PostgreSQL. Demo data is seeded as on a first start.
+ * SQLite, a new schema for PostgreSQL. Demo banks, users and products are seeded as on a first
+ * start; the ~2,300 demo deposits only when a test asks for them (`demoDeposits: true`), so the
+ * suite does not pay for them in every file.
  */
 export async function startTestServer(dialect: DialectName, options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-api-'));
@@ -91,6 +93,7 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
     argon2: FAST_ARGON2,
     logger,
     clock,
+    demoDeposits: false,
     ...options,
     config: {
       dataDir,

@@ -10,7 +10,7 @@ import { dialects, startTestServer, type TestServer } from './harness';
 describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    t = await startTestServer(dialect, { demoDeposits: true });
   }, 60_000);
   afterAll(async () => t?.stop());
 

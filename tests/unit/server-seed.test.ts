@@ -21,15 +21,26 @@ afterEach(() => {
 });
 
 describe('demo data', () => {
-  it('creates both banks and five users once; a second run changes nothing', async () => {
+  it('creates both banks, their five users and their products once; a second run changes nothing', async () => {
     const database = openDatabase({ databaseUrl: undefined, dataDir: tempDir() });
     try {
       await migrateToLatest(database.db);
       const now = new Date('2026-05-01T00:00:00Z');
       const deps = { db: database.db, clock: { now: () => now }, hasher: argon2Hasher({ memoryCost: 256, timeCost: 1, parallelism: 1 }), passwordMaxAgeDays: 90 };
-      const first = await seedDemoData(deps);
-      expect(first.created).toHaveLength(2 + 5);
-      expect((await seedDemoData(deps)).created).toEqual([]);
+      const first = await seedDemoData({ ...deps, demoDeposits: false });
+      expect(first.created.filter((entry) => !entry.includes(': '))).toEqual([
+        'BPR Demo Sejahtera',
+        'admin@bpr-demo.test',
+        'supervisor@bpr-demo.test',
+        'operator@bpr-demo.test',
+        'kedaluwarsa@bpr-demo.test',
+        'BPR Lain Makmur',
+        'admin@bpr-lain.test',
+      ]);
+      // Each bank gets the demo products, named after their bank.
+      expect(first.created.filter((entry) => entry.startsWith('BPR Demo Sejahtera: ')).length).toBeGreaterThan(0);
+      expect(first.created.filter((entry) => entry.startsWith('BPR Lain Makmur: ')).length).toBeGreaterThan(0);
+      expect((await seedDemoData({ ...deps, demoDeposits: false })).created).toEqual([]);
       expect(DEMO_BANKS.flatMap((bank) => bank.users.map((user) => user.email))).toEqual([
         'admin@bpr-demo.test',
         'supervisor@bpr-demo.test',
