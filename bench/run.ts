@@ -26,7 +26,9 @@ const BENCHMARKS: Benchmark[] = [
   },
   {
     name: 'Deposits on 1,000,000 rows (SQLite): list pages, status counts, 100,000-row Excel export, daily job with 5,000 maturities',
-    run: (log) => runDepositBenchmarks(log),
+    run: async (log) => {
+      await runDepositBenchmarks(log);
+    },
   },
 ];
 
