@@ -132,10 +132,10 @@ describe('the dashboard shell', () => {
     running = harness.app;
     harness.render();
     await screen.findByRole('heading', { name: 'Beranda' });
-    fireEvent.click(screen.getByRole('link', { name: 'Jatuh Tempo' }));
-    await screen.findByRole('heading', { name: 'Jatuh Tempo' });
+    fireEvent.click(screen.getByRole('link', { name: 'Proses Dokumen' }));
+    await screen.findByRole('heading', { name: 'Proses Dokumen' });
     expect(screen.getByText('Segera hadir')).toBeTruthy();
-    expect(screen.getByText(/jatuh tempo dalam 7 atau 30 hari/)).toBeTruthy();
+    expect(screen.getByText(/bilyet, tanda tangan atau pengirimannya masih terbuka/)).toBeTruthy();
   });
 
   it('"Keluar" sends session.logout, clears storage, revokes the token and navigates to /login', async () => {

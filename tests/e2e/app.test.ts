@@ -121,7 +121,8 @@ const doEvent: Record<AppEvent['type'], (world: World) => Promise<void>> = {
     }
   },
   async openMenuEntry(world) {
-    await world.page.getByRole('link', { name: 'Jatuh Tempo' }).click();
+    // exact: Beranda's figures link to lists too, with names that contain the menu's.
+    await world.page.getByRole('link', { name: 'Proses Dokumen', exact: true }).click();
   },
   async logout(world) {
     await world.page.getByRole('button', { name: 'Keluar' }).click();
@@ -163,8 +164,8 @@ const seeState: Record<AppState, (world: World) => Promise<void>> = {
     expect(await storedKeys(page)).toEqual(['token', 'token-expired', 'user']);
   },
   async onComingSoon({ page }) {
-    await expectPath(page, '/deposito/jatuh-tempo');
-    await page.getByRole('heading', { name: 'Jatuh Tempo', level: 1 }).waitFor();
+    await expectPath(page, '/deposito/proses');
+    await page.getByRole('heading', { name: 'Proses Dokumen', level: 1 }).waitFor();
     await page.getByText('Segera hadir', { exact: true }).waitFor();
   },
   async onLoginSessionExpired({ page }) {
