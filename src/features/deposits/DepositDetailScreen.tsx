@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { DepositEventType } from '@contract/deposit';
+import type { DepositEventType, DepositStatus } from '@contract/deposit';
+import { depositStatusLabels } from '@machines/deposit';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -174,19 +175,8 @@ function Timeline({ deposit }: { deposit: DepositDetail }) {
   );
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: 'Menunggu Persetujuan',
-  approved: 'Disetujui',
-  active: 'Aktif',
-  breakRequested: 'Pengajuan Pencairan Awal',
-  matured: 'Jatuh Tempo',
-  disbursing: 'Menunggu Pencairan',
-  closed: 'Selesai',
-  rejected: 'Ditolak',
-  cancelled: 'Dibatalkan',
-};
 function labelOf(deposit: DepositDetail, status: string): string {
-  return status === deposit.status ? deposit.statusLabel : (STATUS_LABELS[status] ?? status);
+  return status === deposit.status ? deposit.statusLabel : (depositStatusLabels[status as DepositStatus] ?? status);
 }
 
 /** /deposito/:id: the deposit, the actions the machine allows this user today, and its history. */
