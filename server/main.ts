@@ -126,6 +126,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       changeRequests,
       downloads: createDownloadService({ db: database.db, clock, logger }),
       idempotency: idempotency({ db: database.db, clock }),
+      db: database.db,
       ping: database.ping,
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from '../db/schema';
 import { apiBases } from '../../contract/bases';
 import type { AuthService } from '../services/auth-service';
 import type { ChangeRequestService } from '../services/change-request-service';
@@ -21,6 +23,7 @@ import { downloadRoutes } from './routes/downloads';
 import { interestRoutes } from './routes/interest';
 import { healthRoutes } from './routes/health';
 import { passwordResetRoutes } from './routes/password-reset';
+import { productRoutes } from './routes/products';
 import { profileRoutes } from './routes/profile';
 import { sessionRoutes } from './routes/session';
 import type { AppEnv } from './session';
@@ -42,6 +45,8 @@ export interface HttpDeps {
   downloads: DownloadService;
   /** Idempotency-Key handling for state-changing deposit routes (server/http/idempotency.ts). */
   idempotency: MiddlewareHandler<AppEnv>;
+  /** Read-only lists that need no service (GET /api-v1/{product}/all-product). */
+  db: Kysely<Database>;
   ping: () => Promise<boolean>;
   dialect: string;
   /** The SPA build to serve for non-API GETs (production); omitted when Vite serves it (dev, tests). */
@@ -72,6 +77,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: deps.changeRequests }));
   app.route(apiBases.v2Bpr.path, bprRoutes(depositDeps));
   app.route(apiBases.v2Bpr.path, depositRoutes(depositDeps));
+  app.route(apiBases.v1.path, productRoutes({ auth: deps.auth, db: deps.db }));
   app.route(apiBases.v2.path, passwordResetRoutes({ auth: deps.auth }));
   for (const base of Object.values(apiBases)) app.route(base.path, sessionRoutes(base.authorization, deps.auth));
 

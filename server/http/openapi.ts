@@ -11,6 +11,7 @@ import {
 } from '../../contract/auth';
 import { apiBases, type ApiBaseName } from '../../contract/bases';
 import { errorEnvelopeSchema, successEnvelope } from '../../contract/envelope';
+import { depositMonthsQuerySchema, depositMonthsSchema } from '../../contract/deposit-months';
 import { profileLogoDataSchema, profileUpdateFieldsSchema, PROFILE_LOGO_FIELD } from '../../contract/profile';
 import {
   approveDepositRequestSchema,
@@ -53,6 +54,7 @@ import {
   monthlyInterestQuerySchema,
   monthlyInterestRowSchema,
 } from '../../contract/interest';
+import { productListItemSchema } from '../../contract/product';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../contract/registration';
 
 type JsonSchema = Record<string, unknown>;
@@ -120,6 +122,10 @@ const OPERATIONS: Operation[] = [
 const TRANSITION_ERRORS = [400, 401, 403, 404, 409, 422];
 const DEPOSIT_OPERATIONS: Operation[] = [
   {
+    method: 'get', base: 'v1', path: '/{product}/all-product', summary: 'Daftar produk bank (keluarga produk: `deposito`), urut nama', auth: 'session',
+    response: { status: 200, data: z.array(productListItemSchema) }, errors: [401, 404],
+  },
+  {
     method: 'get', base: 'v2Bpr', path: '/invoice/all-deposito', summary: 'Daftar deposito (filter, urutan, halaman; `meta` berisi total)', auth: 'session',
     query: depositListQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
   },
@@ -148,6 +154,7 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   { method: 'get', base: 'v2Bpr', path: '/bpr/count-unprocessed-deposito', summary: 'Jumlah deposito yang menunggu diproses', auth: 'session', response: { status: 200, data: unprocessedCountsSchema }, errors: [401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/list-proses-deposito', summary: 'Deposito dengan bilyet, tanda tangan atau pengiriman yang belum selesai', auth: 'session', query: pageQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/deposito-channeling', summary: 'Penempatan per mitra penyalur dalam satu bulan', auth: 'session', query: channelingQuerySchema, response: { status: 200, data: channelingSchema }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/deposit-months', summary: 'Penempatan dan jatuh tempo per bulan, N bulan terakhir (WIB)', auth: 'session', query: depositMonthsQuerySchema, response: { status: 200, data: depositMonthsSchema }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Permintaan perubahan dari nasabah', auth: 'session', query: changeRequestListQuerySchema, response: { status: 200, data: z.array(changeRequestSchema) }, errors: [400, 401] },
   { method: 'patch', base: 'v2Bpr', path: '/deposito-change-request/{id}', summary: 'Putuskan permintaan perubahan (SUPERVISOR)', auth: 'session', idempotent: true, json: changeRequestDecisionSchema, response: { status: 200, data: changeRequestSchema }, errors: TRANSITION_ERRORS },
   {
