@@ -10,11 +10,15 @@ import type {
 import type { BreakPreviewData, DepositEventRequest } from '@contract/deposit';
 import type { interestTemplateCountSchema, markInterestPaidResultSchema, monthlyInterestRowSchema } from '@contract/interest';
 import type { disbursementCountsSchema, disbursementRowSchema } from '@contract/disbursement';
+import type { ProductListItem } from '@contract/product';
 import { api, type ApiClients, type Envelope } from './api-client';
 
-/** Typed calls of API.md "Deposits" and "Interest and payouts" (all on /api-v2-bpr, Bearer). */
+/**
+ * Typed calls of API.md "Deposits" and "Interest and payouts" (on /api-v2-bpr, Bearer), and the
+ * deposit products list (on /api-v1, raw token).
+ */
 
-export type { DepositDetail, DepositSummary };
+export type { DepositDetail, DepositSummary, ProductListItem };
 export type StatusCounts = z.infer<typeof depositStatusCountsSchema>;
 export type UnprocessedCounts = z.infer<typeof unprocessedCountsSchema>;
 export type MonthlyInterestRow = z.infer<typeof monthlyInterestRowSchema>;
@@ -74,6 +78,8 @@ export interface MarkDisbursementPaid {
 export function createDepositApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
+    /** The bank's deposit products, sorted by name (GET /api-v1/deposito/all-product). */
+    products: async (signal?: AbortSignal) => (await clients.v1<Envelope<ProductListItem[]>>('/deposito/all-product', { signal })).data,
     list: (query: Query, signal?: AbortSignal) => bpr<Page<DepositSummary>>('/invoice/all-deposito', { query: cleanQuery(query), signal }),
     statusCounts: async (query: Query, signal?: AbortSignal) =>
       (await bpr<Envelope<StatusCounts>>('/invoice/list-count-all-deposito', { query: cleanQuery(query), signal })).data,

@@ -7,7 +7,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DepositDetail } from '@src/lib/deposit-api';
+import { createDepositApi, type DepositDetail } from '@src/lib/deposit-api';
+import type { ApiClients } from '@src/lib/api-client';
 import { readQueryState, useQueryState, writeQueryState } from '@src/lib/use-query-state';
 import { offeredActions } from '@src/features/deposits/deposit-actions';
 import { ActionDialog } from '@src/features/deposits/ActionDialog';
@@ -218,5 +219,19 @@ describe('downloads', () => {
     expect(filenameFromDisposition('attachment; filename="daftar-deposito.xlsx"; filename*=UTF-8\'\'daftar-deposito%202026.xlsx', 'x.xlsx')).toBe('daftar-deposito 2026.xlsx');
     expect(filenameFromDisposition('attachment; filename="jatuh-tempo.xlsx"', 'x.xlsx')).toBe('jatuh-tempo.xlsx');
     expect(filenameFromDisposition(null, 'x.xlsx')).toBe('x.xlsx');
+  });
+});
+
+describe('the product filter source', () => {
+  it('reads the products from /api-v1 (raw token client), not from recent deposits', async () => {
+    const product = { id: 'p1', name: 'Deposito Reguler', active: true, visible: true, interestPayment: 'AT_MATURITY', minAmount: 1, maxAmount: null, tenors: [], lpsFlag: false };
+    const v1 = vi.fn(async () => ({ statusCode: 200, message: 'OK', data: [product] }));
+    const v2Bpr = vi.fn(async () => {
+      throw new Error('the products must not come from /api-v2-bpr');
+    });
+    const clients = { v1, v2: v2Bpr, v2Bpr, v2General: v2Bpr } as unknown as ApiClients;
+    expect(await createDepositApi(clients).products()).toEqual([product]);
+    expect(v1).toHaveBeenCalledWith('/deposito/all-product', expect.anything());
+    expect(v2Bpr).not.toHaveBeenCalled();
   });
 });

@@ -17,12 +17,7 @@ export function useDepositDetail(id: string) {
   return useResource((signal) => depositApi.detail(id, signal), [id]);
 }
 
-/** The products the bank's deposits use (no product API yet): read from the latest 100 deposits. */
+/** The bank's deposit products for the list filter (GET /api-v1/deposito/all-product), sorted by name. */
 export function useProductOptions() {
-  return useResource(async (signal) => {
-    const page = await depositApi.list({ limit: 100 }, signal);
-    const byId = new Map<string, string>();
-    for (const row of page.data) byId.set(row.product.id, row.product.name);
-    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'id'));
-  }, []);
+  return useResource(async (signal) => (await depositApi.products(signal)).map(({ id, name }) => ({ id, name })), []);
 }
