@@ -121,6 +121,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       registration,
       profile,
       deposits,
+      depositMonths: { db: database.db, clock },
       interest,
       disbursements,
       changeRequests,

@@ -15,7 +15,7 @@ import { handleError, notFound } from './errors';
 import { requestBodyLimit, requestLog, securityHeaders } from './middleware';
 import { apiDocsRoutes } from './routes/api-docs';
 import { authRoutes } from './routes/auth';
-import { bprRoutes } from './routes/bpr';
+import { bprRoutes, type DepositMonthsDeps } from './routes/bpr';
 import { changeRequestRoutes } from './routes/change-requests';
 import { depositRoutes } from './routes/deposits';
 import { disbursementRoutes } from './routes/disbursements';
@@ -38,6 +38,8 @@ export interface HttpDeps {
   registration: RegistrationService;
   profile: ProfileService;
   deposits: DepositService;
+  /** Database and clock for GET /bpr/deposit-months. */
+  depositMonths: DepositMonthsDeps;
   interest: InterestService;
   disbursements: DisbursementService;
   changeRequests: ChangeRequestService;
@@ -75,7 +77,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: deps.interest }));
   app.route(apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: deps.disbursements }));
   app.route(apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: deps.changeRequests }));
-  app.route(apiBases.v2Bpr.path, bprRoutes(depositDeps));
+  app.route(apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: deps.depositMonths }));
   app.route(apiBases.v2Bpr.path, depositRoutes(depositDeps));
   app.route(apiBases.v1.path, productRoutes({ auth: deps.auth, db: deps.db }));
   app.route(apiBases.v2.path, passwordResetRoutes({ auth: deps.auth }));

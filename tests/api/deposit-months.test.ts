@@ -1,20 +1,13 @@
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositMonthsSchema, monthsUpTo } from '../../contract/deposit-months';
 import { insertPeriod } from '../../server/db/repositories/deposits';
-import { handleError } from '../../server/http/errors';
-import { bprRoutes } from '../../server/http/routes/bpr';
-import type { AppEnv } from '../../server/http/session';
 import { dialects } from './harness';
-import { API, startWorld, type World } from './deposit-fixtures';
+import { startWorld, type World } from './deposit-fixtures';
 
 /**
  * GET /bpr/deposit-months: placements by value-date month and maturities by period maturity month,
  * for the token's bank, over the last N months up to this month (Asia/Jakarta), on hand-made
  * deposits whose every figure is worked out below.
- *
- * The router is mounted here with the running server's own database, clock and services, the way
- * the composition root does once it passes `months` to bprRoutes.
  */
 
 describe('monthsUpTo', () => {
@@ -26,18 +19,11 @@ describe('monthsUpTo', () => {
 
 describe.each(dialects)('GET /bpr/deposit-months (%s)', (dialect) => {
   let w: World;
-  let app: Hono<AppEnv>;
-  const get = async (query: string, token: string | undefined = w.users.supervisor.token) => {
-    const response = await app.request(`${API}/bpr/deposit-months${query}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const get = (query: string, token: string | undefined = w.users.supervisor.token) => w.call('GET', `/bpr/deposit-months${query}`, token ? { token } : {});
 
   beforeAll(async () => {
     // 2026-03-02 09.00 WIB: "this month" is March 2026.
     w = await startWorld(dialect, '2026-03-02');
-    app = new Hono<AppEnv>();
-    app.onError(handleError(w.t.server.logger));
-    app.route(API, bprRoutes({ auth: w.t.server.services.auth, deposits: w.t.server.services.deposits, months: { db: w.db, clock: w.clock } }));
 
     const one = { tenorMonths: 1, instruction: 'ARO' as const };
     // January placements: 10 M + 2 M + 4 M (broken later).
