@@ -3,12 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
 import { formatDateId, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
+import { postInstallmentDue, scheduledInstallmentsThrough } from '../db/repositories/installments';
 import { claimJobRun, finishJobRun } from '../db/repositories/job-runs';
 import type { Database } from '../db/schema';
 import { formatJakartaTime, type Clock } from '../services/clock';
 import { createDepositTransitions, SYSTEM_ACTOR, type TransitionRequest } from '../services/deposit-transitions';
 import { ServiceError } from '../services/errors';
+import { installmentContext } from '../services/interest-service';
 import { ARO_PLUS_REFERENCE } from './aro-plus';
+import { taxAtPosting, taxSettingsCache, type TaxSettingsOf } from './posting-tax';
 import { jakartaDate, wibTimestamp } from './business-date';
 
 /**
@@ -82,6 +85,7 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
 
   try {
     const transitions = createDepositTransitions({ db, clock });
+    const settingsOf = taxSettingsCache(db);
     const banks = (await db.selectFrom('banks').select('id').orderBy('id').execute()).map((bank) => bank.id);
 
     const transition = async (depositId: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> => {
@@ -116,7 +120,7 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
         for await (const ids of keysetIds(db, bankId, 'active', 'maturity_date', businessDate)) {
           for (const id of ids) {
             if (skipped.has(id)) continue;
-            const done = await matureOrRollOver(db, id, clock, transition);
+            const done = await matureOrRollOver(db, id, clock, settingsOf, transition);
             if (done === 'rolledOver') report.rolledOver += 1;
             else if (done === 'matured') report.matured += 1;
             else skipped.add(id);
@@ -129,7 +133,7 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
     }
 
     // 3. Interest falling due.
-    report.installmentsDue = await installmentsFallDue(db, businessDate, clock.now().toISOString(), (count) => deps.afterWrite?.('installments', count));
+    report.installmentsDue = await installmentsFallDue(db, businessDate, clock.now().toISOString(), settingsOf, (count) => deps.afterWrite?.('installments', count));
 
     await finishJobRun(db, DAILY_JOB, businessDate, { status: 'done', detail: JSON.stringify(summaryOf(report)), now: deps.clock.now().toISOString() });
     deps.logger?.info({ ...summaryOf(report), refused: report.refused.length }, 'daily job finished');
@@ -176,32 +180,53 @@ async function* keysetIds(db: Kysely<Database>, bankId: string, status: 'approve
  * ARO+: the ending period's final installment — its interest not yet transferred — is
  * capitalised: its net amount joins the principal and the installment is closed as paid with the
  * ARO+ reference, in the same transaction, so it never also lands in the transfer template.
+ * Capitalising is its posting (on the maturity date), so its tax follows the same posting-date
+ * rule as an installment falling due (posting-tax.ts), stored with the paid status. A run that
+ * catches up missed days reads the customer's total as it stands at the run, as for falling due.
  */
 async function matureOrRollOver(
   db: Kysely<Database>,
   depositId: string,
   clock: Clock,
+  settingsOf: TaxSettingsOf,
   transition: (id: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>) => Promise<boolean>,
 ): Promise<'rolledOver' | 'matured' | 'refused'> {
-  const row = await db.selectFrom('deposits').select(['id', 'status', 'maturity_instruction', 'maturity_date', 'period_number']).where('id', '=', depositId).executeTakeFirst();
+  const row = await db
+    .selectFrom('deposits')
+    .select(['id', 'bank_id', 'customer_id', 'amount', 'status', 'maturity_instruction', 'maturity_date', 'period_number'])
+    .where('id', '=', depositId)
+    .executeTakeFirst();
   if (!row || row.status !== 'active') return 'refused';
   if (row.maturity_instruction === 'PAYOUT') return (await transition(depositId, { type: 'deposit.mature' })) ? 'matured' : 'refused';
   if (row.maturity_instruction === 'ARO') return (await transition(depositId, { type: 'deposit.rollover', netInterest: 0 })) ? 'rolledOver' : 'refused';
-  const capitalised = await db
+  const ending = await db
     .selectFrom('interest_installments')
-    .select(['id', 'status', 'net_interest'])
+    .select(['id', 'status', 'gross_interest'])
     .where('deposit_id', '=', depositId)
     .where('period_number', '=', row.period_number)
     .where('period_end', '=', row.maturity_date)
     .where('status', 'in', ['scheduled', 'due'])
     .execute();
-  const netInterest = capitalised.reduce((sum, item) => sum + Number(item.net_interest), 0);
+  const figures = await taxAtPosting(
+    db,
+    ending.map((item) => ({
+      bankId: row.bank_id,
+      customerId: row.customer_id,
+      depositId,
+      depositAmount: Number(row.amount),
+      depositStatus: row.status,
+      grossInterest: Number(item.gross_interest),
+    })),
+    settingsOf,
+  );
+  const capitalised = ending.map((item, index) => ({ ...item, tax: figures[index]!.tax, net: figures[index]!.net }));
+  const netInterest = capitalised.reduce((sum, item) => sum + item.net, 0);
   const ok = await transition(depositId, { type: 'deposit.rollover', netInterest }, async (trx) => {
     const now = clock.now().toISOString();
     for (const item of capitalised) {
       const closed = await trx
         .updateTable('interest_installments')
-        .set({ status: 'paid', paid_at: row.maturity_date, paid_by: 'SYSTEM', reference: ARO_PLUS_REFERENCE, updated_at: now })
+        .set({ status: 'paid', tax: item.tax, net_interest: item.net, paid_at: row.maturity_date, paid_by: 'SYSTEM', reference: ARO_PLUS_REFERENCE, updated_at: now })
         .where('id', '=', item.id)
         .where('status', '=', item.status)
         .executeTakeFirst();
@@ -213,47 +238,47 @@ async function matureOrRollOver(
 
 /**
  * Scheduled installments whose pay date is ≤ D become due, batch by batch (each batch one
- * transaction; the UPDATE re-checks 'scheduled', so a rerun or a second instance never counts
- * one twice). The installment machine confirms each (SYSTEM, pay date reached).
+ * transaction; each UPDATE re-checks 'scheduled', so a rerun or a second instance never counts
+ * one twice). The installment machine confirms each (SYSTEM, pay date reached). Posting is when
+ * the tax is decided (DOMAIN.md "Tax", posting-tax.ts): the customers' active totals are read with
+ * one grouped query per batch, inside the batch's transaction, and the tax and net are stored
+ * with the status — the schedule-time figures were the estimate shown until now.
  */
-async function installmentsFallDue(db: Kysely<Database>, businessDate: IsoDate, now: string, afterBatch: (count: number) => void): Promise<number> {
+async function installmentsFallDue(
+  db: Kysely<Database>,
+  businessDate: IsoDate,
+  now: string,
+  settingsOf: TaxSettingsOf,
+  afterBatch: (count: number) => void,
+): Promise<number> {
   let count = 0;
   let after: { payDate: string; id: string } | null = null;
   for (;;) {
-    let query = db
-      .selectFrom('interest_installments')
-      .selectAll()
-      .where('status', '=', 'scheduled')
-      .where('pay_date', '<=', businessDate);
-    if (after) {
-      const { payDate, id } = after;
-      query = query.where((eb) => eb.or([eb('pay_date', '>', payDate), eb.and([eb('pay_date', '=', payDate), eb('id', '>', id)])]));
-    }
-    const rows = await query.orderBy('pay_date').orderBy('id').limit(BATCH).execute();
-    const ids = rows
-      .filter((row) => {
-        const snapshot = restoreInstallment('scheduled', {
-          installmentId: row.id,
-          depositId: row.deposit_id,
-          sequence: row.sequence,
-          periodStart: row.period_start,
-          periodEnd: row.period_end,
-          payDate: row.pay_date,
-          grossInterest: Number(row.gross_interest),
-          tax: Number(row.tax),
-          netInterest: Number(row.net_interest),
-          reference: null,
-          paidAt: null,
-          paidBy: null,
-        });
-        return decideInstallment(snapshot, { type: 'installment.fallDue', actor: SYSTEM_ACTOR, today: businessDate }).ok;
-      })
-      .map((row) => row.id);
-    if (ids.length > 0) {
-      const result = await db.transaction().execute((trx) =>
-        trx.updateTable('interest_installments').set({ status: 'due', updated_at: now }).where('id', 'in', ids).where('status', '=', 'scheduled').executeTakeFirst(),
-      );
-      count += Number(result.numUpdatedRows);
+    const rows = await scheduledInstallmentsThrough(db, businessDate, after, BATCH);
+    const falling = rows.filter((row) => decideInstallment(restoreInstallment('scheduled', installmentContext(row)), { type: 'installment.fallDue', actor: SYSTEM_ACTOR, today: businessDate }).ok);
+    if (falling.length > 0) {
+      // Settings first, on `db`: inside the transaction SQLite's single connection is taken.
+      await Promise.all([...new Set(falling.map((row) => row.bank_id))].map(settingsOf));
+      const posted = await db.transaction().execute(async (trx) => {
+        const figures = await taxAtPosting(
+          trx,
+          falling.map((row) => ({
+            bankId: row.bank_id,
+            customerId: row.customer_id,
+            depositId: row.deposit_id,
+            depositAmount: Number(row.deposit_amount),
+            depositStatus: row.deposit_status,
+            grossInterest: Number(row.gross_interest),
+          })),
+          settingsOf,
+        );
+        let done = 0;
+        for (const [index, row] of falling.entries()) {
+          if (await postInstallmentDue(trx, row.id, figures[index]!, now)) done += 1;
+        }
+        return done;
+      });
+      count += posted;
       afterBatch(count);
     }
     if (rows.length < BATCH) return count;

@@ -52,6 +52,39 @@ export async function updateInstallmentIf(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Posts one scheduled installment: it becomes due with the tax and net worked out on its posting
+ * date (replacing the schedule-time estimate), only if it is still scheduled (compare-and-set).
+ */
+export async function postInstallmentDue(db: Db, id: string, figures: { tax: number; net: number }, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('interest_installments')
+    .set({ status: 'due', tax: figures.tax, net_interest: figures.net, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Scheduled installments with a pay date ≤ D after the keyset (pay_date, id), with what the tax at
+ * posting needs from their deposit (customer, principal, status).
+ */
+export async function scheduledInstallmentsThrough(db: Db, businessDate: string, after: { payDate: string; id: string } | null, limit: number) {
+  let query = db
+    .selectFrom('interest_installments as i')
+    .innerJoin('deposits as d', 'd.id', 'i.deposit_id')
+    .selectAll('i')
+    .select(['d.customer_id', 'd.amount as deposit_amount', 'd.status as deposit_status'])
+    .where('i.status', '=', 'scheduled')
+    .where('i.pay_date', '<=', businessDate);
+  if (after) {
+    const { payDate, id } = after;
+    query = query.where((eb) => eb.or([eb('i.pay_date', '>', payDate), eb.and([eb('i.pay_date', '=', payDate), eb('i.id', '>', id)])]));
+  }
+  return query.orderBy('i.pay_date').orderBy('i.id').limit(limit).execute();
+}
+
 export interface InstallmentWithDeposit extends InstallmentRow {
   deposit_number: string;
   customer_id: string;
