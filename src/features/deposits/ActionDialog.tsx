@@ -8,6 +8,7 @@ import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, type DepositDetail, type StaffEvent } from '../../lib/deposit-api';
 import { useResource } from '../../lib/use-resource';
 import { actionLabel } from './deposit-actions';
+import { DateField } from '../../components/DateField';
 
 /** What the confirmed action sends: a lifecycle event, or the payout record with its proof. */
 export type ActionSubmission =
@@ -137,10 +138,7 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
       {type === 'deposit.reject' || type === 'deposit.cancel' || type === 'deposit.rejectBreak' ? <ReasonField required /> : null}
       {type === 'deposit.changeDate' ? (
         <>
-          <label className="bj-field">
-            <span className="bj-field__label">Tanggal efektif baru</span>
-            <input className="bj-field__input" type="date" name="depositDate" value={newDate} min={deposit.placementDate} onChange={(event) => setNewDate(event.target.value)} required />
-          </label>
+          <DateField label="Tanggal efektif baru" name="depositDate" value={newDate} min={deposit.placementDate} onChange={setNewDate} required />
           <p data-testid="new-maturity">
             Jatuh tempo baru: <strong>{/^\d{4}-\d{2}-\d{2}$/.test(newDate) ? formatDate(maturityDate(newDate, deposit.tenorMonths)) : '-'}</strong> (sebelumnya{' '}
             {formatDate(deposit.maturityDate)}).
@@ -173,10 +171,7 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
       ) : null}
       {type === 'deposit.requestBreak' ? (
         <>
-          <label className="bj-field">
-            <span className="bj-field__label">Tanggal pencairan</span>
-            <input className="bj-field__input" type="date" name="breakDate" value={breakDate} min={deposit.today} max={deposit.maturityDate} onChange={(event) => setBreakDate(event.target.value)} required />
-          </label>
+          <DateField label="Tanggal pencairan" name="breakDate" value={breakDate} min={deposit.today} max={deposit.maturityDate} onChange={setBreakDate} required />
           {/^\d{4}-\d{2}-\d{2}$/.test(breakDate) ? <BreakPreview depositId={deposit.id} date={breakDate} title="Perkiraan pencairan" /> : null}
           <ReasonField required={false} />
           <p>Pengajuan ini menunggu persetujuan supervisor lain.</p>
@@ -208,10 +203,7 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
             <span className="bj-field__label">Nomor referensi transfer</span>
             <input className="bj-field__input" name="reference" maxLength={100} required />
           </label>
-          <label className="bj-field">
-            <span className="bj-field__label">Tanggal bayar</span>
-            <input className="bj-field__input" type="date" name="paidAt" defaultValue={deposit.today} max={deposit.today} required />
-          </label>
+          <DateField label="Tanggal bayar" name="paidAt" defaultValue={deposit.today} max={deposit.today} required />
           <label className="bj-field">
             <span className="bj-field__label">Bukti transfer (PDF, PNG atau JPEG, paling besar 5 MB)</span>
             <input className="bj-field__input bj-field__input--file" type="file" name="proof" accept="application/pdf,image/png,image/jpeg" required />

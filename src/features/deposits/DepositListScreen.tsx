@@ -18,6 +18,7 @@ import { useQueryState } from '../../lib/use-query-state';
 import { statusTones } from './deposit-actions';
 import { useDepositList, useProductOptions, useStatusCounts } from './use-deposit-queries';
 import '../../styles/lists.css';
+import { DateField } from '../../components/DateField';
 
 export const LIST_DEFAULTS = { status: 'all', q: '', productId: '', dateFrom: '', dateTo: '', sort: '-createdAt', page: '1' };
 
@@ -128,14 +129,8 @@ export default function DepositListScreen() {
             {state.productId && !(products.data ?? []).some((product) => product.id === state.productId) ? <option value={state.productId}>{state.productId}</option> : null}
           </select>
         </label>
-        <label className="bj-filters__field">
-          <span>Tanggal efektif dari</span>
-          <input className="bj-field__input" name="dateFrom" type="date" defaultValue={state.dateFrom} />
-        </label>
-        <label className="bj-filters__field">
-          <span>sampai</span>
-          <input className="bj-field__input" name="dateTo" type="date" defaultValue={state.dateTo} />
-        </label>
+        <DateField className="bj-filters__field" labelClassName="" label="Tanggal efektif dari" name="dateFrom" defaultValue={state.dateFrom} />
+        <DateField className="bj-filters__field" labelClassName="" label="sampai" name="dateTo" defaultValue={state.dateTo} />
         <button type="submit" className="bj-button bj-button--primary">
           Terapkan
         </button>

@@ -14,6 +14,7 @@ import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { periodLabel } from '../../lib/period-label';
 import '../../styles/lists.css';
+import { DateField } from '../../components/DateField';
 
 const KIND_LABELS = { break: 'Pencairan awal', maturity: 'Jatuh tempo' } as const;
 
@@ -38,6 +39,10 @@ export default function DisbursementsScreen() {
     const paidAt = String(data.get('paidAt') ?? '');
     if (!reference || !(proof instanceof File) || proof.size === 0) {
       app.notify({ type: 'error', title: 'Nomor referensi dan bukti transfer wajib diisi.' });
+      return;
+    }
+    if (!paidAt) {
+      app.notify({ type: 'error', title: 'Tanggal bayar wajib diisi dengan tanggal yang valid.' });
       return;
     }
     setPending(true);
@@ -154,10 +159,7 @@ export default function DisbursementsScreen() {
               <span className="bj-field__label">Nomor referensi transfer</span>
               <input className="bj-field__input" name="reference" maxLength={100} required />
             </label>
-            <label className="bj-field">
-              <span className="bj-field__label">Tanggal bayar</span>
-              <input className="bj-field__input" type="date" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
-            </label>
+            <DateField label="Tanggal bayar" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
             <label className="bj-field">
               <span className="bj-field__label">Bukti transfer (PDF, PNG atau JPEG, paling besar 5 MB)</span>
               <input className="bj-field__input bj-field__input--file" type="file" name="proof" accept="application/pdf,image/png,image/jpeg" required />

@@ -14,6 +14,7 @@ import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import '../../styles/lists.css';
+import { DateField } from '../../components/DateField';
 
 export const ONLY_SUPERVISOR = 'Hanya supervisor yang dapat menandai bunga sudah dibayar.';
 const STATUS_OPTIONS = [
@@ -60,6 +61,10 @@ export default function MonthlyInterestScreen() {
     const paidAt = String(data.get('paidAt') ?? '');
     if (!reference) {
       app.notify({ type: 'error', title: 'Nomor referensi transfer wajib diisi.' });
+      return;
+    }
+    if (!paidAt) {
+      app.notify({ type: 'error', title: 'Tanggal bayar wajib diisi dengan tanggal yang valid.' });
       return;
     }
     setPending(true);
@@ -207,10 +212,7 @@ export default function MonthlyInterestScreen() {
           <span className="bj-field__label">Nomor referensi transfer</span>
           <input className="bj-field__input" name="reference" maxLength={100} required />
         </label>
-        <label className="bj-field">
-          <span className="bj-field__label">Tanggal bayar</span>
-          <input className="bj-field__input" type="date" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
-        </label>
+        <DateField label="Tanggal bayar" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
       </Dialog>
     </div>
   );
