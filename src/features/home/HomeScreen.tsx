@@ -6,7 +6,8 @@ import { ErrorState, LoadingState } from '../../components/DataState';
 import { formatRupiah, lastTwelveMonths } from '../../lib/format';
 import { depositApi } from '../../lib/deposit-api';
 import { useResource } from '../../lib/use-resource';
-import { PlacementsChart } from './PlacementsChart';
+import { DepositMonthsChart } from './DepositMonthsChart';
+import { useDepositMonths } from './use-deposit-months';
 import '../../styles/lists.css';
 
 const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', SUPERVISOR: 'Supervisor', OPERATOR: 'Operator' };
@@ -19,17 +20,11 @@ const UNPROCESSED = [
   { key: 'disbursing', label: 'Menunggu pencairan', to: '/deposito?status=disbursing' },
 ] as const;
 
-function lastDay(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return `${month}-${String(new Date(year, m, 0).getDate()).padStart(2, '0')}`;
-}
-
 /** /home (Beranda): what needs doing today. */
 export default function HomeScreen() {
   const { session } = useAppActors();
   const user = useSelector(session, (snapshot) => snapshot.context.user);
-  const months = lastTwelveMonths();
-  const thisMonth = months[0] ?? '';
+  const thisMonth = lastTwelveMonths()[0] ?? '';
   const unprocessed = useResource((signal) => depositApi.unprocessed(signal), []);
   const due = useResource(
     async (signal) => {
@@ -40,16 +35,7 @@ export default function HomeScreen() {
   );
   // Still to pay this month (scheduled and due), as the transfer template counts it.
   const interest = useResource((signal) => depositApi.interestTemplateCount(thisMonth, signal), [thisMonth]);
-  const placements = useResource(
-    (signal) =>
-      Promise.all(
-        [...months].reverse().map(async (month) => ({
-          month,
-          count: (await depositApi.statusCounts({ dateFrom: `${month}-01`, dateTo: lastDay(month) }, signal)).total,
-        })),
-      ),
-    [thisMonth],
-  );
+  const months = useDepositMonths(12);
   if (!user) return null;
   return (
     <div className="bj-page">
@@ -96,12 +82,12 @@ export default function HomeScreen() {
       </section>
       <section className="bj-card" aria-labelledby="home-chart">
         <h2 id="home-chart" className="bj-card__title">
-          Penempatan per bulan
+          Penempatan dan jatuh tempo per bulan
         </h2>
-        {placements.status === 'error' ? (
-          <ErrorState error={placements.error} onRetry={placements.reload} />
-        ) : placements.data ? (
-          <PlacementsChart months={placements.data} />
+        {months.status === 'error' ? (
+          <ErrorState error={months.error} onRetry={months.reload} />
+        ) : months.data ? (
+          <DepositMonthsChart months={months.data} />
         ) : (
           <LoadingState />
         )}
