@@ -76,19 +76,39 @@ describe('deposit screens', () => {
     const counts = await apiGet<{ data: { pending: number } }>(SUPERVISOR, '/bpr/count-unprocessed-deposito');
     const dueWeek = await apiGet<{ meta: { total: number } }>(SUPERVISOR, '/deposito/due-information?days=7&limit=1');
     const template = await apiGet<{ data: { period: string; totalNet: number } }>(SUPERVISOR, '/deposito/monthly-interest-template/count');
+    type Tally = { count: number; amount: number };
+    const months = await apiGet<{ data: Array<{ month: string; placements: Tally; maturities: Tally }> }>(SUPERVISOR, '/bpr/deposit-months?months=12');
     await withLoggedIn(SUPERVISOR, async (page) => {
       const pending = page.getByTestId('unprocessed-pending');
       await expect.poll(() => pending.locator('.bj-stat__value').textContent()).toBe(counts.data.pending.toLocaleString('id-ID'));
       await expect.poll(() => page.getByTestId('due-7').locator('.bj-stat__value').textContent()).toBe(dueWeek.meta.total.toLocaleString('id-ID'));
       const net = `Rp ${template.data.totalNet.toLocaleString('id-ID')}`;
       await expect.poll(() => page.getByTestId('interest-this-month').locator('.bj-stat__value').textContent()).toBe(net);
-      await page.getByRole('img', { name: /Penempatan deposito per bulan/ }).waitFor();
+      // The chart draws both series from /bpr/deposit-months: the description, the bars and the
+      // table say the server's figures for every month.
+      const chart = page.getByRole('img', { name: /Penempatan dan jatuh tempo deposito per bulan, 12 bulan terakhir/ });
+      await chart.waitFor();
+      expect(months.data).toHaveLength(12);
+      expect(months.data.some((entry) => entry.placements.count > 0) && months.data.some((entry) => entry.maturities.count > 0)).toBe(true);
+      const short = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agt', 'Sep', 'Okt', 'Nov', 'Des'];
+      expect(await chart.locator('desc').textContent()).toBe(
+        months.data.map((entry) => `${short[Number(entry.month.slice(5)) - 1]} ${entry.month.slice(2, 4)}: ${entry.placements.count} penempatan, ${entry.maturities.count} jatuh tempo`).join('; '),
+      );
+      for (const series of ['placements', 'maturities'] as const) {
+        expect(await chart.locator(`[data-series="${series}"] rect`).count(), series).toBe(12);
+      }
+      expect(await page.getByTestId('deposit-months-legend').textContent()).toBe('PenempatanJatuh tempo');
+      await page.getByText('Lihat sebagai tabel').click();
+      const last = months.data[11]!;
+      const cells = await page.locator('.bj-chart__table tbody tr').last().locator('th, td').allTextContents();
+      const rupiah = (amount: number) => `Rp ${amount.toLocaleString('id-ID')}`;
+      expect(cells.slice(1)).toEqual([last.placements.count.toLocaleString('id-ID'), rupiah(last.placements.amount), last.maturities.count.toLocaleString('id-ID'), rupiah(last.maturities.amount)]);
       await expectAccessible(page, 'Beranda');
       await saveScreenshot(page, 'deposit-home');
       await pending.click();
       await page.waitForURL((url) => url.pathname === '/deposito' && url.searchParams.get('status') === 'pending');
       await page.getByRole('tab', { name: /Menunggu Persetujuan/, selected: true }).waitFor();
-    });
+    }, 1024);
   });
 
   it('a supervisor approves a pending deposit from the list and the tab counts change', async () => {
