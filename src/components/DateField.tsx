@@ -199,7 +199,7 @@ export function DateField({ label, className = 'bj-field', labelClassName = 'bj-
           ref={buttonRef}
           type="button"
           className="bj-date-field__button"
-          aria-label={`Pilih ${label.toLowerCase()} dari kalender`}
+          aria-label={`Buka kalender: ${label}`}
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? calendarId : undefined}
@@ -217,7 +217,7 @@ export function DateField({ label, className = 'bj-field', labelClassName = 'bj-
         </p>
       ) : null}
       {open ? (
-        <div id={calendarId} className="bj-date-field__calendar" role="dialog" aria-label={`Kalender ${label.toLowerCase()}`} onKeyDown={onCalendarKey}>
+        <div id={calendarId} className="bj-date-field__calendar" role="dialog" aria-label={`Kalender: ${label}`} onKeyDown={onCalendarKey}>
           <DayPicker
             mode="single"
             locale={dayPickerId}

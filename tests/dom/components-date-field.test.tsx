@@ -10,7 +10,7 @@ import { DateField, INVALID_DATE_MESSAGE, parseDateText } from '@src/components/
 afterEach(cleanup);
 
 function type(text: string) {
-  const input = screen.getByLabelText('Tanggal bayar');
+  const input = screen.getByLabelText('Tanggal bayar', { selector: 'input' });
   fireEvent.change(input, { target: { value: text } });
   fireEvent.blur(input);
   return input as HTMLInputElement;
@@ -53,7 +53,7 @@ describe('DateField', () => {
         <DateField label="Tanggal bayar" name="paidAt" defaultValue="2026-08-05" />
       </form>,
     );
-    expect((screen.getByLabelText('Tanggal bayar') as HTMLInputElement).value).toBe('05-Agt-2026');
+    expect((screen.getByLabelText('Tanggal bayar', { selector: 'input' }) as HTMLInputElement).value).toBe('05-Agt-2026');
     expect(new FormData(container.querySelector('form')!).get('paidAt')).toBe('2026-08-05');
   });
 
@@ -84,20 +84,20 @@ describe('DateField', () => {
       );
     }
     render(<Parent />);
-    const button = screen.getByRole('button', { name: 'Pilih tanggal bayar dari kalender' });
+    const button = screen.getByRole('button', { name: 'Buka kalender: Tanggal bayar' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
-    const calendar = screen.getByRole('dialog', { name: 'Kalender tanggal bayar' });
+    const calendar = screen.getByRole('dialog', { name: 'Kalender: Tanggal bayar' });
     expect(within(calendar).getByRole('grid')).toBeTruthy();
     fireEvent.click(within(calendar).getByRole('button', { name: /20 Agustus 2026/ }));
     expect(screen.getByTestId('value').textContent).toBe('2026-08-20');
-    expect((screen.getByLabelText('Tanggal bayar') as HTMLInputElement).value).toBe('20-Agt-2026');
+    expect((screen.getByLabelText('Tanggal bayar', { selector: 'input' }) as HTMLInputElement).value).toBe('20-Agt-2026');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('Escape closes the calendar and gives focus back to its button', () => {
     render(<DateField label="Tanggal bayar" defaultValue="2026-08-05" />);
-    const button = screen.getByRole('button', { name: 'Pilih tanggal bayar dari kalender' });
+    const button = screen.getByRole('button', { name: 'Buka kalender: Tanggal bayar' });
     fireEvent.click(button);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

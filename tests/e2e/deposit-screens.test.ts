@@ -242,6 +242,33 @@ describe('deposit screens', () => {
     });
   });
 
+  it('the list date filters take Indonesian dates typed or picked from the calendar, and the product filter lists the bank products', async () => {
+    await withLoggedIn(SUPERVISOR, async (page) => {
+      await page.goto(`${server.url}/deposito`);
+      await page.locator('.bj-table tbody tr').first().waitFor();
+      const products = page.locator('select[name="productId"] option');
+      await expect.poll(() => products.count()).toBeGreaterThan(1);
+      const from = page.getByLabel('Tanggal efektif dari', { exact: true });
+      await from.fill('5/1/2026');
+      await from.blur();
+      expect(await from.inputValue()).toBe('05-Jan-2026');
+      await page.getByRole('button', { name: 'Buka kalender: sampai' }).click();
+      const calendar = page.getByRole('dialog', { name: 'Kalender: sampai' });
+      await calendar.getByRole('grid').waitFor();
+      await expectAccessible(page, 'Daftar Deposito with the date calendar open');
+      await saveScreenshot(page, 'deposit-list-date-calendar');
+      // The calendar focuses today; Enter picks it.
+      await page.keyboard.press('Enter');
+      await calendar.waitFor({ state: 'detached' });
+      const today = await page.evaluate(() => {
+        const now = new Date();
+        return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+      });
+      await page.getByRole('button', { name: 'Terapkan' }).click();
+      await page.waitForURL((url) => url.searchParams.get('dateFrom') === '2026-01-05' && url.searchParams.get('dateTo') === today);
+    });
+  });
+
   it('the list export holds exactly the rows the same filters return, in the same order', async () => {
     const query = 'status=active&sort=-amount';
     const expected: string[] = [];
