@@ -665,25 +665,23 @@ function disbursementRow(
 
 /**
  * Tax on each installment (DOMAIN.md "Tax"): withheld when the customer's total active principal
- * at this BPR is above the threshold — taken when the period starts, as the server's transition
- * service taxes a schedule when it writes it.
+ * at this BPR is above the threshold. A posted installment (due, paid) is taxed on its pay date,
+ * as the daily job does (server/jobs/posting-tax.ts); one still scheduled keeps the estimate made
+ * when its period started, as the transition service writes a schedule. The total is the other
+ * deposits running that day plus the paying deposit's own period principal.
  */
 function applyTax(input: DemoBankInput, stories: readonly DepositStory[]): void {
-  const byCustomer = new Map<string, CustomerActivity[]>();
+  const byCustomer = new Map<string, DepositStory[]>();
+  for (const story of stories) byCustomer.set(story.customerId, [...(byCustomer.get(story.customerId) ?? []), story]);
   for (const story of stories) {
-    const list = byCustomer.get(story.customerId) ?? [];
-    list.push(...story.activity);
-    byCustomer.set(story.customerId, list);
-  }
-  for (const story of stories) {
-    const activity = byCustomer.get(story.customerId) ?? [];
+    const others = (byCustomer.get(story.customerId) ?? []).filter((other) => other !== story).flatMap((other) => other.activity);
     for (const item of story.installments) {
       if (story.taxFixed.has(item.id)) continue;
-      // Taxed when the period's schedule is made (as the server does), with the customer's total then.
-      const day = story.periods.find((period) => period.period_number === item.period_number)?.period_start ?? item.period_start;
-      let total = activity.filter((entry) => isOnOrBefore(entry.from, day) && (entry.to === null || isBefore(day, entry.to))).reduce((sum, entry) => sum + entry.amount, 0);
-      // The deposit paying the interest counts on its own pay date even when it ends that day.
-      if (total === 0) total = story.periods.find((period) => period.period_number === item.period_number)?.amount ?? 0;
+      const period = story.periods.find((candidate) => candidate.period_number === item.period_number);
+      const posted = item.status === 'due' || item.status === 'paid';
+      const day = posted ? item.pay_date : (period?.period_start ?? item.period_start);
+      const running = others.filter((entry) => isOnOrBefore(entry.from, day) && (entry.to === null || isBefore(day, entry.to))).reduce((sum, entry) => sum + entry.amount, 0);
+      const total = running + (period?.amount ?? 0);
       const taxed = taxInterest(item.gross_interest, { customerActivePrincipal: total, settings: input.tax });
       item.tax = taxed.tax;
       item.net_interest = taxed.net;
