@@ -1,12 +1,15 @@
+import type { ListMeta } from '@contract/envelope';
+
 export interface PaginationProps {
-  page: number;
-  totalPages: number;
-  total: number;
+  /** The list answer's meta; nothing is shown before it arrives or when the list is empty. */
+  meta: ListMeta | undefined;
   onPage: (page: number) => void;
 }
 
 /** "Halaman 2 dari 40 · 800 data" with previous and next buttons. */
-export function Pagination({ page, totalPages, total, onPage }: PaginationProps) {
+export function Pagination({ meta, onPage }: PaginationProps) {
+  if (!meta || meta.total === 0) return null;
+  const { page, totalPages, total } = meta;
   const last = Math.max(1, totalPages);
   return (
     <nav className="bj-pagination" aria-label="Halaman">

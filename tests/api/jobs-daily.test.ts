@@ -1,60 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertBank } from '../../server/db/repositories/banks';
 import { insertCustomer } from '../../server/db/repositories/customers';
 import type { Database } from '../../server/db/schema';
 import { wibTimestamp } from '../../server/jobs/business-date';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
 import { describeDailyReport, runDailyJob } from '../../server/jobs/daily';
-import type { Clock } from '../../server/services/clock';
-import { seedDemoProducts } from '../../server/services/deposit-seed';
 import { placeDeposit } from '../../server/services/deposit-placement';
 import { createDepositTransitions } from '../../server/services/deposit-transitions';
 import { dialects, startTestServer, type TestServer } from './harness';
+import { at, jobBank, type JobBank } from './job-fixtures';
 
-const at = (date: string): Clock => ({ now: () => new Date(wibTimestamp(date, 9, 0)) });
-
-interface Fixture {
-  db: Kysely<Database>;
-  bankId: string;
+interface Fixture extends JobBank {
   supervisorId: string;
-  products: { monthly: string; atMaturity: string };
 }
 
 async function fixture(t: TestServer): Promise<Fixture> {
-  const db = t.server.database.db;
-  const bankId = randomUUID();
-  const now = '2026-01-01T00:00:00.000Z';
-  await insertBank(db, { id: bankId, name: 'BPR Uji Harian', ojk_license_number: null, npwp: null, address: null, logo_file_id: null, created_at: now, updated_at: now });
-  const supervisorId = randomUUID();
-  await db
-    .insertInto('users')
-    .values({
-      id: supervisorId,
-      bank_id: bankId,
-      name: 'Supervisor Uji',
-      email: `sup-${supervisorId}@uji.test`,
-      phone: null,
-      role: 'SUPERVISOR',
-      password_hash: 'x',
-      password_changed_at: now,
-      failed_login_count: 0,
-      failed_login_window_start: null,
-      locked_until: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  // 'Deposito Berjangka' pays monthly (1 month 5,00%); 'Deposito Sejahtera Plus' at maturity (3 months 5,75%).
-  await seedDemoProducts(db, bankId, now);
-  const products = await db.selectFrom('products').select(['id', 'name']).where('bank_id', '=', bankId).execute();
-  return {
-    db,
-    bankId,
-    supervisorId,
-    products: { monthly: products.find((p) => p.name === 'Deposito Berjangka')!.id, atMaturity: products.find((p) => p.name === 'Deposito Sejahtera Plus')!.id },
-  };
+  const bank = await jobBank(t, 'BPR Uji Harian');
+  return { ...bank, supervisorId: bank.supervisors[0]! };
 }
 
 /** A new customer (so each deposit's tax threshold is its own) and an approved deposit. */

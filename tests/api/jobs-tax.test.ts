@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertBank } from '../../server/db/repositories/banks';
 import { insertCustomer } from '../../server/db/repositories/customers';
-import type { Database } from '../../server/db/schema';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
 import { wibTimestamp } from '../../server/jobs/business-date';
 import { runDailyJob } from '../../server/jobs/daily';
-import type { Clock } from '../../server/services/clock';
 import { placeDeposit } from '../../server/services/deposit-placement';
-import { seedDemoProducts } from '../../server/services/deposit-seed';
 import { createDepositTransitions, type TransitionRequest } from '../../server/services/deposit-transitions';
 import { dialects, startTestServer, type TestServer } from './harness';
+import { at, jobBank, type JobBank } from './job-fixtures';
 
 /**
  * Tax at posting (DOMAIN.md "Tax"): the daily job decides an installment's tax with the customer's
@@ -26,49 +22,13 @@ const GROSS = 21_233;
 const TAXED = { gross_interest: GROSS, tax: 4_247, net_interest: 16_986 };
 const UNTAXED = { gross_interest: GROSS, tax: 0, net_interest: GROSS };
 
-const at = (date: string): Clock => ({ now: () => new Date(wibTimestamp(date, 9, 0)) });
-
-interface Fixture {
-  db: Kysely<Database>;
-  bankId: string;
+interface Fixture extends JobBank {
   supervisors: [string, string];
-  products: { monthly: string; atMaturity: string };
 }
 
 async function fixture(t: TestServer): Promise<Fixture> {
-  const db = t.server.database.db;
-  const bankId = randomUUID();
-  const now = '2026-01-01T00:00:00.000Z';
-  await insertBank(db, { id: bankId, name: 'BPR Uji Pajak', ojk_license_number: null, npwp: null, address: null, logo_file_id: null, created_at: now, updated_at: now });
-  const supervisors: [string, string] = [randomUUID(), randomUUID()];
-  for (const [index, id] of supervisors.entries()) {
-    await db
-      .insertInto('users')
-      .values({
-        id,
-        bank_id: bankId,
-        name: `Supervisor Uji ${index + 1}`,
-        email: `sup-${id}@uji.test`,
-        phone: null,
-        role: 'SUPERVISOR',
-        password_hash: 'x',
-        password_changed_at: now,
-        failed_login_count: 0,
-        failed_login_window_start: null,
-        locked_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-  }
-  await seedDemoProducts(db, bankId, now);
-  const products = await db.selectFrom('products').select(['id', 'name']).where('bank_id', '=', bankId).execute();
-  return {
-    db,
-    bankId,
-    supervisors,
-    products: { monthly: products.find((p) => p.name === 'Deposito Berjangka')!.id, atMaturity: products.find((p) => p.name === 'Deposito Sejahtera Plus')!.id },
-  };
+  const bank = await jobBank(t, 'BPR Uji Pajak', 2);
+  return { ...bank, supervisors: [bank.supervisors[0]!, bank.supervisors[1]!] };
 }
 
 async function newCustomer(f: Fixture): Promise<string> {

@@ -144,9 +144,7 @@ export default function DisbursementsScreen() {
             </table>
           </div>
         )}
-        {list.data && rows.length > 0 ? (
-          <Pagination page={list.data.meta.page} totalPages={list.data.meta.totalPages} total={list.data.meta.total} onPage={(page) => update({ page: String(page) })} />
-        ) : null}
+        <Pagination meta={list.data?.meta} onPage={(page) => update({ page: String(page) })} />
       </Tabs>
       <Dialog title={`Catat pembayaran · ${paying?.depositNumber ?? ''}`} open={paying !== null} onClose={() => setPaying(null)} onSubmit={(form) => void record(form)} confirmLabel="Simpan" pending={pending}>
         {paying ? (

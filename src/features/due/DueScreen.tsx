@@ -78,9 +78,7 @@ export default function DueScreen() {
           </table>
         </div>
       )}
-      {list.data && rows.length > 0 ? (
-        <Pagination page={list.data.meta.page} totalPages={list.data.meta.totalPages} total={list.data.meta.total} onPage={(page) => update({ page: String(page) })} />
-      ) : null}
+      <Pagination meta={list.data?.meta} onPage={(page) => update({ page: String(page) })} />
     </div>
   );
 }

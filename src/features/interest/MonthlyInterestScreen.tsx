@@ -199,9 +199,7 @@ export default function MonthlyInterestScreen() {
           </table>
         </div>
       )}
-      {interest.data && rows.length > 0 ? (
-        <Pagination page={interest.data.meta.page} totalPages={interest.data.meta.totalPages} total={interest.data.meta.total} onPage={(page) => update({ page: String(page) })} />
-      ) : null}
+      <Pagination meta={interest.data?.meta} onPage={(page) => update({ page: String(page) })} />
 
       <Dialog title="Tandai bunga sudah dibayar" open={confirming} onClose={() => setConfirming(false)} onSubmit={(form) => void markPaid(form)} confirmLabel="Tandai sudah dibayar" pending={pending}>
         <p>

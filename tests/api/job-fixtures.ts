@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { insertBank } from '../../server/db/repositories/banks';
+import type { Database } from '../../server/db/schema';
+import { wibTimestamp } from '../../server/jobs/business-date';
+import type { Clock } from '../../server/services/clock';
+import { seedDemoProducts } from '../../server/services/deposit-seed';
+import type { TestServer } from './harness';
+
+/** A clock standing at 09.00 WIB on a business date. */
+export const at = (date: string): Clock => ({ now: () => new Date(wibTimestamp(date, 9, 0)) });
+
+export interface JobBank {
+  db: Kysely<Database>;
+  bankId: string;
+  supervisors: string[];
+  products: { monthly: string; atMaturity: string };
+}
+
+/**
+ * A bank of its own for a job test, so no demo row interferes: its supervisors and the demo
+ * products ('Deposito Berjangka' pays monthly, 1 month 5,00%; 'Deposito Sejahtera Plus' at
+ * maturity, 3 months 5,75%).
+ */
+export async function jobBank(t: TestServer, name: string, supervisorCount = 1): Promise<JobBank> {
+  const db = t.server.database.db;
+  const bankId = randomUUID();
+  const now = '2026-01-01T00:00:00.000Z';
+  await insertBank(db, { id: bankId, name, ojk_license_number: null, npwp: null, address: null, logo_file_id: null, created_at: now, updated_at: now });
+  const supervisors = Array.from({ length: supervisorCount }, () => randomUUID());
+  for (const [index, id] of supervisors.entries()) {
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        bank_id: bankId,
+        name: supervisorCount === 1 ? 'Supervisor Uji' : `Supervisor Uji ${index + 1}`,
+        email: `sup-${id}@uji.test`,
+        phone: null,
+        role: 'SUPERVISOR',
+        password_hash: 'x',
+        password_changed_at: now,
+        failed_login_count: 0,
+        failed_login_window_start: null,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  await seedDemoProducts(db, bankId, now);
+  const products = await db.selectFrom('products').select(['id', 'name']).where('bank_id', '=', bankId).execute();
+  return {
+    db,
+    bankId,
+    supervisors,
+    products: { monthly: products.find((p) => p.name === 'Deposito Berjangka')!.id, atMaturity: products.find((p) => p.name === 'Deposito Sejahtera Plus')!.id },
+  };
+}
