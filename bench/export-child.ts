@@ -12,7 +12,7 @@ const [dataDir, bankId, queryJson] = process.argv.slice(2);
 const query = JSON.parse(queryJson ?? '{}') as Record<string, string>;
 
 const database = openDatabase({ databaseUrl: undefined, dataDir: dataDir! });
-const downloads = createDownloadService({ db: database.db, clock: { now: () => new Date('2026-12-01T03:00:00Z') }, logger: pino({ level: 'silent' }) });
+const downloads = createDownloadService({ db: database.db, reads: database.reads, clock: { now: () => new Date('2026-12-01T03:00:00Z') }, logger: pino({ level: 'silent' }) });
 
 const baselineRss = process.memoryUsage().rss;
 let peakRss = baselineRss;

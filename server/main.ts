@@ -125,7 +125,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       interest,
       disbursements,
       changeRequests,
-      downloads: createDownloadService({ db: database.db, clock, logger }),
+      downloads: createDownloadService({ db: database.db, reads: database.reads, clock, logger }),
       idempotency: idempotency({ db: database.db, clock }),
       db: database.db,
       ping: database.ping,

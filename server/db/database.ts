@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { kyselyReads, sqliteWorkerReads, type OffloadedReads } from './offloaded-reads';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -10,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Long read-only walks (Excel downloads): on SQLite a worker thread's own connection. */
+  reads: OffloadedReads;
   /** True when the database answers a trivial query (used by /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -31,9 +34,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: options.databaseUrl ? postgresDialect(options.databaseUrl, options.pgSchema) : sqliteDialect(options.dataDir),
   });
+  const reads = options.databaseUrl ? kyselyReads(db) : sqliteWorkerReads(join(options.dataDir, SQLITE_FILE));
   return {
     db,
     dialect,
+    reads,
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -42,7 +47,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await reads.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
 import { depositListQuerySchema } from '../../contract/deposit-api';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositStatusLabels } from '../../machines/deposit';
 import { formatRateBps, isIsoDate } from '../../machines/deposit-rules';
 import { DEPOSIT_SORT_COLUMNS, depositsMatching, type DepositFilters, type DepositSortField } from '../db/repositories/deposits';
 import { listProducts } from '../db/repositories/products';
-import type { Database, DepositRow } from '../db/schema';
+import type { DepositRow } from '../db/schema';
 import { parseOrThrow } from '../services/deposit-service';
 import { ValidationError } from '../services/errors';
-import { afterRow } from './keyset';
+import { afterRow, type ExportSource } from './keyset';
 import { DIRECT_CHANNEL_LABEL, instructionLabels, interestPaymentLabels } from './labels';
 import { keysetBatches, type XlsxColumn, type XlsxSheet } from './xlsx-stream';
 
@@ -61,7 +60,7 @@ export interface DepositListExport {
   sheet: XlsxSheet<DepositExportRow>;
 }
 
-export async function depositListExport(db: Kysely<Database>, bankId: string, query: Record<string, unknown>, today: string, batchSize = 1000): Promise<DepositListExport> {
+export async function depositListExport({ db, reads }: ExportSource, bankId: string, query: Record<string, unknown>, today: string, batchSize = 1000): Promise<DepositListExport> {
   const parsed = parseOrThrow(depositListQuerySchema, query);
   const problems: string[] = [];
   if (parsed.dateFrom && !isIsoDate(parsed.dateFrom)) problems.push('Tanggal awal tidak valid.');
@@ -86,7 +85,7 @@ export async function depositListExport(db: Kysely<Database>, bankId: string, qu
     (after, limit) => {
       let select = depositsMatching(db, filters).select([...DEPOSIT_EXPORT_FIELDS]);
       if (after) select = select.where((eb) => afterRow(eb, [column, 'id'], after, direction));
-      return select.orderBy(column, direction).orderBy('id', direction).limit(limit).execute();
+      return reads.rows(select.orderBy(column, direction).orderBy('id', direction).limit(limit));
     },
     (row) => [row[column], row.id],
     batchSize,

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import { disbursementListQuerySchema } from '../../contract/disbursement';
 import { DISBURSEMENT_WITH_DEPOSIT_COLUMNS, disbursementsQuery, type DisbursementWithDeposit } from '../db/repositories/disbursements';
-import type { Database } from '../db/schema';
 import { jakartaDate } from '../jobs/business-date';
 import { parseOrThrow } from '../services/deposit-service';
-import { afterRow } from './keyset';
+import { afterRow, type ExportSource } from './keyset';
 import { disbursementKindLabels, disbursementStatusLabels } from './labels';
 import { keysetBatches, type XlsxColumn, type XlsxSheet } from './xlsx-stream';
 
@@ -32,7 +30,7 @@ export const disbursementColumns: XlsxColumn<DisbursementWithDeposit>[] = [
 ];
 
 export async function disbursementsExport(
-  db: Kysely<Database>,
+  { db, reads }: ExportSource,
   bankId: string,
   query: Record<string, unknown>,
   today: string,
@@ -43,7 +41,7 @@ export async function disbursementsExport(
     async (after, limit) => {
       let select = disbursementsQuery(db, { bankId, status: parsed.status, period: parsed.period }).select([...DISBURSEMENT_WITH_DEPOSIT_COLUMNS]);
       if (after) select = select.where((eb) => afterRow(eb, ['b.created_at', 'b.id'], after, 'desc'));
-      return (await select.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).execute()) as DisbursementWithDeposit[];
+      return (await reads.rows(select.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit))) as DisbursementWithDeposit[];
     },
     (row) => [row.created_at, row.id],
     batchSize,

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../db/schema';
 import { jakartaDate } from '../jobs/business-date';
 import type { Clock } from '../services/clock';
 import { depositListExport } from './deposit-list-export';
 import { disbursementsExport } from './disbursements-export';
 import { dueInformationExport } from './due-information-export';
+import type { ExportSource } from './keyset';
 import { interestTemplateExport } from './interest-template-export';
 import { xlsxWebStream, type XlsxSheet } from './xlsx-stream';
 
@@ -20,8 +19,8 @@ export interface Download {
  * The Excel downloads, each scoped to the caller's bank. The query is validated before the first
  * byte is written (a bad filter answers 400 JSON); then rows stream from the database into the zip.
  */
-export function createDownloadService(deps: { db: Kysely<Database>; clock: Clock; logger: Logger; batchSize?: number }) {
-  const { db } = deps;
+export function createDownloadService(deps: ExportSource & { clock: Clock; logger: Logger; batchSize?: number }) {
+  const source: ExportSource = { db: deps.db, reads: deps.reads };
   const stream = <Row>(kind: DownloadKind, bankId: string, filename: string, sheet: XlsxSheet<Row>): Download => ({
     filename,
     body: xlsxWebStream(sheet, (error) => deps.logger.error({ err: error, kind, bankId }, 'excel export failed midway')),
@@ -31,13 +30,13 @@ export function createDownloadService(deps: { db: Kysely<Database>; clock: Clock
     const today = jakartaDate(deps.clock.now());
     switch (kind) {
       case 'depositList':
-        return depositListExport(db, bankId, query, today, deps.batchSize);
+        return depositListExport(source, bankId, query, today, deps.batchSize);
       case 'interestTemplate':
-        return interestTemplateExport(db, bankId, query, today, deps.batchSize);
+        return interestTemplateExport(source, bankId, query, today, deps.batchSize);
       case 'disbursements':
-        return disbursementsExport(db, bankId, query, today, deps.batchSize);
+        return disbursementsExport(source, bankId, query, today, deps.batchSize);
       case 'dueInformation':
-        return dueInformationExport(db, bankId, query, today, deps.batchSize);
+        return dueInformationExport(source, bankId, query, today, deps.batchSize);
     }
   }
 

@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
 import { dueInformationQuerySchema } from '../../contract/disbursement';
 import { depositStatusLabels } from '../../machines/deposit';
 import { addDays, daysBetween, formatRateBps } from '../../machines/deposit-rules';
 import { listProducts } from '../db/repositories/products';
-import type { Database } from '../db/schema';
 import { DEPOSIT_EXPORT_FIELDS, type DepositExportRow } from './deposit-list-export';
 import { parseOrThrow } from '../services/deposit-service';
-import { afterRow } from './keyset';
+import { afterRow, type ExportSource } from './keyset';
 import { instructionLabels } from './labels';
 import { keysetBatches, type XlsxColumn, type XlsxSheet } from './xlsx-stream';
 
@@ -31,7 +29,7 @@ export const dueInformationColumns = (productNames: Map<string, string>, today: 
 ];
 
 export async function dueInformationExport(
-  db: Kysely<Database>,
+  { db, reads }: ExportSource,
   bankId: string,
   query: Record<string, unknown>,
   today: string,
@@ -50,7 +48,7 @@ export async function dueInformationExport(
         .where('maturity_date', '>=', today)
         .where('maturity_date', '<=', to);
       if (after) select = select.where((eb) => afterRow(eb, ['maturity_date', 'id'], after, 'asc'));
-      return select.orderBy('maturity_date').orderBy('id').limit(limit).execute();
+      return reads.rows(select.orderBy('maturity_date').orderBy('id').limit(limit));
     },
     (row) => [row.maturity_date, row.id],
     batchSize,

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import { interestTemplateQuerySchema } from '../../contract/interest';
 import { INSTALLMENT_WITH_DEPOSIT_COLUMNS, installmentsQuery, type InstallmentWithDeposit } from '../db/repositories/installments';
-import type { Database } from '../db/schema';
 import { parseOrThrow } from '../services/deposit-service';
 import { TEMPLATE_INSTALLMENT_STATUSES } from '../services/interest-service';
-import { afterRow } from './keyset';
+import { afterRow, type ExportSource } from './keyset';
 import { keysetBatches, type XlsxColumn, type XlsxSheet } from './xlsx-stream';
 
 /**
@@ -35,7 +33,7 @@ export const interestTemplateColumns: XlsxColumn<InstallmentWithDeposit>[] = [
 ];
 
 export async function interestTemplateExport(
-  db: Kysely<Database>,
+  { db, reads }: ExportSource,
   bankId: string,
   query: Record<string, unknown>,
   today: string,
@@ -51,7 +49,7 @@ export async function interestTemplateExport(
         .where('i.status', 'in', [...TEMPLATE_INSTALLMENT_STATUSES])
         .select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS]);
       if (after) select = select.where((eb) => afterRow(eb, ['i.pay_date', 'd.customer_name', 'i.id'], after, 'asc'));
-      return (await select.orderBy('i.pay_date').orderBy('d.customer_name').orderBy('i.id').limit(limit).execute()) as InstallmentWithDeposit[];
+      return (await reads.rows(select.orderBy('i.pay_date').orderBy('d.customer_name').orderBy('i.id').limit(limit))) as InstallmentWithDeposit[];
     },
     (row) => [row.pay_date, row.customer_name, row.id],
     batchSize,

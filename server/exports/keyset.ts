@@ -1,4 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { OffloadedReads } from '../db/offloaded-reads';
+import type { Database } from '../db/schema';
+
+/** What an export reads from: Kysely to build its queries, `reads` to run the long walk. */
+export interface ExportSource {
+  db: Kysely<Database>;
+  reads: OffloadedReads;
+}
 
 /**
  * "Rows after this one" in an ORDER BY over several columns all in one direction, as a row-value

@@ -73,15 +73,18 @@ export async function writeXlsx<Row>(sheet: XlsxSheet<Row>, output: NodeJS.Writa
 /**
  * exceljs hands the sheet XML to the zip in 64 KB pieces without waiting for it (its StreamBuf in
  * batch mode ignores backpressure), so on a fast reader the uncompressed XML piles up in front of
- * the deflate stream — 70 MB for 100,000 rows. Between batches we wait until the zip entry it
- * pipes into has drained; memory then stays flat whatever the row count.
+ * the deflate stream — 70 MB for 100,000 rows. Once more than ZIP_SLACK_BYTES wait there, we let
+ * the zip entry drain before writing on: memory stays flat whatever the row count, and below it
+ * the deflating (on libuv's threads) overlaps with writing the next rows.
  */
+const ZIP_SLACK_BYTES = 4 * 1024 * 1024;
+
 async function zipCaughtUp(worksheet: ExcelJS.Worksheet, output: NodeJS.WritableStream): Promise<void> {
-  type Pipe = NodeJS.EventEmitter & { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } };
+  type Pipe = NodeJS.EventEmitter & { writableLength?: number; _writableState?: { length?: number } };
   const pipes = (worksheet as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? [];
   for (const pipe of pipes) {
-    // archiver's own readable-stream copy predates `writableNeedDrain`; its state has the same flag.
-    if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await drainedOrClosed(pipe, output);
+    // archiver's own readable-stream copy predates `writableLength`; its state has the same figure.
+    if ((pipe.writableLength ?? pipe._writableState?.length ?? 0) > ZIP_SLACK_BYTES) await drainedOrClosed(pipe, output);
   }
 }
 
@@ -118,17 +121,24 @@ export function xlsxDownloadHeaders(filename: string): Record<string, string> {
 /**
  * Keyset paging: asks `fetchAfter` for the next `batchSize` rows after the last key seen (WHERE
  * key > last ORDER BY key LIMIT n), never OFFSET, so the last batch costs what the first does.
+ * The next batch is asked for before this one is handed on, so reading it (off-thread: see
+ * server/db/offloaded-reads.ts) overlaps with writing this one; at most one batch waits ahead.
  */
 export async function* keysetBatches<Row, Key>(
   fetchAfter: (after: Key | null, limit: number) => Promise<Row[]>,
   keyOf: (row: Row) => Key,
   batchSize = 1000,
 ): AsyncGenerator<Row[]> {
-  let after: Key | null = null;
+  let next = fetchAfter(null, batchSize);
   for (;;) {
-    const rows = await fetchAfter(after, batchSize);
+    const rows = await next;
+    const more = rows.length === batchSize;
+    if (more) {
+      next = fetchAfter(keyOf(rows[rows.length - 1]!), batchSize);
+      // If the consumer stops early (download aborted) nobody awaits this read: keep its failure quiet.
+      next.catch(() => {});
+    }
     if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    after = keyOf(rows[rows.length - 1]!);
+    if (!more) return;
   }
 }

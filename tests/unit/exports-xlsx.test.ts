@@ -77,4 +77,43 @@ describe('keyset batches', () => {
     expect(calls).toEqual([null, 10, 20]);
     expect(batches.flat()).toEqual(data);
   });
+
+  it('asks for the next batch before the current one is handed on, so reading overlaps with writing', async () => {
+    const calls: Array<number | null> = [];
+    const batches = keysetBatches(
+      async (after: number | null, limit) => {
+        calls.push(after);
+        const from = (after ?? 0) + 1;
+        return Array.from({ length: Math.min(limit, 30 - from + 1) }, (_, i) => from + i);
+      },
+      (n) => n,
+      10,
+    );
+    const first = await batches.next();
+    expect(first.value).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(calls).toEqual([null, 10]); // batch 2 already asked for while batch 1 is being written
+    await batches.return(undefined);
+  });
+
+  it('a consumer that stops early (download aborted) leaves no unhandled failure from the read ahead', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const batches = keysetBatches(
+        async (after: number | null) => {
+          if (after !== null) throw new Error('database closed');
+          return [1, 2];
+        },
+        (n) => n,
+        2,
+      );
+      expect((await batches.next()).value).toEqual([1, 2]);
+      await batches.return(undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
