@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as deposits from './0002_deposits';
+import * as depositSearch from './0003_deposit_search';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -9,4 +10,5 @@ import * as deposits from './0002_deposits';
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_deposits': deposits,
+  '0003_deposit_search': depositSearch,
 };

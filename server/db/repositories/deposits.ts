@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { depositStatusSchema, type DepositStatus } from '../../../contract/deposit';
+import { isSqlite } from '../dialect';
 import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../schema';
 
 /**
@@ -137,26 +138,65 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+export interface MatchingOptions {
+  withStatus: boolean;
+  /**
+   * SQLite: find `q` through the trigram table (migration 0003) instead of reading the bank's
+   * deposits. Worth it when the query runs once (counts, one page): it costs about one row read
+   * per match, however many rows are asked for. A keyset walk re-running the query per batch
+   * (the Excel export) would pay that per batch — matches × batches, minutes for a `q` that most
+   * deposits match ("DEP-") — so it stays off there by default. PostgreSQL's planner picks its
+   * indexes itself and ignores this.
+   */
+  searchIndex?: boolean;
+}
+
 /**
  * The list's WHERE over `deposits` (bank, status, product, value-date range, and q: customer name
  * or deposit number containing it, or NIK starting with it; case-insensitive). Exported so the
  * Excel export of the list selects exactly the same rows.
  */
-export function depositsMatching(db: Db, filters: DepositFilters, options: { withStatus: boolean } = { withStatus: true }) {
+export function depositsMatching(db: Db, filters: DepositFilters, options: MatchingOptions = { withStatus: true }) {
   let query = db.selectFrom('deposits').where('bank_id', '=', filters.bankId);
   if (options.withStatus && filters.status) query = query.where('status', '=', filters.status);
   if (filters.productId) query = query.where('product_id', '=', filters.productId);
   if (filters.dateFrom) query = query.where('deposit_date', '>=', filters.dateFrom);
   if (filters.dateTo) query = query.where('deposit_date', '<=', filters.dateTo);
   const q = filters.q?.trim().toLowerCase();
-  if (q) {
-    const contains = `%${escapeLike(q)}%`;
-    const prefix = `${escapeLike(q)}%`;
-    query = query.where(
-      sql<boolean>`(lower(customer_name) like ${contains} escape '\\' or lower(deposit_number) like ${contains} escape '\\' or customer_nik like ${prefix} escape '\\')`,
-    );
-  }
+  if (q) query = query.where(searchMatches(db, q, options.searchIndex ?? false));
   return query;
+}
+
+/** FTS5's trigram tokenizer indexes every 3 characters: a shorter query has no trigram to look up. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * `q` (already lowercased): customer name or deposit number containing it, or NIK starting with
+ * it; `%` and `_` typed by staff are plain characters. The LIKE below is the meaning on both
+ * dialects. PostgreSQL answers it from the pg_trgm and NIK indexes itself (migration 0003).
+ * SQLite cannot, so there the rows are first narrowed by indexes — the trigram table
+ * `deposits_search` for name and number, the (bank_id, customer_nik NOCASE) index for the NIK —
+ * and the same LIKE then decides: the trigram match folds Unicode case where SQLite's lower() folds
+ * only ASCII, so it may offer a row the LIKE refuses, never miss one. A query of one or two
+ * characters has no trigram: it reads the bank's deposits as before.
+ */
+function searchMatches(db: Db, q: string, searchIndex: boolean) {
+  // PostgreSQL text cannot hold U+0000 (it rejects the parameter) and FTS5 ends its query at one.
+  if (q.includes('\u0000')) return sql<boolean>`1 = 0`;
+  const contains = `%${escapeLike(q)}%`;
+  const prefix = `${escapeLike(q)}%`;
+  const like = sql<boolean>`(lower(customer_name) like ${contains} escape '\\' or lower(deposit_number) like ${contains} escape '\\' or customer_nik like ${prefix} escape '\\')`;
+  if (!searchIndex || [...q].length < TRIGRAM_LENGTH || !isSqlite(db)) return like;
+  return sql<boolean>`((deposits.rowid in (select rowid from deposits_search where deposits_search match ${ftsPhrase(q)}) or customer_nik like ${prefix} escape '\\') and ${like})`;
+}
+
+/**
+ * `q` as one FTS5 phrase: inside double quotes every character is text (`*`, `(`, `-`, `:`, `^`,
+ * AND/OR/NOT, NEAR), and a double quote is written twice. With the trigram tokenizer a phrase
+ * matches wherever it occurs inside a column's text.
+ */
+function ftsPhrase(q: string): string {
+  return `"${q.replaceAll('"', '""')}"`;
 }
 
 const hasOnlyStatusFilter = (filters: DepositFilters): boolean => !filters.q?.trim() && !filters.productId && !filters.dateFrom && !filters.dateTo;
@@ -173,7 +213,7 @@ export async function countDepositsByStatus(db: Db, filters: DepositFilters): Pr
     for (const [status, total] of await counterTotals(db, filters.bankId)) counts[status] = total;
     return counts;
   }
-  const rows = await depositsMatching(db, filters, { withStatus: false })
+  const rows = await depositsMatching(db, filters, { withStatus: false, searchIndex: true })
     .select(['status', (eb) => eb.fn.countAll<number>().as('total')])
     .groupBy('status')
     .execute();
@@ -189,7 +229,7 @@ export async function countDeposits(db: Db, filters: DepositFilters): Promise<nu
     for (const total of totals.values()) sum += total;
     return sum;
   }
-  const row = await depositsMatching(db, filters, { withStatus: true })
+  const row = await depositsMatching(db, filters, { withStatus: true, searchIndex: true })
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -222,7 +262,8 @@ export async function listDeposits(
   const direction = fromEnd ? (sort.direction === 'asc' ? 'desc' : 'asc') : sort.direction;
   const take = fromEnd ? Math.min(limit, total - offset) : limit;
   const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
-  const idRows = await depositsMatching(db, filters, { withStatus: true })
+  const searchIndex = Boolean(filters.q?.trim()) && isSqlite(db) && (await searchIndexPaysForPage(db, filters, total, skip + take));
+  const idRows = await depositsMatching(db, filters, { withStatus: true, searchIndex })
     .select('id')
     .orderBy(column, direction)
     .orderBy('id', direction)
@@ -235,6 +276,19 @@ export async function listDeposits(
   const rows = await db.selectFrom('deposits').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.map((id) => byId.get(id)).filter((row): row is DepositRow => row !== undefined), total };
+}
+
+/**
+ * Whether a page of a search is cheaper through the trigram table (read every match, sort them)
+ * than by walking the sort index from the nearer end and skipping non-matching rows. The walk
+ * reads about `depth` × (rows under the index ÷ matches) rows: 320 for page 1 of a name that one
+ * deposit in 16 carries, the whole bank for a name only one deposit carries.
+ */
+async function searchIndexPaysForPage(db: Db, filters: DepositFilters, matches: number, depth: number): Promise<boolean> {
+  const totals = await counterTotals(db, filters.bankId);
+  let walked = 0;
+  for (const [status, count] of totals) if (!filters.status || status === filters.status) walked += count;
+  return (depth * walked) / Math.max(matches, 1) > matches;
 }
 
 /** The customer's principal held in deposits of these statuses (tax threshold, LPS ceiling). */
