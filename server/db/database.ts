@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { kyselyReads, sqliteWorkerReads, type OffloadedReads } from './offloaded-reads';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -65,7 +66,7 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   database.pragma('cache_size = -131072');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
 }
 
 function postgresDialect(connectionString: string, schema: string | undefined): PostgresDialect {

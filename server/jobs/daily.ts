@@ -11,6 +11,7 @@ import { createDepositTransitions, SYSTEM_ACTOR, type TransitionRequest } from '
 import { ServiceError } from '../services/errors';
 import { installmentContext } from '../services/interest-service';
 import { ARO_PLUS_REFERENCE } from './aro-plus';
+import { groupedWrites } from './grouped-writes';
 import { taxAtPosting, taxSettingsCache, type TaxSettingsOf } from './posting-tax';
 import { jakartaDate, wibTimestamp } from './business-date';
 
@@ -32,6 +33,8 @@ export const DAILY_JOB = 'daily';
 
 /** Rows read per keyset batch. */
 const BATCH = 500;
+/** Deposits written per transaction (grouped-writes.ts); a keyset batch always ends its last group. */
+const GROUP_SIZE = 50;
 /** A deposit matured long ago rolls once per pass until its maturity passes D. */
 const MAX_ROLLOVER_PASSES = 60;
 
@@ -56,8 +59,13 @@ export interface DailyJobDeps {
   db: Kysely<Database>;
   clock: Clock;
   logger?: Logger;
-  /** Test hook: called after each deposit or installment batch is written; a throw stops the run like a crash. */
+  /**
+   * Test hook: called after each deposit is written (inside its group, not yet committed) and
+   * after each installment batch is committed; a throw stops the run like a crash.
+   */
   afterWrite?: (step: DailyStep, done: number) => void;
+  /** Deposits per transaction (tests make it small to see groups commit and roll back). */
+  groupSize?: number;
 }
 
 /**
@@ -83,31 +91,41 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
   report.resumed = claim.existing !== undefined;
   deps.logger?.info({ businessDate, resumed: report.resumed }, 'daily job started');
 
+  const group = groupedWrites(db, deps.groupSize ?? GROUP_SIZE);
   try {
     const transitions = createDepositTransitions({ db, clock });
     const settingsOf = taxSettingsCache(db);
     const banks = (await db.selectFrom('banks').select('id').orderBy('id').execute()).map((bank) => bank.id);
+    // Read before any group opens: inside one, `db` must not be used (grouped-writes.ts).
+    await Promise.all(banks.map(settingsOf));
 
-    const transition = async (depositId: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> => {
-      try {
-        await transitions.apply({ bankId: null, depositId, actor: SYSTEM_ACTOR, request, ...(beforeWrite ? { beforeWrite } : {}) });
-        return true;
-      } catch (error) {
-        // A refusal or a lost race (another instance, or staff acting at the same moment) leaves
-        // the deposit as it is; anything else (the database) stops the run so it can be resumed.
-        if (!(error instanceof ServiceError)) throw error;
-        report.refused.push({ depositId, event: request.type, message: error.message });
-        return false;
-      }
+    /**
+     * One deposit's work in the open group. A refusal or a lost race (another instance, or staff
+     * acting at the same moment) leaves the deposit as it is and is reported; anything else (the
+     * database) stops the run so it can be resumed.
+     */
+    const attempt = async <T>(depositId: string, work: (trx: Kysely<Database>, name: (event: string) => void) => Promise<T>): Promise<T | undefined> => {
+      let event = 'unknown';
+      const outcome = await group.one((trx) => work(trx, (type) => (event = type)));
+      if (outcome.ok) return outcome.value;
+      report.refused.push({ depositId, event, message: outcome.error.message });
+      return undefined;
     };
+    const apply = (trx: Kysely<Database>, depositId: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>) =>
+      transitions.applyIn(trx, { bankId: null, depositId, actor: SYSTEM_ACTOR, request, ...(beforeWrite ? { beforeWrite } : {}) });
 
     // 1. Activation.
     for (const bankId of banks) {
       for await (const ids of keysetIds(db, bankId, 'approved', 'deposit_date', businessDate)) {
         for (const id of ids) {
-          if (await transition(id, { type: 'deposit.activate' })) report.activated += 1;
+          const done = await attempt(id, (trx, name) => {
+            name('deposit.activate');
+            return apply(trx, id, { type: 'deposit.activate' });
+          });
+          if (done) report.activated += 1;
           deps.afterWrite?.('activate', report.activated);
         }
+        await group.commit();
       }
     }
 
@@ -120,13 +138,14 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
         for await (const ids of keysetIds(db, bankId, 'active', 'maturity_date', businessDate)) {
           for (const id of ids) {
             if (skipped.has(id)) continue;
-            const done = await matureOrRollOver(db, id, clock, settingsOf, transition);
+            const done = await attempt(id, (trx, name) => matureOrRollOver(trx, id, clock, settingsOf, apply, name));
             if (done === 'rolledOver') report.rolledOver += 1;
             else if (done === 'matured') report.matured += 1;
             else skipped.add(id);
-            if (done !== 'refused') touched += 1;
+            if (done !== undefined && done !== 'gone') touched += 1;
             deps.afterWrite?.('maturity', report.rolledOver + report.matured);
           }
+          await group.commit();
         }
       }
       if (touched === 0) break;
@@ -139,6 +158,7 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
     deps.logger?.info({ ...summaryOf(report), refused: report.refused.length }, 'daily job finished');
     return report;
   } catch (error) {
+    await group.rollback().catch(() => undefined);
     await finishJobRun(db, DAILY_JOB, businessDate, {
       status: 'failed',
       detail: JSON.stringify({ ...summaryOf(report), error: error instanceof Error ? error.message : String(error) }),
@@ -185,21 +205,30 @@ async function* keysetIds(db: Kysely<Database>, bankId: string, status: 'approve
  * catches up missed days reads the customer's total as it stands at the run, as for falling due.
  */
 async function matureOrRollOver(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   depositId: string,
   clock: Clock,
   settingsOf: TaxSettingsOf,
-  transition: (id: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>) => Promise<boolean>,
-): Promise<'rolledOver' | 'matured' | 'refused'> {
-  const row = await db
+  apply: (trx: Kysely<Database>, id: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>) => Promise<unknown>,
+  name: (event: string) => void,
+): Promise<'rolledOver' | 'matured' | 'gone'> {
+  const row = await trx
     .selectFrom('deposits')
     .select(['id', 'bank_id', 'customer_id', 'amount', 'status', 'maturity_instruction', 'maturity_date', 'period_number'])
     .where('id', '=', depositId)
     .executeTakeFirst();
-  if (!row || row.status !== 'active') return 'refused';
-  if (row.maturity_instruction === 'PAYOUT') return (await transition(depositId, { type: 'deposit.mature' })) ? 'matured' : 'refused';
-  if (row.maturity_instruction === 'ARO') return (await transition(depositId, { type: 'deposit.rollover', netInterest: 0 })) ? 'rolledOver' : 'refused';
-  const ending = await db
+  if (!row || row.status !== 'active') return 'gone';
+  if (row.maturity_instruction === 'PAYOUT') {
+    name('deposit.mature');
+    await apply(trx, depositId, { type: 'deposit.mature' });
+    return 'matured';
+  }
+  name('deposit.rollover');
+  if (row.maturity_instruction === 'ARO') {
+    await apply(trx, depositId, { type: 'deposit.rollover', netInterest: 0 });
+    return 'rolledOver';
+  }
+  const ending = await trx
     .selectFrom('interest_installments')
     .select(['id', 'status', 'gross_interest'])
     .where('deposit_id', '=', depositId)
@@ -208,7 +237,7 @@ async function matureOrRollOver(
     .where('status', 'in', ['scheduled', 'due'])
     .execute();
   const figures = await taxAtPosting(
-    db,
+    trx,
     ending.map((item) => ({
       bankId: row.bank_id,
       customerId: row.customer_id,
@@ -221,10 +250,10 @@ async function matureOrRollOver(
   );
   const capitalised = ending.map((item, index) => ({ ...item, tax: figures[index]!.tax, net: figures[index]!.net }));
   const netInterest = capitalised.reduce((sum, item) => sum + item.net, 0);
-  const ok = await transition(depositId, { type: 'deposit.rollover', netInterest }, async (trx) => {
+  await apply(trx, depositId, { type: 'deposit.rollover', netInterest }, async (write) => {
     const now = clock.now().toISOString();
     for (const item of capitalised) {
-      const closed = await trx
+      const closed = await write
         .updateTable('interest_installments')
         .set({ status: 'paid', tax: item.tax, net_interest: item.net, paid_at: row.maturity_date, paid_by: 'SYSTEM', reference: ARO_PLUS_REFERENCE, updated_at: now })
         .where('id', '=', item.id)
@@ -233,7 +262,7 @@ async function matureOrRollOver(
       if (Number(closed.numUpdatedRows) !== 1) throw new ServiceError('conflict', 'Bunga periode ini sudah berubah; perpanjangan ARO+ diulang pada proses berikutnya.');
     }
   });
-  return ok ? 'rolledOver' : 'refused';
+  return 'rolledOver';
 }
 
 /**

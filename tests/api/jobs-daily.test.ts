@@ -88,8 +88,8 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
   }, 30_000);
   afterEach(async () => t?.stop());
 
-  const job = (date: string, afterWrite?: Parameters<typeof runDailyJob>[0]['afterWrite']) =>
-    runDailyJob({ db: f.db, clock: t.clock, ...(afterWrite ? { afterWrite } : {}) }, date);
+  const job = (date: string, afterWrite?: Parameters<typeof runDailyJob>[0]['afterWrite'], groupSize?: number) =>
+    runDailyJob({ db: f.db, clock: t.clock, ...(afterWrite ? { afterWrite } : {}), ...(groupSize ? { groupSize } : {}) }, date);
 
   it('activates an approved deposit on its value date, not before, as SYSTEM with an audit row', async () => {
     const id = await approvedDeposit(f, { productId: f.products.monthly, amount: 10_000_000, tenorMonths: 1, valueDate: '2026-03-05', approvedOn: '2026-03-02', instruction: 'PAYOUT' });
@@ -168,18 +168,31 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
     expect(await snapshot(f.db)).toEqual(before);
   });
 
-  it('a run that crashes halfway and is run again rolls every deposit exactly once', async () => {
+  it('a run that crashes halfway and is run again rolls every deposit exactly once; the group in flight is undone whole', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i += 1) {
       ids.push(await approvedDeposit(f, { productId: f.products.atMaturity, amount: 10_000_000 + i, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: i % 2 ? 'ARO' : 'ARO_PLUS' }));
     }
+    // Groups of 3: the first group commits, the crash comes after the 4th deposit is written in the second.
     await expect(
-      job('2026-04-05', (step, done) => {
-        if (step === 'maturity' && done === 3) throw new Error('proses dimatikan');
-      }),
+      job(
+        '2026-04-05',
+        (step, done) => {
+          if (step === 'maturity' && done === 4) throw new Error('proses dimatikan');
+        },
+        3,
+      ),
     ).rejects.toThrow('proses dimatikan');
     const halfway = await Promise.all(ids.map((id) => deposit(f, id)));
     expect(halfway.filter((row) => row.period_number === 2)).toHaveLength(3);
+    const rolledHalfway = halfway.filter((row) => row.period_number === 2).map((row) => row.id);
+    for (const id of ids.filter((id) => !rolledHalfway.includes(id))) {
+      // Nothing half-written for the undone deposit: no audit row, letter, period or capitalised interest.
+      expect((await audit(f, id)).filter((row) => row.event === 'deposit.rollover')).toHaveLength(0);
+      expect(await f.db.selectFrom('aro_letters').select('id').where('deposit_id', '=', id).execute()).toHaveLength(0);
+      expect(await f.db.selectFrom('deposit_periods').select('id').where('deposit_id', '=', id).where('period_number', '=', 2).execute()).toHaveLength(0);
+      expect((await installments(f, id)).filter((item) => item.reference === ARO_PLUS_REFERENCE)).toHaveLength(0);
+    }
     // A killed process leaves the run 'running' (nothing could mark it failed): the rerun takes it over.
     await f.db.updateTable('job_runs').set({ status: 'running' }).where('job', '=', 'daily').where('business_date', '=', '2026-04-05').execute();
 
@@ -194,6 +207,26 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
     const run = await f.db.selectFrom('job_runs').selectAll().where('job', '=', 'daily').where('business_date', '=', '2026-04-05').executeTakeFirstOrThrow();
     expect(run.status).toBe('done');
     expect((await job('2026-04-05')).outcome).toBe('already-done');
+  });
+
+  it('a deposit the machine refuses is reported and left as it was, while the others of its group are committed', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      ids.push(await approvedDeposit(f, { productId: f.products.atMaturity, amount: 10_000_000 + i, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: 'ARO' }));
+    }
+    await job('2026-01-05');
+    // A tenor the product no longer offers and no rate of its own: the rollover has no rate to take.
+    const refusedId = ids[1]!;
+    await f.db.updateTable('deposits').set({ tenor_months: 5, rate_bps: 0 }).where('id', '=', refusedId).execute();
+
+    const report = await job('2026-04-05', undefined, 3);
+    expect(report.rolledOver).toBe(2);
+    expect(report.refused).toEqual([{ depositId: refusedId, event: 'deposit.rollover', message: 'Suku bunga perpanjangan tidak valid.' }]);
+    for (const id of ids) {
+      const row = await deposit(f, id);
+      expect(row.period_number).toBe(id === refusedId ? 1 : 2);
+      expect((await audit(f, id)).filter((item) => item.event === 'deposit.rollover')).toHaveLength(id === refusedId ? 0 : 1);
+    }
   });
 
   it('a run after missed days catches up: a deposit two periods behind rolls twice in one run', async () => {
