@@ -1,10 +1,14 @@
-/** `npm run jobs -- daily [--date=YYYY-MM-DD]`: run a job by hand against the configured database. */
+/**
+ * `npm run jobs -- daily [--date=YYYY-MM-DD]`: run a job by hand against the configured database —
+ * without --date the days missed since the last run and today, with --date that date only.
+ */
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
 import { systemClock } from '../services/clock';
 import { jakartaDate } from '../jobs/business-date';
+import { runDailyCatchUp } from '../jobs/catch-up';
 import { describeDailyReport, runDailyJob } from '../jobs/daily';
 import { parseJobArgs } from '../jobs/cli-args';
 
@@ -19,8 +23,9 @@ async function main(): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
-    const report = await runDailyJob({ db: database.db, clock: systemClock, logger: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel) }, parsed.date);
-    console.log(describeDailyReport(report).join('\n'));
+    const deps = { db: database.db, clock: systemClock, logger: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel) };
+    const reports = parsed.catchUp ? await runDailyCatchUp(deps, parsed.date) : [await runDailyJob(deps, parsed.date)];
+    console.log(reports.map((report) => describeDailyReport(report).join('\n')).join('\n\n'));
   } finally {
     await database.close();
   }

@@ -26,7 +26,8 @@ import { jakartaDate, wibTimestamp } from './business-date';
  * picks rows still in the old state and changes each deposit in its own transaction (through the
  * same transition service staff use: machine decision, version compare-and-set, effects, audit),
  * so what a killed run finished stays done and the rerun does only the rest. "≤ D" rather than
- * "= D" lets a run after missed days catch up.
+ * "= D" lets a run after missed days catch up; the scheduler runs missed days one by one
+ * (catch-up.ts), so each is posted with its own day's totals.
  */
 
 export const DAILY_JOB = 'daily';
@@ -201,8 +202,7 @@ async function* keysetIds(db: Kysely<Database>, bankId: string, status: 'approve
  * capitalised: its net amount joins the principal and the installment is closed as paid with the
  * ARO+ reference, in the same transaction, so it never also lands in the transfer template.
  * Capitalising is its posting (on the maturity date), so its tax follows the same posting-date
- * rule as an installment falling due (posting-tax.ts), stored with the paid status. A run that
- * catches up missed days reads the customer's total as it stands at the run, as for falling due.
+ * rule as an installment falling due (posting-tax.ts), stored with the paid status.
  */
 async function matureOrRollOver(
   trx: Kysely<Database>,

@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import type { Clock } from '../services/clock';
 import { DAILY_JOB_TIME, jakartaDate, nextJakartaTime } from './business-date';
-import { runDailyJob } from './daily';
+import { runDailyCatchUp } from './catch-up';
 
 export interface DailySchedulerDeps {
   clock: Clock;
   logger: Logger;
-  /** Runs the daily job for one business date; must be idempotent per date (job_runs). */
+  /** Runs the daily job up to this business date (catch-up.ts); must be idempotent per date (job_runs). */
   runDaily: (businessDate: string) => Promise<unknown>;
 }
 
@@ -22,8 +22,8 @@ export interface DailyScheduler {
 /**
  * Runs the daily job at 00:05 Asia/Jakarta in-process, with a plain setTimeout recomputed after
  * each run (no cron dependency: one fixed time a day in a zone without daylight saving). At start
- * it runs for today at once — a day missed while the server was down is caught up, and a day
- * already run is a no-op because each run is recorded per (job, date).
+ * it runs at once — the days missed while the server was down are run one by one up to today
+ * (catch-up.ts), and a day already run is a no-op because each run is recorded per (job, date).
  */
 export function startDailyScheduler(deps: DailySchedulerDeps): DailyScheduler {
   let timer: NodeJS.Timeout | undefined;
@@ -66,5 +66,5 @@ export function startDailyScheduler(deps: DailySchedulerDeps): DailyScheduler {
 
 /** The daily job on its schedule, against one database (what server/main.ts starts). */
 export function scheduleDailyJob(deps: { db: Kysely<Database>; clock: Clock; logger: Logger }): DailyScheduler {
-  return startDailyScheduler({ clock: deps.clock, logger: deps.logger, runDaily: (businessDate) => runDailyJob(deps, businessDate) });
+  return startDailyScheduler({ clock: deps.clock, logger: deps.logger, runDaily: (today) => runDailyCatchUp(deps, today) });
 }

@@ -5,6 +5,7 @@ import { insertCustomer } from '../../server/db/repositories/customers';
 import type { Database } from '../../server/db/schema';
 import { wibTimestamp } from '../../server/jobs/business-date';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
+import { runDailyCatchUp } from '../../server/jobs/catch-up';
 import { describeDailyReport, runDailyJob } from '../../server/jobs/daily';
 import { placeDeposit } from '../../server/services/deposit-placement';
 import { createDepositTransitions } from '../../server/services/deposit-transitions';
@@ -234,6 +235,22 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
     const report = await job('2026-03-05');
     expect(report.rolledOver).toBe(2);
     expect(await deposit(f, id)).toMatchObject({ period_number: 3, period_start: '2026-03-05', maturity_date: '2026-04-05' });
+  });
+
+  it('catching up after days down runs each missed date once, oldest first, then nothing more', async () => {
+    const id = await approvedDeposit(f, { productId: f.products.monthly, amount: 10_000_000, tenorMonths: 1, valueDate: '2026-03-04', approvedOn: '2026-03-02', instruction: 'PAYOUT' });
+    await job('2026-03-02');
+    const reports = await runDailyCatchUp({ db: f.db, clock: t.clock }, '2026-03-06');
+    expect(reports.map((report) => [report.businessDate, report.outcome, report.activated])).toEqual([
+      ['2026-03-03', 'done', 0],
+      ['2026-03-04', 'done', 1],
+      ['2026-03-05', 'done', 0],
+      ['2026-03-06', 'done', 0],
+    ]);
+    // Activated by the run for its own value date, stamped 00:05 WIB that day.
+    expect((await audit(f, id)).find((row) => row.event === 'deposit.activate')?.at).toBe(wibTimestamp('2026-03-04', 0, 5));
+    const again = await runDailyCatchUp({ db: f.db, clock: t.clock }, '2026-03-06');
+    expect(again.map((report) => [report.businessDate, report.outcome])).toEqual([['2026-03-06', 'already-done']]);
   });
 
   it('refuses a date that does not exist, in Indonesian', async () => {

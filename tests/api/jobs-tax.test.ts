@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertCustomer } from '../../server/db/repositories/customers';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
 import { wibTimestamp } from '../../server/jobs/business-date';
+import { runDailyCatchUp } from '../../server/jobs/catch-up';
 import { runDailyJob } from '../../server/jobs/daily';
 import { placeDeposit } from '../../server/services/deposit-placement';
 import { createDepositTransitions, type TransitionRequest } from '../../server/services/deposit-transitions';
@@ -148,6 +149,23 @@ describe.each(dialects)('tax decided when the daily job posts an installment (%s
     await job('2026-04-06');
     // 5.000.000 + 3.000.000 (breakRequested) = 8.000.000 > 7.500.000.
     expect(await firstInstallment(f, id)).toMatchObject({ ...TAXED, status: 'due' });
+  });
+
+  it('days missed while the server was down are posted each with its own day\'s totals, not the day it came back', async () => {
+    const customer = await newCustomer(f);
+    const first = await approvedDeposit(f, customer, 5_000_000, '2026-03-05');
+    // 3.000.000 from 10 Mar to 10 Apr: 31 days × 3.000.000 × 5,00% / 365 = 12.739,7 → 12.740, paid Friday 10 Apr.
+    const second = await approvedDeposit(f, customer, 3_000_000, '2026-03-10');
+    await job('2026-03-05');
+    await job('2026-03-10');
+    // Down from 11 Mar; back on 10 Apr, when the second deposit matures too.
+    const reports = await runDailyCatchUp({ db: f.db, clock: t.clock }, '2026-04-10');
+    expect(reports.map((report) => report.businessDate)).toHaveLength(31);
+    // On 6 Apr the customer held 5.000.000 + 3.000.000 (the second still running) = 8.000.000: taxed.
+    // A single run on 10 Apr would see the second already matured and leave it untaxed.
+    expect(await firstInstallment(f, first)).toMatchObject({ ...TAXED, status: 'due', pay_date: '2026-04-06' });
+    // On 10 Apr the first has matured: only the second's own 3.000.000 counts.
+    expect(await firstInstallment(f, second)).toMatchObject({ gross_interest: 12_740, tax: 0, net_interest: 12_740, status: 'due', pay_date: '2026-04-10' });
   });
 
   it('a rerun of the job for the same date changes nothing', async () => {

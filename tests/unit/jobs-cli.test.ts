@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseJobArgs } from '../../server/jobs/cli-args';
 
 describe('npm run jobs arguments', () => {
-  it('daily defaults to today (Jakarta) and takes --date', () => {
-    expect(parseJobArgs(['daily'], '2026-03-02')).toEqual({ job: 'daily', date: '2026-03-02' });
-    expect(parseJobArgs(['daily', '--date=2026-02-28'], '2026-03-02')).toEqual({ job: 'daily', date: '2026-02-28' });
+  it('daily without --date catches up to today (Jakarta); --date runs that date only', () => {
+    expect(parseJobArgs(['daily'], '2026-03-02')).toEqual({ job: 'daily', date: '2026-03-02', catchUp: true });
+    expect(parseJobArgs(['daily', '--date=2026-02-28'], '2026-03-02')).toEqual({ job: 'daily', date: '2026-02-28', catchUp: false });
   });
 
   it('refuses unknown jobs, unknown arguments and impossible dates with an Indonesian message', () => {
