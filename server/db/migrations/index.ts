@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as deposits from './0002_deposits';
 import * as depositSearch from './0003_deposit_search';
+import * as depositNikIndex from './0004_deposit_nik_index';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_deposits': deposits,
   '0003_deposit_search': depositSearch,
+  '0004_deposit_nik_index': depositNikIndex,
 };

@@ -175,7 +175,7 @@ const TRIGRAM_LENGTH = 3;
  * it; `%` and `_` typed by staff are plain characters. The LIKE below is the meaning on both
  * dialects. PostgreSQL answers it from the pg_trgm and NIK indexes itself (migration 0003).
  * SQLite cannot, so there the rows are first narrowed by indexes — the trigram table
- * `deposits_search` for name and number, the (bank_id, customer_nik NOCASE) index for the NIK —
+ * `deposits_search` for name and number, the customer_nik NOCASE index for the NIK —
  * and the same LIKE then decides: the trigram match folds Unicode case where SQLite's lower() folds
  * only ASCII, so it may offer a row the LIKE refuses, never miss one. A query of one or two
  * characters has no trigram: it reads the bank's deposits as before.
