@@ -3,10 +3,9 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
-import { Pagination } from '../../components/Pagination';
 import { Tabs } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
-import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { formatDate } from '../../lib/format';
 import { depositApi, newIdempotencyKey, type ChangeRequest } from '../../lib/deposit-api';
@@ -57,7 +56,38 @@ export default function ChangeRequestsScreen() {
     }
   };
 
-  const rows = list.data?.data ?? [];
+  const columns: DataColumn<ChangeRequest>[] = [
+    { key: 'createdAt', header: 'Diajukan', cell: (row) => formatDate(row.createdAt) },
+    { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
+    { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
+    { key: 'kind', header: 'Jenis', wrap: true, cell: (row) => row.kindLabel },
+    { key: 'requested', header: 'Permintaan', wrap: true, cell: requestedText },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => <StatusBadge label={STATUS_LABELS[row.status]} tone={row.status === 'approved' ? 'success' : row.status === 'rejected' ? 'danger' : 'warning'} />,
+    },
+    {
+      key: 'decision',
+      header: state.status === 'pending' ? 'Aksi' : 'Diputuskan',
+      cell: (row) =>
+        row.status !== 'pending' ? (
+          `${row.decidedBy?.name ?? '-'} · ${formatDate(row.decidedAt)}${row.reason ? ` · ${row.reason}` : ''}`
+        ) : canDecide ? (
+          <span className="bj-row-actions">
+            <button type="button" className="bj-button bj-button--secondary" onClick={() => setDeciding({ request: row, decision: 'approved' })}>
+              Setujui
+            </button>
+            <button type="button" className="bj-button bj-button--ghost" onClick={() => setDeciding({ request: row, decision: 'rejected' })}>
+              Tolak
+            </button>
+          </span>
+        ) : (
+          <span className="bj-muted">Menunggu supervisor</span>
+        ),
+    },
+  ];
+
   return (
     <div className="bj-page">
       <PageHeading title="Permintaan Perubahan" />
@@ -67,63 +97,14 @@ export default function ChangeRequestsScreen() {
         selected={state.status as keyof typeof STATUS_LABELS}
         onSelect={(status) => update({ status })}
       >
-        {list.status === 'error' ? (
-          <ErrorState error={list.error} onRetry={list.reload} />
-        ) : list.data === null ? (
-          <LoadingState />
-        ) : rows.length === 0 ? (
-          <EmptyState title="Tidak ada permintaan perubahan." />
-        ) : (
-          <div className="bj-table-wrap">
-            <table className="bj-table">
-              <caption className="bj-visually-hidden">Permintaan perubahan</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Diajukan</th>
-                  <th scope="col">Deposito</th>
-                  <th scope="col">Nasabah</th>
-                  <th scope="col">Jenis</th>
-                  <th scope="col">Permintaan</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">{state.status === 'pending' ? 'Aksi' : 'Diputuskan'}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>{formatDate(row.createdAt)}</td>
-                    <td>
-                      <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
-                    </td>
-                    <td className="bj-wrap">{row.customerName}</td>
-                    <td className="bj-wrap">{row.kindLabel}</td>
-                    <td className="bj-wrap">{requestedText(row)}</td>
-                    <td>
-                      <StatusBadge label={STATUS_LABELS[row.status]} tone={row.status === 'approved' ? 'success' : row.status === 'rejected' ? 'danger' : 'warning'} />
-                    </td>
-                    <td>
-                      {row.status !== 'pending' ? (
-                        `${row.decidedBy?.name ?? '-'} · ${formatDate(row.decidedAt)}${row.reason ? ` · ${row.reason}` : ''}`
-                      ) : canDecide ? (
-                        <span className="bj-row-actions">
-                          <button type="button" className="bj-button bj-button--secondary" onClick={() => setDeciding({ request: row, decision: 'approved' })}>
-                            Setujui
-                          </button>
-                          <button type="button" className="bj-button bj-button--ghost" onClick={() => setDeciding({ request: row, decision: 'rejected' })}>
-                            Tolak
-                          </button>
-                        </span>
-                      ) : (
-                        <span className="bj-muted">Menunggu supervisor</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination meta={list.data?.meta} onPage={(page) => update({ page: String(page) })} />
+        <DataTable
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          caption="Permintaan perubahan"
+          empty={{ title: 'Tidak ada permintaan perubahan.' }}
+          onPage={(page) => update({ page: String(page) })}
+        />
       </Tabs>
       <Dialog
         title={deciding?.decision === 'rejected' ? 'Tolak permintaan' : 'Setujui permintaan'}

@@ -6,13 +6,12 @@ import type { DepositStatus } from '@contract/deposit';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs, type TabItem } from '../../components/Tabs';
-import { Pagination } from '../../components/Pagination';
 import { StatusBadge } from '../../components/StatusBadge';
-import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
-import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey } from '../../lib/deposit-api';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type DepositSummary } from '../../lib/deposit-api';
 import { errorMessage } from '../../lib/error-message';
 import { useQueryState } from '../../lib/use-query-state';
 import { statusTones } from './deposit-actions';
@@ -36,6 +35,28 @@ const SORT_OPTIONS = [
 ];
 
 export const PAGE_SIZE = 20;
+
+const columns: DataColumn<DepositSummary>[] = [
+  { key: 'number', header: 'Nomor', cell: (row) => <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link> },
+  { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customer.name },
+  { key: 'product', header: 'Produk', wrap: true, cell: (row) => row.product.name },
+  { key: 'amount', header: 'Nominal', numeric: true, cell: (row) => formatRupiah(row.amount) },
+  { key: 'rate', header: 'Bunga', numeric: true, cell: (row) => formatRate(row.rateBps) },
+  { key: 'tenor', header: 'Tenor', numeric: true, cell: (row) => `${row.tenorMonths} bln` },
+  { key: 'depositDate', header: 'Tanggal efektif', cell: (row) => formatDate(row.depositDate) },
+  { key: 'maturityDate', header: 'Jatuh tempo', cell: (row) => formatDate(row.maturityDate) },
+  {
+    key: 'status',
+    header: 'Status',
+    wrap: true,
+    cell: (row) => (
+      <>
+        <StatusBadge label={row.statusLabel} tone={statusTones[row.status]} />
+        {row.flags.length > 0 ? <StatusBadge label="Tidak dijamin LPS" tone="danger" /> : null}
+      </>
+    ),
+  },
+];
 
 /** /deposito: every deposit of the bank in status tabs with counts; filters, sort and page in the URL. */
 export default function DepositListScreen() {
@@ -74,15 +95,6 @@ export default function DepositListScreen() {
       dateTo: String(data.get('dateTo') ?? ''),
     });
   };
-
-  const toggle = (id: string) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
   const approveSelected = async () => {
     setPending(true);
@@ -159,68 +171,15 @@ export default function DepositListScreen() {
           <DownloadButton path={DOWNLOAD_PATHS.depositList} query={exportQuery} fallbackName="daftar-deposito.xlsx" />
         </div>
 
-        {list.status === 'error' ? (
-          <ErrorState error={list.error} onRetry={list.reload} />
-        ) : list.data === null ? (
-          <LoadingState />
-        ) : rows.length === 0 ? (
-          <EmptyState title="Tidak ada deposito.">Tidak ada deposito yang cocok dengan status dan filter ini.</EmptyState>
-        ) : (
-          <div className="bj-table-wrap" aria-busy={list.status === 'loading'}>
-            <table className="bj-table">
-              <caption className="bj-visually-hidden">Deposito, halaman {list.data.meta.page}</caption>
-              <thead>
-                <tr>
-                  {canBulkApprove ? (
-                    <th scope="col" className="bj-table__check">
-                      <input
-                        type="checkbox"
-                        aria-label="Pilih semua di halaman ini"
-                        checked={allOnPage}
-                        onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((row) => row.id)))}
-                      />
-                    </th>
-                  ) : null}
-                  <th scope="col">Nomor</th>
-                  <th scope="col">Nasabah</th>
-                  <th scope="col">Produk</th>
-                  <th scope="col" className="bj-num">Nominal</th>
-                  <th scope="col" className="bj-num">Bunga</th>
-                  <th scope="col" className="bj-num">Tenor</th>
-                  <th scope="col">Tanggal efektif</th>
-                  <th scope="col">Jatuh tempo</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    {canBulkApprove ? (
-                      <td className="bj-table__check">
-                        <input type="checkbox" aria-label={`Pilih ${row.depositNumber}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
-                      </td>
-                    ) : null}
-                    <td>
-                      <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link>
-                    </td>
-                    <td className="bj-wrap">{row.customer.name}</td>
-                    <td className="bj-wrap">{row.product.name}</td>
-                    <td className="bj-num">{formatRupiah(row.amount)}</td>
-                    <td className="bj-num">{formatRate(row.rateBps)}</td>
-                    <td className="bj-num">{row.tenorMonths} bln</td>
-                    <td>{formatDate(row.depositDate)}</td>
-                    <td>{formatDate(row.maturityDate)}</td>
-                    <td className="bj-wrap">
-                      <StatusBadge label={row.statusLabel} tone={statusTones[row.status]} />
-                      {row.flags.length > 0 ? <StatusBadge label="Tidak dijamin LPS" tone="danger" /> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination meta={list.data?.meta} onPage={(page) => update({ page: String(page) })} />
+        <DataTable
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          caption={`Deposito, halaman ${list.data?.meta.page ?? ''}`}
+          empty={{ title: 'Tidak ada deposito.', body: 'Tidak ada deposito yang cocok dengan status dan filter ini.' }}
+          onPage={(page) => update({ page: String(page) })}
+          selection={canBulkApprove ? { selected, onChange: setSelected, selectAllLabel: 'Pilih semua di halaman ini', rowLabel: (row) => `Pilih ${row.depositNumber}` } : undefined}
+        />
       </Tabs>
 
       <Dialog

@@ -3,9 +3,8 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
-import { Pagination } from '../../components/Pagination';
 import { Tabs } from '../../components/Tabs';
-import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
@@ -60,7 +59,46 @@ export default function DisbursementsScreen() {
     }
   };
 
-  const rows = list.data?.data ?? [];
+  const columns: DataColumn<DisbursementRow>[] = [
+    { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
+    { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
+    { key: 'kind', header: 'Jenis', wrap: true, cell: (row) => KIND_LABELS[row.kind] },
+    { key: 'principal', header: 'Pokok', numeric: true, cell: (row) => formatRupiah(row.principal) },
+    { key: 'interest', header: 'Bunga', numeric: true, cell: (row) => formatRupiah(row.interest) },
+    {
+      key: 'deductions',
+      header: 'Pajak + penalti',
+      numeric: true,
+      title: (row) => `Pajak ${formatRupiah(row.tax)}, penalti ${formatRupiah(row.penalty)}`,
+      cell: (row) => formatRupiah(row.tax + row.penalty),
+    },
+    { key: 'amount', header: 'Dibayarkan', numeric: true, cell: (row) => formatRupiah(row.amount) },
+    {
+      key: 'account',
+      header: 'Rekening',
+      wrap: true,
+      cell: (row) => (
+        <>
+          {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
+        </>
+      ),
+    },
+    {
+      key: 'payment',
+      header: state.status === 'paid' ? 'Dibayar' : 'Aksi',
+      cell: (row) =>
+        row.status === 'paid' ? (
+          `${formatDate(row.paidAt)} · ${row.reference ?? '-'}`
+        ) : canPay ? (
+          <button type="button" className="bj-button bj-button--secondary" onClick={() => setPaying(row)}>
+            Catat pembayaran
+          </button>
+        ) : (
+          <span className="bj-muted">Menunggu supervisor</span>
+        ),
+    },
+  ];
+
   return (
     <div className="bj-page">
       <PageHeading title="Pencairan" />
@@ -87,64 +125,14 @@ export default function DisbursementsScreen() {
         selected={state.status}
         onSelect={(status) => update({ status })}
       >
-        {list.status === 'error' ? (
-          <ErrorState error={list.error} onRetry={list.reload} />
-        ) : list.data === null ? (
-          <LoadingState />
-        ) : rows.length === 0 ? (
-          <EmptyState title="Tidak ada pencairan." />
-        ) : (
-          <div className="bj-table-wrap" aria-busy={list.status === 'loading'}>
-            <table className="bj-table">
-              <caption className="bj-visually-hidden">Pencairan</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Deposito</th>
-                  <th scope="col">Nasabah</th>
-                  <th scope="col">Jenis</th>
-                  <th scope="col" className="bj-num">Pokok</th>
-                  <th scope="col" className="bj-num">Bunga</th>
-                  <th scope="col" className="bj-num">Pajak + penalti</th>
-                  <th scope="col" className="bj-num">Dibayarkan</th>
-                  <th scope="col">Rekening</th>
-                  <th scope="col">{state.status === 'paid' ? 'Dibayar' : 'Aksi'}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>
-                      <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
-                    </td>
-                    <td className="bj-wrap">{row.customerName}</td>
-                    <td className="bj-wrap">{KIND_LABELS[row.kind]}</td>
-                    <td className="bj-num">{formatRupiah(row.principal)}</td>
-                    <td className="bj-num">{formatRupiah(row.interest)}</td>
-                    <td className="bj-num" title={`Pajak ${formatRupiah(row.tax)}, penalti ${formatRupiah(row.penalty)}`}>
-                      {formatRupiah(row.tax + row.penalty)}
-                    </td>
-                    <td className="bj-num">{formatRupiah(row.amount)}</td>
-                    <td className="bj-wrap">
-                      {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
-                    </td>
-                    <td>
-                      {row.status === 'paid' ? (
-                        `${formatDate(row.paidAt)} · ${row.reference ?? '-'}`
-                      ) : canPay ? (
-                        <button type="button" className="bj-button bj-button--secondary" onClick={() => setPaying(row)}>
-                          Catat pembayaran
-                        </button>
-                      ) : (
-                        <span className="bj-muted">Menunggu supervisor</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination meta={list.data?.meta} onPage={(page) => update({ page: String(page) })} />
+        <DataTable
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          caption="Pencairan"
+          empty={{ title: 'Tidak ada pencairan.' }}
+          onPage={(page) => update({ page: String(page) })}
+        />
       </Tabs>
       <Dialog title={`Catat pembayaran · ${paying?.depositNumber ?? ''}`} open={paying !== null} onClose={() => setPaying(null)} onSubmit={(form) => void record(form)} confirmLabel="Simpan" pending={pending}>
         {paying ? (

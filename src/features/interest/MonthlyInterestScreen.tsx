@@ -3,13 +3,12 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
-import { Pagination } from '../../components/Pagination';
 import { StatusBadge } from '../../components/StatusBadge';
-import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
-import { depositApi, DOWNLOAD_PATHS, newIdempotencyKey } from '../../lib/deposit-api';
+import { depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type MonthlyInterestRow } from '../../lib/deposit-api';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
@@ -24,6 +23,34 @@ const STATUS_OPTIONS = [
   { value: 'paid', label: 'Sudah dibayar' },
 ];
 const PAGE_SIZE = 50;
+
+/** Only installments not yet paid can be marked paid. */
+const isPayable = (row: MonthlyInterestRow) => row.status === 'scheduled' || row.status === 'due';
+
+const columns: DataColumn<MonthlyInterestRow>[] = [
+  { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
+  { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
+  { key: 'payDate', header: 'Tanggal bayar', cell: (row) => formatDate(row.payDate) },
+  { key: 'principal', header: 'Pokok', numeric: true, cell: (row) => formatRupiah(row.principal) },
+  { key: 'gross', header: 'Bunga kotor', numeric: true, cell: (row) => formatRupiah(row.grossInterest) },
+  { key: 'tax', header: 'Pajak', numeric: true, cell: (row) => formatRupiah(row.tax) },
+  { key: 'net', header: 'Bunga bersih', numeric: true, cell: (row) => formatRupiah(row.netInterest) },
+  {
+    key: 'account',
+    header: 'Rekening',
+    wrap: true,
+    cell: (row) => (
+      <>
+        {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge label={row.statusLabel} tone={row.status === 'paid' ? 'success' : row.status === 'due' ? 'warning' : 'neutral'} />,
+  },
+];
 
 function useMonthlyInterest(period: string, status: string, page: string) {
   return useResource((signal) => depositApi.monthlyInterest({ period, status, page, limit: PAGE_SIZE }, signal), [period, status, page]);
@@ -43,17 +70,7 @@ export default function MonthlyInterestScreen() {
   const canMark = role === 'SUPERVISOR' || role === 'ADMIN';
 
   const rows = interest.data?.data ?? [];
-  const payable = rows.filter((row) => row.status === 'scheduled' || row.status === 'due');
-  const chosen = payable.filter((row) => selected.has(row.id));
-  const allChosen = payable.length > 0 && payable.every((row) => selected.has(row.id));
-
-  const toggle = (id: string) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const chosen = rows.filter((row) => isPayable(row) && selected.has(row.id));
 
   const markPaid = async (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -139,67 +156,19 @@ export default function MonthlyInterestScreen() {
         <DownloadButton path={DOWNLOAD_PATHS.interestTemplate} query={{ period: state.period }} fallbackName={`template-bunga-${state.period}.xlsx`} label="Unduh template transfer" beforeDownload={templateReady} />
       </div>
 
-      {interest.status === 'error' ? (
-        <ErrorState error={interest.error} onRetry={interest.reload} />
-      ) : interest.data === null ? (
-        <LoadingState />
-      ) : rows.length === 0 ? (
-        <EmptyState title="Tidak ada bunga.">Tidak ada angsuran bunga pada periode dan status ini.</EmptyState>
-      ) : (
-        <div className="bj-table-wrap" aria-busy={interest.status === 'loading'}>
-          <table className="bj-table">
-            <caption className="bj-visually-hidden">Bunga bulanan {periodLabel(state.period)}</caption>
-            <thead>
-              <tr>
-                {canMark ? (
-                  <th scope="col" className="bj-table__check">
-                    <input type="checkbox" aria-label="Pilih semua bunga yang belum dibayar" checked={allChosen} disabled={payable.length === 0} onChange={() => setSelected(allChosen ? new Set() : new Set(payable.map((row) => row.id)))} />
-                  </th>
-                ) : null}
-                <th scope="col">Deposito</th>
-                <th scope="col">Nasabah</th>
-                <th scope="col">Tanggal bayar</th>
-                <th scope="col" className="bj-num">Pokok</th>
-                <th scope="col" className="bj-num">Bunga kotor</th>
-                <th scope="col" className="bj-num">Pajak</th>
-                <th scope="col" className="bj-num">Bunga bersih</th>
-                <th scope="col">Rekening</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const open = row.status === 'scheduled' || row.status === 'due';
-                return (
-                  <tr key={row.id}>
-                    {canMark ? (
-                      <td className="bj-table__check">
-                        {open ? <input type="checkbox" aria-label={`Pilih bunga ${row.depositNumber} ke-${row.sequence}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} /> : null}
-                      </td>
-                    ) : null}
-                    <td>
-                      <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link>
-                    </td>
-                    <td className="bj-wrap">{row.customerName}</td>
-                    <td>{formatDate(row.payDate)}</td>
-                    <td className="bj-num">{formatRupiah(row.principal)}</td>
-                    <td className="bj-num">{formatRupiah(row.grossInterest)}</td>
-                    <td className="bj-num">{formatRupiah(row.tax)}</td>
-                    <td className="bj-num">{formatRupiah(row.netInterest)}</td>
-                    <td className="bj-wrap">
-                      {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
-                    </td>
-                    <td>
-                      <StatusBadge label={row.statusLabel} tone={row.status === 'paid' ? 'success' : row.status === 'due' ? 'warning' : 'neutral'} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination meta={interest.data?.meta} onPage={(page) => update({ page: String(page) })} />
+      <DataTable
+        list={interest}
+        columns={columns}
+        rowKey={(row) => row.id}
+        caption={`Bunga bulanan ${periodLabel(state.period)}`}
+        empty={{ title: 'Tidak ada bunga.', body: 'Tidak ada angsuran bunga pada periode dan status ini.' }}
+        onPage={(page) => update({ page: String(page) })}
+        selection={
+          canMark
+            ? { selected, onChange: setSelected, selectAllLabel: 'Pilih semua bunga yang belum dibayar', rowLabel: (row) => `Pilih bunga ${row.depositNumber} ke-${row.sequence}`, canSelect: isPayable }
+            : undefined
+        }
+      />
 
       <Dialog title="Tandai bunga sudah dibayar" open={confirming} onClose={() => setConfirming(false)} onSubmit={(form) => void markPaid(form)} confirmLabel="Tandai sudah dibayar" pending={pending}>
         <p>
