@@ -136,6 +136,50 @@ describe('forgot, reset and change-expired password screens', () => {
     expect(toasts.at(-1)).toEqual({ type: 'success', title: 'Kata sandi berhasil diatur ulang. Silakan masuk dengan kata sandi baru.' });
   });
 
+  it('reset password refused by the server shows its message and stays on the form, without a success toast', async () => {
+    const forgotPassword = vi.fn(async () => Promise.reject({ statusCode: 400, message: 'Tautan atur ulang kata sandi sudah kedaluwarsa.' }));
+    const { toasts, router } = open('/reset-password?token=lama', { forgotPassword });
+    await screen.findByRole('heading', { name: 'Atur ulang kata sandi' });
+    fireEvent.change(screen.getByLabelText(/^Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
+    fireEvent.change(screen.getByLabelText(/^Ulangi Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
+    await waitFor(() => expect(toasts).toEqual([{ type: 'error', title: 'Tautan atur ulang kata sandi sudah kedaluwarsa.' }]));
+    expect(router.state.location.pathname).toBe('/reset-password');
+    expect((screen.getByRole('button', { name: 'Simpan kata sandi' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('an expired login changes its password with the change token from memory, then goes to /login with a success toast', async () => {
+    const login = vi.fn(async () => ({ statusCode: 403, error: 'PasswordExpired', message: 'Kata sandi kedaluwarsa.', data: { changePasswordToken: 'chg-1' } }));
+    const changeExpiredPassword = vi.fn()
+      .mockRejectedValueOnce({ statusCode: 400, message: 'Kata sandi baru tidak boleh sama dengan kata sandi lama.' })
+      .mockResolvedValueOnce(null);
+    const { app, toasts, router } = open('/login', { login: login as unknown as AuthApi['login'], changeExpiredPassword });
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'lama@bpr.test' } });
+    fireEvent.change(screen.getByLabelText(/^Kata Sandi/), { target: { value: 'Lama#2025xx' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Masuk' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/change-password-expired'));
+    await screen.findByRole('heading', { name: 'Ganti kata sandi' });
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('lama@bpr.test');
+
+    const save = async () => {
+      fireEvent.change(screen.getByLabelText(/^Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
+      fireEvent.change(screen.getByLabelText(/^Ulangi Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
+      await waitFor(() => expect(changeExpiredPassword).toHaveBeenCalled());
+    };
+    await save();
+    await waitFor(() => expect(toasts.at(-1)).toEqual({ type: 'error', title: 'Kata sandi baru tidak boleh sama dengan kata sandi lama.' }));
+    expect(router.state.location.pathname).toBe('/change-password-expired');
+    expect(app.session.getSnapshot().context.changePassword).toEqual({ email: 'lama@bpr.test', token: 'chg-1' });
+
+    changeExpiredPassword.mockClear();
+    await save();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(changeExpiredPassword).toHaveBeenCalledWith({ email: 'lama@bpr.test', newPassword: 'Baru#2026xx', changePasswordToken: 'chg-1' });
+    expect(toasts.at(-1)).toEqual({ type: 'success', title: 'Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.' });
+    expect(app.session.getSnapshot().context.changePassword).toBeNull();
+  });
+
   it('change expired password without a change token in memory explains and links to /login', async () => {
     open('/change-password-expired', {});
     await screen.findByText('Masuk terlebih dahulu');

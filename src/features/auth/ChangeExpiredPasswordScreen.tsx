@@ -6,6 +6,7 @@ import { AuthLayout } from '../../components/AuthLayout';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { NewPasswordForm } from './NewPasswordForm';
+import { useSaveThenLogin } from './use-save-then-login';
 
 export const EXPIRED_CHANGED_MESSAGE = 'Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.';
 
@@ -17,19 +18,16 @@ export default function ChangeExpiredPasswordScreen() {
   const app = useAppActors();
   const changePassword = useSelector(app.session, (snapshot) => snapshot.context.changePassword);
 
+  const saveThenLogin = useSaveThenLogin(EXPIRED_CHANGED_MESSAGE);
   const change = useCallback(
     async (newPassword: string) => {
       if (!changePassword) return;
-      try {
+      await saveThenLogin(async () => {
         await app.api.changeExpiredPassword({ email: changePassword.email, newPassword, changePasswordToken: changePassword.token });
         app.session.send({ type: 'session.expiredPasswordChanged' });
-        app.notify({ type: 'success', title: EXPIRED_CHANGED_MESSAGE });
-        app.navigate('/login');
-      } catch (error) {
-        app.showError(error);
-      }
+      });
     },
-    [app, changePassword],
+    [app, changePassword, saveThenLogin],
   );
 
   return (

@@ -4,6 +4,7 @@ import { useAppActors } from '../../app/actors-context';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Notice } from '../../components/Notice';
 import { NewPasswordForm } from './NewPasswordForm';
+import { useSaveThenLogin } from './use-save-then-login';
 
 export const RESET_DONE_MESSAGE = 'Kata sandi berhasil diatur ulang. Silakan masuk dengan kata sandi baru.';
 
@@ -13,18 +14,8 @@ export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
 
-  const reset = useCallback(
-    async (password: string) => {
-      try {
-        await app.api.forgotPassword({ password, tokenForgotPassword: token });
-        app.notify({ type: 'success', title: RESET_DONE_MESSAGE });
-        app.navigate('/login');
-      } catch (error) {
-        app.showError(error);
-      }
-    },
-    [app, token],
-  );
+  const saveThenLogin = useSaveThenLogin(RESET_DONE_MESSAGE);
+  const reset = useCallback((password: string) => saveThenLogin(() => app.api.forgotPassword({ password, tokenForgotPassword: token })), [app, saveThenLogin, token]);
 
   return (
     <AuthLayout
