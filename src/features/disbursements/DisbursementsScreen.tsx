@@ -73,16 +73,7 @@ export default function DisbursementsScreen() {
       cell: (row) => formatRupiah(row.tax + row.penalty),
     },
     { key: 'amount', header: 'Dibayarkan', numeric: true, cell: (row) => formatRupiah(row.amount) },
-    {
-      key: 'account',
-      header: 'Rekening',
-      wrap: true,
-      cell: (row) => (
-        <>
-          {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
-        </>
-      ),
-    },
+    { key: 'account', header: 'Rekening', wrap: true, cell: (row) => `${row.payoutAccount.bankName ?? '-'} ${row.payoutAccount.accountNumber ?? ''}` },
     {
       key: 'payment',
       header: state.status === 'paid' ? 'Dibayar' : 'Aksi',

@@ -35,16 +35,7 @@ const columns: DataColumn<MonthlyInterestRow>[] = [
   { key: 'gross', header: 'Bunga kotor', numeric: true, cell: (row) => formatRupiah(row.grossInterest) },
   { key: 'tax', header: 'Pajak', numeric: true, cell: (row) => formatRupiah(row.tax) },
   { key: 'net', header: 'Bunga bersih', numeric: true, cell: (row) => formatRupiah(row.netInterest) },
-  {
-    key: 'account',
-    header: 'Rekening',
-    wrap: true,
-    cell: (row) => (
-      <>
-        {row.payoutAccount.bankName ?? '-'} {row.payoutAccount.accountNumber ?? ''}
-      </>
-    ),
-  },
+  { key: 'account', header: 'Rekening', wrap: true, cell: (row) => `${row.payoutAccount.bankName ?? '-'} ${row.payoutAccount.accountNumber ?? ''}` },
   {
     key: 'status',
     header: 'Status',
