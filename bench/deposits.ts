@@ -87,7 +87,7 @@ async function listAndCounts(dataset: Dataset, log: Log) {
     log(`    status tab Aktif by maturity: first p95 ${fmt(p95(activeFirst))}, last p95 ${fmt(p95(activeLast))}`);
     log(`  status counts (GET /invoice/list-count-all-deposito):`);
     log(`    no filter p95 ${fmt(p95(counts))}   (budget 50 ms: ${verdict(p95(counts), 50)})`);
-    log(`    with a product filter p95 ${fmt(p95(countsProduct))}; with search q=budi p95 ${fmt(p95(countsSearch))}   (not budgeted: a scan of the bank's rows)`);
+    log(`    with a product filter p95 ${fmt(p95(countsProduct))}; with search q=budi p95 ${fmt(p95(countsSearch))}   (not budgeted; the product filter walks the bank's rows by index, q goes through the search index)`);
     return { listFirstP95: firstP95, listLastP95: lastP95, countsP95: p95(counts), countsFilteredP95: p95(countsProduct) };
   } finally {
     await server.close();
