@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { insertBank } from '../../server/db/repositories/banks';
+import { insertCustomer } from '../../server/db/repositories/customers';
 import type { Database } from '../../server/db/schema';
 import { wibTimestamp } from '../../server/jobs/business-date';
 import type { Clock } from '../../server/services/clock';
@@ -56,4 +57,25 @@ export async function jobBank(t: TestServer, name: string, supervisorCount = 1):
     supervisors,
     products: { monthly: products.find((p) => p.name === 'Deposito Berjangka')!.id, atMaturity: products.find((p) => p.name === 'Deposito Sejahtera Plus')!.id },
   };
+}
+
+/** A new customer of the bank (so each deposit's tax threshold is its own), created at `now`. */
+export async function newJobCustomer(bank: Pick<JobBank, 'db' | 'bankId'>, now = '2026-01-01T00:00:00.000Z'): Promise<string> {
+  const id = randomUUID();
+  await insertCustomer(bank.db, {
+    id,
+    bank_id: bank.bankId,
+    name: `Nasabah ${id.slice(0, 6)}`,
+    nik: `3273${id.replace(/\D/g, '').padEnd(12, '7').slice(0, 12)}`,
+    npwp: null,
+    phone: '081234567890',
+    email: null,
+    address: null,
+    payout_bank_name: 'BCA',
+    payout_account_number: '1234567890',
+    payout_account_name: 'Nasabah',
+    created_at: now,
+    updated_at: now,
+  });
+  return id;
 }

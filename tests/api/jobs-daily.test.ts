@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertCustomer } from '../../server/db/repositories/customers';
 import type { Database } from '../../server/db/schema';
 import { wibTimestamp } from '../../server/jobs/business-date';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
@@ -10,7 +8,7 @@ import { describeDailyReport, runDailyJob } from '../../server/jobs/daily';
 import { placeDeposit } from '../../server/services/deposit-placement';
 import { createDepositTransitions } from '../../server/services/deposit-transitions';
 import { dialects, startTestServer, type TestServer } from './harness';
-import { at, jobBank, type JobBank } from './job-fixtures';
+import { at, jobBank, newJobCustomer, type JobBank } from './job-fixtures';
 
 interface Fixture extends JobBank {
   supervisorId: string;
@@ -26,23 +24,8 @@ async function approvedDeposit(
   f: Fixture,
   input: { productId: string; amount: number; tenorMonths: number; valueDate: string; approvedOn: string; instruction: 'ARO' | 'ARO_PLUS' | 'PAYOUT' },
 ): Promise<string> {
-  const customerId = randomUUID();
   const now = wibTimestamp(input.approvedOn, 8, 0);
-  await insertCustomer(f.db, {
-    id: customerId,
-    bank_id: f.bankId,
-    name: `Nasabah ${customerId.slice(0, 6)}`,
-    nik: `3273${customerId.replace(/\D/g, '').padEnd(12, '7').slice(0, 12)}`,
-    npwp: null,
-    phone: '081234567890',
-    email: null,
-    address: null,
-    payout_bank_name: 'BCA',
-    payout_account_number: '1234567890',
-    payout_account_name: 'Nasabah',
-    created_at: now,
-    updated_at: now,
-  });
+  const customerId = await newJobCustomer(f, now);
   const deposit = await placeDeposit(f.db, {
     bankId: f.bankId,
     customerId,

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertCustomer } from '../../server/db/repositories/customers';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
 import { wibTimestamp } from '../../server/jobs/business-date';
 import { runDailyCatchUp } from '../../server/jobs/catch-up';
@@ -8,7 +6,7 @@ import { runDailyJob } from '../../server/jobs/daily';
 import { placeDeposit } from '../../server/services/deposit-placement';
 import { createDepositTransitions, type TransitionRequest } from '../../server/services/deposit-transitions';
 import { dialects, startTestServer, type TestServer } from './harness';
-import { at, jobBank, type JobBank } from './job-fixtures';
+import { at, jobBank, newJobCustomer, type JobBank } from './job-fixtures';
 
 /**
  * Tax at posting (DOMAIN.md "Tax"): the daily job decides an installment's tax with the customer's
@@ -32,26 +30,7 @@ async function fixture(t: TestServer): Promise<Fixture> {
   return { ...bank, supervisors: [bank.supervisors[0]!, bank.supervisors[1]!] };
 }
 
-async function newCustomer(f: Fixture): Promise<string> {
-  const id = randomUUID();
-  const now = '2026-01-01T00:00:00.000Z';
-  await insertCustomer(f.db, {
-    id,
-    bank_id: f.bankId,
-    name: `Nasabah ${id.slice(0, 6)}`,
-    nik: `3273${id.replace(/\D/g, '').padEnd(12, '7').slice(0, 12)}`,
-    npwp: null,
-    phone: '081234567890',
-    email: null,
-    address: null,
-    payout_bank_name: 'BCA',
-    payout_account_number: '1234567890',
-    payout_account_name: 'Nasabah',
-    created_at: now,
-    updated_at: now,
-  });
-  return id;
-}
+const newCustomer = (f: Fixture) => newJobCustomer(f);
 
 /** An approved 1-month monthly-interest deposit of this customer (approved on its value date). */
 async function approvedDeposit(f: Fixture, customerId: string, amount: number, valueDate: string, input: { productId?: string; tenorMonths?: number; instruction?: 'ARO_PLUS' | 'PAYOUT' } = {}): Promise<string> {
