@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /**
  * The import arrows of ARCHITECTURE.md:
@@ -15,6 +16,32 @@ const importArrows = [
   { target: './machines', from: ['./src', './server', './tests', './bench'], message: 'machines/ imports only xstate and contract/.' },
   { target: './src', from: ['./server', './tests', './bench'], message: 'src/ never imports server/.' },
   { target: './server', from: ['./src', './tests', './bench'], message: 'server/ never imports src/.' },
+];
+
+/**
+ * The server's areas (ARCHITECTURE.md, "The server"): one folder per area of work. An area may
+ * import platform/, machines/, contract/ and another area's service — a file in that area's root
+ * whose name ends in `service.ts` — never its repository, routes or helpers. platform/ imports no
+ * area. The composition (main.ts, start.ts, dev.ts, cli/, demo/) may import anything.
+ */
+const serverDir = new URL('./server/', import.meta.url);
+const serverAreas = readdirSync(serverDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['platform', 'cli', 'demo'].includes(entry.name))
+  .map((entry) => entry.name);
+const serviceFilesOf = (area) =>
+  readdirSync(new URL(`${area}/`, serverDir)).filter((name) => name.endsWith('service.ts')).map((name) => `./${name}`);
+const serverAreaArrows = [
+  { target: './server/platform', from: serverAreas.map((area) => `./server/${area}`), message: 'platform/ imports no area: areas stand on it, not the other way.' },
+  ...serverAreas.flatMap((area) =>
+    serverAreas
+      .filter((other) => other !== area)
+      .map((other) => ({
+        target: `./server/${area}`,
+        from: `./server/${other}`,
+        except: serviceFilesOf(other),
+        message: `An area imports another only through its service (server/${other}/*service.ts).`,
+      })),
+  ),
 ];
 
 /** Browser-free, effect-free packages only: machines are pure logic. */
@@ -37,7 +64,7 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import/no-restricted-paths': ['error', { zones: importArrows }],
+      'import/no-restricted-paths': ['error', { zones: [...importArrows, ...serverAreaArrows] }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',

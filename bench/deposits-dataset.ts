@@ -18,9 +18,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pino from 'pino';
 import { addDays, addMonths, daysBetween, interestForPeriod, maturityDate, taxInterest, workingDayOnOrAfter } from '../machines/deposit-rules';
-import { rebuildStatusCounts } from '../server/db/repositories/deposits';
+import { rebuildStatusCounts } from '../server/deposits/deposit-repository';
 import { buildServer } from '../server/main';
-import { seededRandom } from '../server/services/demo-deposits-plan';
+import { seededRandom } from '../server/demo/demo-deposits-plan';
 
 export const DEPOSIT_COUNT = Number(process.env.BENCH_DEPOSITS ?? 1_000_000);
 export const JOB_DATE = '2026-12-01';

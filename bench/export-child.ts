@@ -1,18 +1,17 @@
 /**
- * Child process of bench/deposits.ts: one deposit-list Excel export through the real download
- * service, bytes read as an HTTP response body would be, while RSS is sampled every 10 ms. Prints
+ * Child process of bench/deposits.ts: one deposit-list Excel export through the real export and
+ * xlsx stream the download route uses, bytes read as an HTTP response body would be, while RSS is sampled every 10 ms. Prints
  * one JSON line: rows, bytes, wall time, peak sampled RSS and the kernel's maxRSS. A child of its
  * own so the peak is the export's, not the benchmark runner's.
  */
-import pino from 'pino';
-import { createDownloadService } from '../server/exports/download-service';
-import { openDatabase } from '../server/db/database';
+import { depositListExport } from '../server/deposits/deposit-list-export';
+import { xlsxWebStream } from '../server/platform/xlsx/xlsx-stream';
+import { openDatabase } from '../server/platform/db/database';
 
 const [dataDir, bankId, queryJson] = process.argv.slice(2);
 const query = JSON.parse(queryJson ?? '{}') as Record<string, string>;
 
 const database = openDatabase({ databaseUrl: undefined, dataDir: dataDir! });
-const downloads = createDownloadService({ db: database.db, reads: database.reads, clock: { now: () => new Date('2026-12-01T03:00:00Z') }, logger: pino({ level: 'silent' }) });
 
 const baselineRss = process.memoryUsage().rss;
 let peakRss = baselineRss;
@@ -21,9 +20,10 @@ const sampler = setInterval(() => {
 }, 10);
 
 const started = performance.now();
-const file = await downloads.download('depositList', bankId!, query);
+const file = await depositListExport({ db: database.db, reads: database.reads }, bankId!, query, '2026-12-01');
+const body = xlsxWebStream(file.sheet);
 let bytes = 0;
-const reader = file.body.getReader();
+const reader = body.getReader();
 for (;;) {
   const { done, value } = await reader.read();
   if (done) break;

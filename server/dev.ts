@@ -3,9 +3,9 @@
  * (default 3000); vite.config.ts proxies the API bases and /api-docs to the API.
  */
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import { startServer } from './main';
-import { demoLoginLines } from './services/seed';
+import { demoLoginLines } from './demo/seed';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 

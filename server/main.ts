@@ -3,31 +3,31 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { loadConfig, type Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { countBanks } from './db/repositories/banks';
-import { purgeExpiredRevocations } from './db/repositories/tokens';
-import { createHttpApp } from './http/app';
-import type { AppEnv } from './http/session';
-import { diskFileStore, type FileStore } from './integrations/file-store';
-import { outboxMailer, smtpMailer, type Mailer } from './integrations/mail';
-import { createDownloadService } from './exports/download-service';
-import { scheduleDailyJob } from './jobs/scheduler';
-import { createLogger } from './logger';
-import { createAuthService } from './services/auth-service';
-import { systemClock, type Clock } from './services/clock';
-import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params } from './services/passwords';
-import { createChangeRequestService } from './services/change-request-service';
-import { createDepositService } from './services/deposit-service';
-import { createDepositTransitions } from './services/deposit-transitions';
-import { createDisbursementService } from './services/disbursement-service';
-import { createInterestService } from './services/interest-service';
-import { createProfileService } from './services/profile-service';
-import { idempotency } from './http/idempotency';
-import { createRegistrationService } from './services/registration-service';
-import { resolveJwtSecret } from './services/secrets';
-import { seedDemoData } from './services/seed';
+import { loadConfig, type Config } from './platform/config';
+import { openDatabase, type DatabaseHandle } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrate';
+import { countBanks } from './auth/bank-repository';
+import { purgeExpiredRevocations } from './auth/token-repository';
+import { createHttpApp } from './platform/http/app';
+import type { AppEnv } from './platform/http/session';
+import { diskFileStore, type FileStore } from './platform/files/file-store';
+import { outboxMailer, smtpMailer, type Mailer } from './platform/mail';
+import { scheduleDailyJob } from './jobs/daily-schedule';
+import { areaRouters } from './routes';
+import { createLogger } from './platform/logger';
+import { createAuthService } from './auth/auth-service';
+import { systemClock, type Clock } from './platform/clock';
+import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params } from './auth/passwords';
+import { createChangeRequestService } from './deposits/change-request-service';
+import { createDepositService } from './deposits/deposit-service';
+import { createDepositTransitions } from './deposits/transition-service';
+import { createDisbursementService } from './disbursements/disbursement-service';
+import { createInterestService } from './interest/interest-service';
+import { createProfileService } from './auth/profile-service';
+import { idempotency } from './platform/http/idempotency';
+import { createRegistrationService } from './auth/registration-service';
+import { resolveJwtSecret } from './auth/secrets';
+import { seedDemoData } from './demo/seed';
 
 export interface ServerOptions {
   /** Environment to read the configuration from (default process.env); tests pass {}. */
@@ -113,21 +113,24 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const disbursements = createDisbursementService({ db: database.db, clock, fileStore, transitions, deposits });
     const changeRequests = createChangeRequestService({ db: database.db, clock, transitions });
 
-    const app = createHttpApp({
-      logger,
-      embedAllowedOrigins: config.embedAllowedOrigins,
-      productId: config.productId,
+    const routers = areaRouters({
       auth,
       registration,
       profile,
       deposits,
-      depositMonths: { db: database.db, clock },
       interest,
       disbursements,
       changeRequests,
-      downloads: createDownloadService({ db: database.db, reads: database.reads, clock, logger }),
       idempotency: idempotency({ db: database.db, clock }),
+      exports: { db: database.db, reads: database.reads, clock, logger },
       db: database.db,
+      clock,
+    });
+    const app = createHttpApp({
+      logger,
+      embedAllowedOrigins: config.embedAllowedOrigins,
+      productId: config.productId,
+      routers,
       ping: database.ping,
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),

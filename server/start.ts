@@ -4,11 +4,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { loadConfig } from './config';
-import { findUserByEmail } from './db/repositories/users';
+import { loadConfig } from './platform/config';
+import { findUserByEmail } from './auth/user-repository';
 import { startServer } from './main';
-import { demoLoginLines, DEMO_BANKS } from './services/seed';
-import { spaBuildIsStale } from './spa-build';
+import { demoLoginLines, DEMO_BANKS } from './demo/seed';
+import { spaBuildIsStale } from './platform/spa-build';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(rootDir, 'dist');

@@ -5,7 +5,7 @@
  *   npm run admin -- reject <id>
  */
 import { buildServer } from '../main';
-import { ServiceError } from '../services/errors';
+import { ServiceError } from '../platform/errors';
 
 const USAGE = 'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id>';
 

@@ -1,10 +1,10 @@
 /** `npm run db:migrate` and `npm run db:seed` against the configured database (DATABASE_URL or SQLite in DATA_DIR). */
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { systemClock } from '../services/clock';
-import { argon2Hasher } from '../services/passwords';
-import { demoLoginLines, seedDemoData } from '../services/seed';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
+import { systemClock } from '../platform/clock';
+import { argon2Hasher } from '../auth/passwords';
+import { demoLoginLines, seedDemoData } from '../demo/seed';
 
 async function main(command: string | undefined): Promise<void> {
   if (command !== 'migrate' && command !== 'seed') {

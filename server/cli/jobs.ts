@@ -2,12 +2,12 @@
  * `npm run jobs -- daily [--date=YYYY-MM-DD]`: run a job by hand against the configured database —
  * without --date the days missed since the last run and today, with --date that date only.
  */
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { createLogger } from '../logger';
-import { systemClock } from '../services/clock';
-import { jakartaDate } from '../jobs/business-date';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
+import { createLogger } from '../platform/logger';
+import { systemClock } from '../platform/clock';
+import { jakartaDate } from '../platform/business-date';
 import { runDailyCatchUp } from '../jobs/catch-up';
 import { describeDailyReport, runDailyJob } from '../jobs/daily';
 import { parseJobArgs } from '../jobs/cli-args';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addDays, daysBetween, type IsoDate } from '../../machines/deposit-rules';
-import type { Database } from '../db/schema';
+import type { Database } from '../platform/db/schema';
 import { DAILY_JOB, runDailyJob, type DailyJobDeps, type DailyJobReport } from './daily';
 
 /**

@@ -3,17 +3,17 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
 import { formatDateId, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
-import { postInstallmentDue, scheduledInstallmentsThrough } from '../db/repositories/installments';
-import { claimJobRun, finishJobRun } from '../db/repositories/job-runs';
-import type { Database } from '../db/schema';
-import { formatJakartaTime, type Clock } from '../services/clock';
-import { createDepositTransitions, SYSTEM_ACTOR, type TransitionRequest } from '../services/deposit-transitions';
-import { ServiceError } from '../services/errors';
-import { installmentContext } from '../services/interest-service';
+import { postInstallmentDue, scheduledInstallmentsThrough } from '../interest/installment-service';
+import { claimJobRun, finishJobRun } from './job-run-repository';
+import type { Database } from '../platform/db/schema';
+import { formatJakartaTime, type Clock } from '../platform/clock';
+import { createDepositTransitions, SYSTEM_ACTOR, type TransitionRequest } from '../deposits/transition-service';
+import { ServiceError } from '../platform/errors';
+import { installmentContext } from '../interest/interest-service';
 import { ARO_PLUS_REFERENCE } from './aro-plus';
 import { groupedWrites } from './grouped-writes';
-import { taxAtPosting, taxSettingsCache, type TaxSettingsOf } from './posting-tax';
-import { jakartaDate, wibTimestamp } from './business-date';
+import { taxAtPosting, taxSettingsCache, type TaxSettingsOf } from '../interest/posting-tax-service';
+import { jakartaDate, wibTimestamp } from '../platform/business-date';
 
 /**
  * The daily job for one business date D (Asia/Jakarta), ARCHITECTURE.md "Jobs":

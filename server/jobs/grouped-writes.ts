@@ -1,6 +1,6 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { ServiceError } from '../services/errors';
+import type { Database } from '../platform/db/schema';
+import { ServiceError } from '../platform/errors';
 
 /**
  * The daily job's writes, several deposits to a transaction. One commit per deposit was half of

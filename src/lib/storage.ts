@@ -49,6 +49,8 @@ export function tokenExpiry(token: string): number {
   return exp;
 }
 
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
 function looksLikeUser(value: unknown): value is User {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
@@ -91,7 +93,14 @@ export function createSessionStorage(store: () => KeyValueStore, secret: string)
     store().setItem(storageKeys.user, encrypt(JSON.stringify(user)));
   };
 
-  const readToken = () => decrypt(store().getItem(storageKeys.token));
+  /**
+   * Only a JWT-shaped text counts: AES under another key sometimes "decrypts" to a few bytes of
+   * valid UTF-8 (crypto-js does not check the padding), which must read as absent too.
+   */
+  const readToken = () => {
+    const plain = decrypt(store().getItem(storageKeys.token));
+    return plain !== null && JWT_SHAPE.test(plain) ? plain : null;
+  };
 
   const saveToken = (token: string) => {
     const exp = tokenExpiry(token);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertChangeRequest } from '../../server/db/repositories/change-requests';
-import type { DepositRow } from '../../server/db/schema';
+import { insertChangeRequest } from '../../server/deposits/change-request-repository';
+import type { DepositRow } from '../../server/platform/db/schema';
 import { dialects } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 

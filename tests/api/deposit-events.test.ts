@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blob, dialects, fakeFile } from './harness';
 import { addDaysIso, freshKey, startWorld, type World } from './deposit-fixtures';
-import type { DepositRow } from '../../server/db/schema';
+import type { DepositRow } from '../../server/platform/db/schema';
 
 /**
  * Every staff lifecycle event over HTTP, each through the path staff use: allowed (and what it
@@ -417,7 +417,7 @@ describe.each(dialects)('the version guard itself (%s)', (dialect) => {
     } else {
       // SQLite runs one transaction at a time (one connection), so the second always reads the
       // first's result; the compare-and-set still refuses a write based on an old read.
-      const { saveDeposit } = await import('../../server/db/repositories/deposits');
+      const { saveDeposit } = await import('../../server/deposits/deposit-repository');
       await transitions.apply({ bankId: w.bank.id, depositId: deposit.id, actor: supervisor('supervisor'), request: { type: 'deposit.approve' } });
       expect(await saveDeposit(w.db, deposit, { status: 'rejected', updated_at: 'x' })).toBe(false);
     }

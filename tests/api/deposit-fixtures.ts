@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MaturityInstruction } from '../../contract/deposit';
 import type { Role } from '../../contract/auth';
-import { insertBank } from '../../server/db/repositories/banks';
-import { insertCustomer } from '../../server/db/repositories/customers';
-import { insertProduct, saveDepositSettings, DEFAULT_DEPOSIT_SETTINGS } from '../../server/db/repositories/products';
-import { insertUser } from '../../server/db/repositories/users';
-import type { Database, DepositRow } from '../../server/db/schema';
-import { placeDeposit } from '../../server/services/deposit-placement';
-import { SYSTEM_ACTOR, type TransitionRequest } from '../../server/services/deposit-transitions';
-import { argon2Hasher } from '../../server/services/passwords';
+import { insertBank } from '../../server/auth/bank-repository';
+import { insertCustomer } from '../../server/deposits/customer-repository';
+import { insertProduct, saveDepositSettings, DEFAULT_DEPOSIT_SETTINGS } from '../../server/products/product-repository';
+import { insertUser } from '../../server/auth/user-repository';
+import type { Database, DepositRow } from '../../server/platform/db/schema';
+import { placeDeposit } from '../../server/deposits/deposit-placement';
+import { SYSTEM_ACTOR, type TransitionRequest } from '../../server/deposits/transition-service';
+import { argon2Hasher } from '../../server/auth/passwords';
 import { DEMO_PASSWORD, FAST_ARGON2, startTestServer, TestClock, type CallOptions, type CallResult, type DialectName, type TestServer } from './harness';
 
 /**

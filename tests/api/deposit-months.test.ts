@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositMonthsSchema, monthsUpTo } from '../../contract/deposit-months';
-import { insertPeriod } from '../../server/db/repositories/deposits';
+import { insertPeriod } from '../../server/deposits/deposit-repository';
 import { dialects } from './harness';
 import { startWorld, type World } from './deposit-fixtures';
 

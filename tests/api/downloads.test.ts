@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateId, formatRateBps } from '../../machines/deposit-rules';
-import { RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/exports/xlsx-stream';
+import { RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/platform/xlsx/xlsx-stream';
 import { dialects, startTestServer, type TestServer } from './harness';
 
 const BASE = '/api-v2-bpr';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../server/platform/db/schema';
 import { groupedWrites } from '../../server/jobs/grouped-writes';
-import { ServiceError } from '../../server/services/errors';
+import { ServiceError } from '../../server/platform/errors';
 import { dialects, startTestServer, type TestServer } from './harness';
 
 /** job_runs rows stand in for the daily job's writes: any table shows what was committed. */

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { Writable } from 'node:stream';
-import { readOutbox } from '../../server/integrations/mail';
+import { readOutbox } from '../../server/platform/mail';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
-import type { Clock } from '../../server/services/clock';
+import type { Clock } from '../../server/platform/clock';
 
-/** Cheap argon2id for tests only; production uses OWASP's parameters (server/services/passwords.ts). */
+/** Cheap argon2id for tests only; production uses OWASP's parameters (server/auth/passwords.ts). */
 export const FAST_ARGON2 = { memoryCost: 256, timeCost: 1, parallelism: 1 };
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument, documentedRoutes } from '../../server/http/openapi';
+import { openApiDocument, documentedRoutes } from '../../server/platform/http/openapi';
 import { dialects, fakeFile, blob, startTestServer, type TestServer } from './harness';
 
 const EMBEDDERS = ['https://host.example', 'https://portal.bank.example:8443'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositRow } from '../../server/db/schema';
+import type { DepositRow } from '../../server/platform/db/schema';
 import { dialects } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 

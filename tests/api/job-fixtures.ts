@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { insertBank } from '../../server/db/repositories/banks';
-import { insertCustomer } from '../../server/db/repositories/customers';
-import type { Database } from '../../server/db/schema';
-import { wibTimestamp } from '../../server/jobs/business-date';
-import type { Clock } from '../../server/services/clock';
-import { seedDemoProducts } from '../../server/services/deposit-seed';
+import { insertBank } from '../../server/auth/bank-repository';
+import { insertCustomer } from '../../server/deposits/customer-repository';
+import type { Database } from '../../server/platform/db/schema';
+import { wibTimestamp } from '../../server/platform/business-date';
+import type { Clock } from '../../server/platform/clock';
+import { seedDemoProducts } from '../../server/demo/product-seed';
 import type { TestServer } from './harness';
 
 /** A clock standing at 09.00 WIB on a business date. */

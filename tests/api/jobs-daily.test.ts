@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/schema';
-import { wibTimestamp } from '../../server/jobs/business-date';
+import type { Database } from '../../server/platform/db/schema';
+import { wibTimestamp } from '../../server/platform/business-date';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
 import { runDailyCatchUp } from '../../server/jobs/catch-up';
 import { describeDailyReport, runDailyJob } from '../../server/jobs/daily';
-import { placeDeposit } from '../../server/services/deposit-placement';
-import { createDepositTransitions } from '../../server/services/deposit-transitions';
+import { placeDeposit } from '../../server/deposits/deposit-placement';
+import { createDepositTransitions } from '../../server/deposits/transition-service';
 import { dialects, startTestServer, type TestServer } from './harness';
 import { at, jobBank, newJobCustomer, type JobBank } from './job-fixtures';
 

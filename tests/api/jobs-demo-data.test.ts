@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maturityDate } from '../../machines/deposit-rules';
-import { DEPOSIT_STATUSES, countDepositsByStatus } from '../../server/db/repositories/deposits';
-import { getDepositSettings, listProducts, productRules } from '../../server/db/repositories/products';
+import { DEPOSIT_STATUSES, countDepositsByStatus } from '../../server/deposits/deposit-repository';
+import { getDepositSettings, listProducts, productRules } from '../../server/products/product-service';
 import { interestSchedule, taxInterest } from '../../machines/deposit-rules';
-import { planDemoDeposits } from '../../server/services/demo-deposits-plan';
-import { seedDemoDeposits } from '../../server/services/demo-deposits';
+import { planDemoDeposits } from '../../server/demo/demo-deposits-plan';
+import { seedDemoDeposits } from '../../server/demo/demo-deposits';
 import { dialects, startTestServer, type TestServer } from './harness';
 
 describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
-import { wibTimestamp } from '../../server/jobs/business-date';
+import { wibTimestamp } from '../../server/platform/business-date';
 import { runDailyCatchUp } from '../../server/jobs/catch-up';
 import { runDailyJob } from '../../server/jobs/daily';
-import { placeDeposit } from '../../server/services/deposit-placement';
-import { createDepositTransitions, type TransitionRequest } from '../../server/services/deposit-transitions';
+import { placeDeposit } from '../../server/deposits/deposit-placement';
+import { createDepositTransitions, type TransitionRequest } from '../../server/deposits/transition-service';
 import { dialects, startTestServer, type TestServer } from './harness';
 import { at, jobBank, newJobCustomer, type JobBank } from './job-fixtures';
 

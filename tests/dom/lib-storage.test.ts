@@ -1,3 +1,4 @@
+import AES from 'crypto-js/aes';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { User } from '@contract/auth';
 import {
@@ -85,6 +86,19 @@ describe('session storage over localStorage', () => {
     other.saveSession({ token, user });
     expect(readToken()).toBeNull();
     expect(readUser()).toBeNull();
+  });
+
+  it('reads a token encrypted under any of 300 other keys as absent (a few garbage bytes are not a token)', () => {
+    for (let index = 0; index < 300; index += 1) {
+      createSessionStorage(() => localStorage, `another-key-${index}`).saveToken(token);
+      expect(readToken()).toBeNull();
+    }
+  });
+
+  it('reads an encrypted text that is not a JWT as the token as absent', () => {
+    localStorage.setItem(storageKeys.token, AES.encrypt('x', DEFAULT_STORAGE_KEY).toString());
+    expect(readToken()).toBeNull();
+    expect(hasToken()).toBe(false);
   });
 
   it('reads an encrypted value that is not a user as absent', () => {

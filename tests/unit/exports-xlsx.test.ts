@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { keysetBatches, writeXlsx, xlsxDownloadHeaders, RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/exports/xlsx-stream';
+import { keysetBatches, writeXlsx, xlsxDownloadHeaders, RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/platform/xlsx/xlsx-stream';
 
 interface Row {
   id: number;

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jakartaDate, nextJakartaTime } from '../../server/jobs/business-date';
-import { startDailyScheduler } from '../../server/jobs/scheduler';
+import { jakartaDate, nextJakartaTime } from '../../server/platform/business-date';
+import { startDailyScheduler } from '../../server/platform/scheduler';
 
 describe('Jakarta business date and the 00:05 schedule', () => {
   it('the business date changes at midnight Jakarta (17:00 UTC)', () => {

@@ -34,6 +34,9 @@ describe('import arrows (eslint.config.js)', () => {
     ['server-imports-src.ts', 'import/no-restricted-paths'],
     ['server-imports-tests.ts', 'import/no-restricted-paths'],
     ['machines-imports-node.ts', 'no-restricted-imports'],
+    ['area-imports-another-areas-repository.ts', 'import/no-restricted-paths'],
+    ['area-imports-another-areas-routes.ts', 'import/no-restricted-paths'],
+    ['platform-imports-an-area.ts', 'import/no-restricted-paths'],
   ])('%s is an error of %s', async (name, rule) => {
     expect(await ruleIds(name)).toContain(rule);
   }, 30_000);

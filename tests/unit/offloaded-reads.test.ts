@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sqliteWorkerReads, type OffloadedReads } from '../../server/db/offloaded-reads';
+import { sqliteWorkerReads, type OffloadedReads } from '../../server/platform/db/offloaded-reads';
 
 interface Db {
   deposits: { id: string; amount: number; rate: number | null; note: string | null };

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { contentSecurityPolicy } from '../../server/http/middleware';
+import { loadConfig } from '../../server/platform/config';
+import { contentSecurityPolicy } from '../../server/platform/http/middleware';
 
 describe('server configuration', () => {
   it('has defaults that run on a fresh machine', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signJwt, verifyJwt } from '../../server/services/jwt';
+import { signJwt, verifyJwt } from '../../server/auth/jwt';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const claims = { sub: 'u1', bprId: 'b1', role: 'ADMIN' as const, jti: 'j1', iat: 1_000, exp: 2_000 };

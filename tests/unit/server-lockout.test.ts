@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailedLogin, isLocked, NO_FAILURES } from '../../server/services/lockout';
+import { afterFailedLogin, isLocked, NO_FAILURES } from '../../server/auth/lockout';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 3, minute));
 

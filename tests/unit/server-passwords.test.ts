@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argon2Hasher, loadCommonPasswords, OWASP_ARGON2_PARAMS, passwordPolicyViolations } from '../../server/services/passwords';
-import { DEMO_PASSWORD } from '../../server/services/seed';
+import { argon2Hasher, loadCommonPasswords, OWASP_ARGON2_PARAMS, passwordPolicyViolations } from '../../server/auth/passwords';
+import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { newPasswordField } from '../../contract/fields';
 
 describe('password rules', () => {

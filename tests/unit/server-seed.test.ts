@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, statSync, utimesSync, mkdirSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import { findUserByEmail } from '../../server/db/repositories/users';
-import { argon2Hasher } from '../../server/services/passwords';
-import { resolveJwtSecret } from '../../server/services/secrets';
-import { DEMO_BANKS, seedDemoData } from '../../server/services/seed';
-import { spaBuildIsStale } from '../../server/spa-build';
+import { openDatabase } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/db/migrate';
+import { findUserByEmail } from '../../server/auth/user-repository';
+import { argon2Hasher } from '../../server/auth/passwords';
+import { resolveJwtSecret } from '../../server/auth/secrets';
+import { DEMO_BANKS, seedDemoData } from '../../server/demo/seed';
+import { spaBuildIsStale } from '../../server/platform/spa-build';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUpload, detectMediaType } from '../../server/services/uploads';
+import { checkUpload, detectMediaType } from '../../server/platform/files/uploads';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { withStatementCache } from '../../server/db/statement-cache';
+import { withStatementCache } from '../../server/platform/db/statement-cache';
 
 describe('prepared statements kept by their SQL (Kysely on SQLite)', () => {
   let database: BetterSqlite3.Database;

@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import type { RunningServer } from './server';
 
-/** Every demo account's password (server/services/seed.ts). */
+/** Every demo account's password (server/demo/seed.ts). */
 export const DEMO_PASSWORD = 'Berjangka#2026';
 export const SESSION_EXPIRED_TOAST = 'Sesi telah berakhir. Silahkan login kembali.';
 

@@ -1,4 +1,4 @@
 // as: machines/lint-fixture.ts
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/platform/config';
 
 export const config = loadConfig;

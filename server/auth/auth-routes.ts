@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { changeExpiredPasswordRequestSchema, loginRequestSchema } from '../../contract/auth';
+import type { AuthService } from './auth-service';
+import { ValidationError } from '../platform/errors';
+import type { RegistrationService } from './registration-service';
+import { parseFields } from '../platform/validation';
+import { readFields } from '../platform/http/body';
+import { ok } from '../platform/http/envelope';
+import { toUser } from './presenters';
+import { requireSession, tokenFromHeader, type AppEnv } from '../platform/http/session';
+
+/** /api-v2-bpr/auth/…: login, expired-password change, registration, logout. */
+export function authRoutes(deps: { auth: AuthService; registration: RegistrationService }) {
+  const { auth, registration } = deps;
+  const router = new Hono<AppEnv>();
+
+  router.post('/auth/login', async (c) => {
+    const parsed = parseFields(loginRequestSchema, (await readFields(c)).fields);
+    if (!parsed.success) throw new ValidationError(parsed.messages);
+    const result = await auth.login(parsed.data.email, parsed.data.password);
+    return ok(c, { token: result.token, user: toUser(result.user) });
+  });
+
+  router.post('/auth/change-expired-password', async (c) => {
+    // Only the changePasswordToken of a 403 PasswordExpired login works here, never a session token.
+    const changePasswordToken = tokenFromHeader(c.req.header('authorization'), 'bearer');
+    const parsed = parseFields(changeExpiredPasswordRequestSchema, (await readFields(c)).fields);
+    if (!parsed.success) throw new ValidationError(parsed.messages);
+    await auth.changeExpiredPassword(changePasswordToken, parsed.data.email, parsed.data.newPassword);
+    return ok(c, null);
+  });
+
+  router.post('/auth/registration', async (c) => {
+    const { fields, files } = await readFields(c);
+    // Every attached file is a supporting document, whatever field name the form gave it.
+    const created = await registration.register(fields, Object.values(files).flat());
+    return ok(c, created, 201);
+  });
+
+  router.post('/auth/logout', requireSession('bearer', auth), async (c) => {
+    await auth.logout(c.get('claims'));
+    return ok(c, null);
+  });
+
+  return router;
+}

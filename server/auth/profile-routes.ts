@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { PROFILE_LOGO_FIELD } from '../../contract/profile';
+import type { AuthService } from './auth-service';
+import type { ProfileService } from './profile-service';
+import { readFields } from '../platform/http/body';
+import { ok } from '../platform/http/envelope';
+import { notFound } from '../platform/http/errors';
+import { logoUrl, toUser } from './presenters';
+import { requireSession, type AppEnv } from '../platform/http/session';
+
+/** /api-v2-bpr/profile/…: the signed-in user's profile and their bank's logo. */
+export function profileRoutes(deps: { auth: AuthService; profile: ProfileService }) {
+  const { profile } = deps;
+  const router = new Hono<AppEnv>();
+  const session = requireSession('bearer', deps.auth);
+  const actorOf = (claims: AppEnv['Variables']['claims']) => ({ userId: claims.sub, role: claims.role });
+
+  router.get('/profile/detail', session, async (c) => ok(c, toUser(await profile.detail(actorOf(c.get('claims'))))));
+
+  router.get('/profile/logo', session, async (c) => {
+    const user = await profile.detail(actorOf(c.get('claims')));
+    return ok(c, { url: logoUrl(user.bank_logo_file_id) });
+  });
+
+  // Public on purpose: an <img> cannot send the token. Ids are random and a new upload gets a new id.
+  router.get('/profile/logo/:fileId', async (c) => {
+    const file = await profile.logoFile(c.req.param('fileId'));
+    if (!file) return notFound(c);
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': file.mediaType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });
+
+  router.post('/profile/update', session, async (c) => {
+    const { fields, files } = await readFields(c);
+    const updated = await profile.update(actorOf(c.get('claims')), fields, files[PROFILE_LOGO_FIELD]?.[0] ?? null);
+    return ok(c, toUser(updated));
+  });
+
+  return router;
+}

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '../../contract/auth';
+import { PROFILE_LOGO_MAX_BYTES, profileUpdateFieldsSchema } from '../../contract/profile';
+import { setBankLogo } from './bank-repository';
+import { findStoredFile } from '../platform/files/file-repository';
+import { findUserWithBank, updateUser, type UserWithBank } from './user-repository';
+import type { Database } from '../platform/db/schema';
+import type { FileStore } from '../platform/files/file-store';
+import type { Clock } from '../platform/clock';
+import { ServiceError, ValidationError } from '../platform/errors';
+import { checkUpload, recordStoredFiles, storeUploads, type Upload } from '../platform/files/uploads';
+import { parseFields } from '../platform/validation';
+
+export interface ProfileDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  fileStore: FileStore;
+}
+
+export interface Actor {
+  userId: string;
+  role: Role;
+}
+
+export function createProfileService(deps: ProfileDeps) {
+  const { db, clock } = deps;
+
+  const load = async (userId: string): Promise<UserWithBank> => {
+    const user = await findUserWithBank(db, userId);
+    // The token outlived its user (deleted account): treat it as an invalid session.
+    if (!user) throw new ServiceError('unauthenticated', 'Sesi tidak valid atau sudah berakhir. Silakan login kembali.');
+    return user;
+  };
+
+  return {
+    detail: (actor: Actor) => load(actor.userId),
+
+    /** Updates the fields that were sent; a logo replaces the bank's logo and only an ADMIN may send one. */
+    async update(actor: Actor, fields: Record<string, unknown>, logo: Upload | null): Promise<UserWithBank> {
+      const problems: string[] = [];
+      const parsed = parseFields(profileUpdateFieldsSchema, fields);
+      if (!parsed.success) problems.push(...parsed.messages);
+      let logoType: 'image/png' | 'image/jpeg' | null = null;
+      if (logo) {
+        if (actor.role !== 'ADMIN') throw new ServiceError('forbidden', 'Hanya admin yang dapat mengganti logo bank.');
+        const result = checkUpload(logo, { label: 'Logo', maxBytes: PROFILE_LOGO_MAX_BYTES, allowed: ['image/png', 'image/jpeg'], allowedText: 'PNG atau JPEG' });
+        if ('problem' in result) problems.push(result.problem);
+        else logoType = result.mediaType as 'image/png' | 'image/jpeg';
+      }
+      if (!parsed.success || problems.length > 0) throw new ValidationError(problems);
+
+      const user = await load(actor.userId);
+      const now = clock.now().toISOString();
+      const stored = logo && logoType ? await storeUploads(deps.fileStore, [{ upload: logo, mediaType: logoType, purpose: 'logo' }], now) : null;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const { name, phone } = parsed.data;
+          if (name !== undefined || phone !== undefined) {
+            await updateUser(trx, user.id, {
+              ...(name !== undefined ? { name } : {}),
+              ...(phone !== undefined ? { phone: phone.replace(/[\s-]/g, '') } : {}),
+              updated_at: now,
+            });
+          }
+          if (stored) {
+            await recordStoredFiles(trx, stored.rows);
+            await setBankLogo(trx, user.bank_id, stored.rows[0]!.id, now);
+          }
+        });
+      } catch (error) {
+        await stored?.undo();
+        throw error;
+      }
+      return load(actor.userId);
+    },
+
+    /** The bytes and type of a bank logo, or null when the id is not a logo. */
+    async logoFile(fileId: string): Promise<{ mediaType: string; bytes: Uint8Array } | null> {
+      if (!/^[A-Za-z0-9-]{1,64}$/.test(fileId)) return null;
+      const row = await findStoredFile(db, fileId);
+      if (!row || row.purpose !== 'logo') return null;
+      const bytes = await deps.fileStore.get(row.id);
+      return bytes ? { mediaType: row.media_type, bytes } : null;
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

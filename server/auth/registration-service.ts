@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  REGISTRATION_DOCUMENT_MAX_BYTES,
+  REGISTRATION_DOCUMENT_MAX_COUNT,
+  registrationFieldsSchema,
+} from '../../contract/registration';
+import { insertBank } from './bank-repository';
+import { findRegistration, insertRegistration, listRegistrations, markRegistrationReviewed, type RegistrationWithDocuments } from './registration-repository';
+import { findUserByEmail, insertUser } from './user-repository';
+import type { Database } from '../platform/db/schema';
+import type { FileStore } from '../platform/files/file-store';
+import type { Mailer } from '../platform/mail';
+import type { AuthService } from './auth-service';
+import { DAY_MS, type Clock } from '../platform/clock';
+import { ServiceError, ValidationError } from '../platform/errors';
+import type { PasswordHasher } from './passwords';
+import { newOpaqueToken } from './secrets';
+import { checkUpload, recordStoredFiles, storeUploads, type Upload } from '../platform/files/uploads';
+import { parseFields } from '../platform/validation';
+
+/** A new bank's admin gets longer than a forgot-password link to act on the approval mail. */
+export const SET_PASSWORD_LINK_TTL_MS = 3 * DAY_MS;
+
+export interface RegistrationDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  fileStore: FileStore;
+  mailer: Mailer;
+  hasher: PasswordHasher;
+  auth: AuthService;
+}
+
+export function createRegistrationService(deps: RegistrationDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /** Validates the form and its documents, stores them as one pending registration. */
+    async register(fields: Record<string, unknown>, documents: Upload[]) {
+      const problems: string[] = [];
+      const parsed = parseFields(registrationFieldsSchema, fields);
+      if (!parsed.success) problems.push(...parsed.messages);
+
+      const checked: Array<{ upload: Upload; mediaType: 'application/pdf' | 'image/jpeg' | 'image/png' }> = [];
+      if (documents.length === 0) problems.push('Dokumen pendukung wajib dilampirkan (PDF, JPEG atau PNG).');
+      if (documents.length > REGISTRATION_DOCUMENT_MAX_COUNT) problems.push(`Dokumen paling banyak ${REGISTRATION_DOCUMENT_MAX_COUNT} berkas.`);
+      for (const upload of documents.slice(0, REGISTRATION_DOCUMENT_MAX_COUNT)) {
+        const result = checkUpload(upload, {
+          label: 'Dokumen',
+          maxBytes: REGISTRATION_DOCUMENT_MAX_BYTES,
+          allowed: ['application/pdf', 'image/jpeg', 'image/png'],
+          allowedText: 'PDF, JPEG atau PNG',
+        });
+        if ('problem' in result) problems.push(result.problem);
+        else checked.push({ upload, mediaType: result.mediaType });
+      }
+      if (!parsed.success || problems.length > 0) throw new ValidationError(problems);
+
+      const now = clock.now().toISOString();
+      const values = parsed.data;
+      const stored = await storeUploads(deps.fileStore, checked.map((item) => ({ ...item, purpose: 'registration-document' as const })), now);
+      const id = randomUUID();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await recordStoredFiles(trx, stored.rows);
+          await insertRegistration(
+            trx,
+            {
+              id,
+              bank_name: values.bankName,
+              ojk_license_number: values.ojkLicenseNumber,
+              npwp: values.npwp.replace(/[.\s-]/g, ''),
+              address: values.address,
+              contact_name: values.contactName,
+              email: values.email,
+              phone: values.phone.replace(/[\s-]/g, ''),
+              status: 'PENDING',
+              bank_id: null,
+              created_at: now,
+              reviewed_at: null,
+            },
+            stored.rows.map((row) => row.id),
+          );
+        });
+      } catch (error) {
+        await stored.undo();
+        throw error;
+      }
+      return { id, status: 'PENDING' as const, documentCount: stored.rows.length };
+    },
+
+    list(status?: 'PENDING' | 'APPROVED' | 'REJECTED'): Promise<RegistrationWithDocuments[]> {
+      return listRegistrations(db, status);
+    },
+
+    /** Creates the bank and its ADMIN user from a pending registration and mails a set-password link. */
+    async approve(id: string): Promise<{ bankId: string; userId: string; email: string; link: string }> {
+      const registration = await findRegistration(db, id);
+      if (!registration) throw new ServiceError('not-found', `Pendaftaran ${id} tidak ditemukan.`);
+      if (registration.status !== 'PENDING') throw new ServiceError('conflict', `Pendaftaran ${id} sudah diputuskan (${registration.status}).`);
+      if (await findUserByEmail(db, registration.email)) {
+        throw new ServiceError('conflict', `Email ${registration.email} sudah dipakai oleh pengguna lain.`);
+      }
+      const now = clock.now().toISOString();
+      const bankId = randomUUID();
+      const userId = randomUUID();
+      // Nobody knows this password: the admin sets their own through the mailed link.
+      const unusableHash = await deps.hasher.hash(newOpaqueToken().token);
+      await db.transaction().execute(async (trx) => {
+        await insertBank(trx, {
+          id: bankId,
+          name: registration.bank_name,
+          ojk_license_number: registration.ojk_license_number,
+          npwp: registration.npwp,
+          address: registration.address,
+          logo_file_id: null,
+          created_at: now,
+          updated_at: now,
+        });
+        // The guard of the whole approval: if someone decided meanwhile, the transaction rolls back.
+        if (!(await markRegistrationReviewed(trx, id, { status: 'APPROVED', bankId, now }))) {
+          throw new ServiceError('conflict', `Pendaftaran ${id} sudah diputuskan.`);
+        }
+        await insertUser(trx, {
+          id: userId,
+          bank_id: bankId,
+          name: registration.contact_name,
+          email: registration.email,
+          phone: registration.phone,
+          role: 'ADMIN',
+          password_hash: unusableHash,
+          password_changed_at: now,
+          failed_login_count: 0,
+          failed_login_window_start: null,
+          locked_until: null,
+          created_at: now,
+          updated_at: now,
+        });
+      });
+      const link = await deps.auth.issueSetPasswordLink(userId, SET_PASSWORD_LINK_TTL_MS);
+      await deps.mailer.send({
+        to: registration.email,
+        subject: 'Pendaftaran Berjangka disetujui',
+        link,
+        text: [
+          `Halo ${registration.contact_name},`,
+          '',
+          `Pendaftaran ${registration.bank_name} di Berjangka telah disetujui. Akun admin Anda: ${registration.email}.`,
+          'Buka tautan berikut dalam 3 hari untuk membuat kata sandi (tautan hanya berlaku sekali):',
+          '',
+          link,
+          '',
+          'Jika tautan sudah kedaluwarsa, gunakan "Lupa kata sandi?" di halaman masuk.',
+        ].join('\n'),
+      });
+      return { bankId, userId, email: registration.email, link };
+    },
+
+    async reject(id: string): Promise<void> {
+      const now = clock.now().toISOString();
+      if (!(await markRegistrationReviewed(db, id, { status: 'REJECTED', bankId: null, now }))) {
+        throw new ServiceError('conflict', `Pendaftaran ${id} tidak ditemukan atau sudah diputuskan.`);
+      }
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { DEPOSIT_STATUSES, rebuildStatusCounts } from '../deposits/deposit-repository';
+import { getDepositSettings, instructionsAllowed, listProducts, productRules } from '../products/product-service';
+import type { Database } from '../platform/db/schema';
+import { jakartaDate } from '../platform/business-date';
+import type { Clock } from '../platform/clock';
+import { planDemoDeposits, type DemoProduct, type DemoRows } from './demo-deposits-plan';
+
+/**
+ * Demo deposits for the demo banks on a first start (and `npm run db:seed`): about 2,000 for BPR
+ * Demo Sejahtera and 300 for BPR Lain Makmur, placed over the last 18 months and played through
+ * the lifecycle up to today (demo-deposits-plan.ts). Written in one transaction per bank with
+ * multi-row inserts, and only for a bank that has no deposit yet, so a second seed changes nothing.
+ */
+export const DEMO_DEPOSIT_BANKS: ReadonlyArray<{ name: string; code: string; deposits: number; customers: number; seed: number }> = [
+  { name: 'BPR Demo Sejahtera', code: 'DS', deposits: 2000, customers: 1500, seed: 20_260_101 },
+  { name: 'BPR Lain Makmur', code: 'LM', deposits: 300, customers: 230, seed: 20_260_202 },
+];
+
+export const DEMO_HISTORY_MONTHS = 18;
+
+export interface DemoDepositsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Override the bank list (tests use smaller banks). */
+  banks?: typeof DEMO_DEPOSIT_BANKS;
+}
+
+/** Seeds each demo bank that has no deposits; returns a line per bank seeded. */
+export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]> {
+  const today = jakartaDate(deps.clock.now());
+  const created: string[] = [];
+  for (const demo of deps.banks ?? DEMO_DEPOSIT_BANKS) {
+    const bank = await deps.db.selectFrom('banks').select('id').where('name', '=', demo.name).executeTakeFirst();
+    if (!bank) continue;
+    const existing = await deps.db.selectFrom('deposits').select('id').where('bank_id', '=', bank.id).limit(1).executeTakeFirst();
+    if (existing) continue;
+    const products: DemoProduct[] = (await listProducts(deps.db, bank.id)).map((product) => ({
+      rules: productRules(product),
+      name: product.name,
+      interestPayment: product.interest_payment,
+      instructionsAllowed: instructionsAllowed(product),
+    }));
+    if (!products.some((product) => product.rules.active && product.rules.tenors.length > 0)) continue;
+    const users = await deps.db.selectFrom('users').select(['id', 'role', 'email']).where('bank_id', '=', bank.id).orderBy('email').execute();
+    const operator = users.find((user) => user.role === 'OPERATOR') ?? users[0];
+    const supervisors = users.filter((user) => user.role === 'SUPERVISOR' || user.role === 'ADMIN');
+    if (!operator || supervisors.length === 0) continue;
+    const settings = await getDepositSettings(deps.db, bank.id);
+    const rows = planDemoDeposits({
+      bankId: bank.id,
+      code: demo.code,
+      depositCount: demo.deposits,
+      customerCount: demo.customers,
+      products,
+      operatorId: operator.id,
+      supervisorIds: supervisors.map((user) => user.id),
+      holidays: settings.holidays,
+      tax: { taxBps: settings.taxBps, thresholdRupiah: settings.taxThreshold },
+      today,
+      months: DEMO_HISTORY_MONTHS,
+      seed: demo.seed,
+    });
+    await deps.db.transaction().execute(async (trx) => {
+      await insertDemoRows(trx, rows);
+    });
+    await rebuildStatusCounts(deps.db, bank.id);
+    created.push(`${demo.name}: ${rows.deposits.length} deposito demo`);
+  }
+  return created;
+}
+
+/** Parameters per statement stay under SQLite's 32,766 (and PostgreSQL's 65,535). */
+const MAX_PARAMETERS = 30_000;
+
+async function insertChunked<T extends keyof Database>(db: Kysely<Database>, table: T, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const perRow = Object.keys(rows[0]!).length;
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
+  for (let start = 0; start < rows.length; start += size) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + size) as never)
+      .execute();
+  }
+}
+
+/** Foreign keys first: customers, deposits, then what hangs off a deposit. */
+export async function insertDemoRows(db: Kysely<Database>, rows: DemoRows): Promise<void> {
+  await insertChunked(db, 'customers', rows.customers);
+  await insertChunked(db, 'deposits', rows.deposits);
+  await insertChunked(db, 'deposit_periods', rows.periods);
+  await insertChunked(db, 'interest_installments', rows.installments);
+  await insertChunked(db, 'disbursements', rows.disbursements);
+  await insertChunked(db, 'change_requests', rows.changeRequests);
+  await insertChunked(db, 'deposit_audit', rows.audit);
+  await insertChunked(db, 'aro_letters', rows.aroLetters);
+}
+
+/** Deposits per status of a bank (every status present), for checks and the seed report. */
+export async function demoStatusCounts(db: Kysely<Database>, bankId: string): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('deposits').select(['status', (eb) => eb.fn.countAll<number>().as('total')]).where('bank_id', '=', bankId).groupBy('status').execute();
+  const counts: Record<string, number> = Object.fromEntries(DEPOSIT_STATUSES.map((status) => [status, 0]));
+  for (const row of rows) counts[row.status] = Number(row.total);
+  return counts;
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Role } from '../../contract/auth';
+import { findBankByName, insertBank } from '../auth/bank-repository';
+import { findUserByEmail, insertUser } from '../auth/user-repository';
+import type { Database } from '../platform/db/schema';
+import { DAY_MS, type Clock } from '../platform/clock';
+import { seedDemoProducts } from './product-seed';
+import { seedDemoDeposits } from './demo-deposits';
+import type { PasswordHasher } from '../auth/passwords';
+
+/** Every demo account uses this password; it passes the password rules like any other. */
+export const DEMO_PASSWORD = 'Berjangka#2026';
+
+interface DemoUser {
+  email: string;
+  name: string;
+  role: Role;
+  /** True for the account whose password is older than the maximum age. */
+  passwordExpired?: boolean;
+}
+
+export const DEMO_BANKS: Array<{ name: string; address: string; users: DemoUser[] }> = [
+  {
+    name: 'BPR Demo Sejahtera',
+    address: 'Jl. Merdeka No. 1, Bandung, Jawa Barat',
+    users: [
+      { email: 'admin@bpr-demo.test', name: 'Admin Demo', role: 'ADMIN' },
+      { email: 'supervisor@bpr-demo.test', name: 'Supervisor Demo', role: 'SUPERVISOR' },
+      { email: 'operator@bpr-demo.test', name: 'Operator Demo', role: 'OPERATOR' },
+      { email: 'kedaluwarsa@bpr-demo.test', name: 'Operator Kedaluwarsa', role: 'OPERATOR', passwordExpired: true },
+    ],
+  },
+  {
+    name: 'BPR Lain Makmur',
+    address: 'Jl. Sudirman No. 2, Semarang, Jawa Tengah',
+    users: [{ email: 'admin@bpr-lain.test', name: 'Admin Lain', role: 'ADMIN' }],
+  },
+];
+
+export interface SeedDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  hasher: PasswordHasher;
+  passwordMaxAgeDays: number;
+  /** The ~2,300 demo deposits; tests that make their own deposits leave them out to start fast. */
+  demoDeposits?: boolean;
+}
+
+/** Creates whatever of the demo banks and users is missing; running it again changes nothing. */
+export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] }> {
+  const created: string[] = [];
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const passwordHash = await deps.hasher.hash(DEMO_PASSWORD);
+  for (const demoBank of DEMO_BANKS) {
+    await deps.db.transaction().execute(async (trx) => {
+      let bank = await findBankByName(trx, demoBank.name);
+      if (!bank) {
+        const id = randomUUID();
+        await insertBank(trx, { id, name: demoBank.name, ojk_license_number: null, npwp: null, address: demoBank.address, logo_file_id: null, created_at: nowIso, updated_at: nowIso });
+        bank = await findBankByName(trx, demoBank.name);
+        created.push(demoBank.name);
+      }
+      for (const demoUser of demoBank.users) {
+        if (await findUserByEmail(trx, demoUser.email)) continue;
+        const changedAt = demoUser.passwordExpired ? new Date(now.getTime() - (deps.passwordMaxAgeDays + 1) * DAY_MS) : now;
+        await insertUser(trx, {
+          id: randomUUID(),
+          bank_id: bank!.id,
+          name: demoUser.name,
+          email: demoUser.email,
+          phone: null,
+          role: demoUser.role,
+          password_hash: passwordHash,
+          password_changed_at: changedAt.toISOString(),
+          failed_login_count: 0,
+          failed_login_window_start: null,
+          locked_until: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        });
+        created.push(demoUser.email);
+      }
+      for (const product of await seedDemoProducts(trx, bank!.id, nowIso)) created.push(`${demoBank.name}: ${product}`);
+    });
+  }
+  if (deps.demoDeposits ?? true) created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock })));
+  return { created };
+}
+
+/** The lines printed at start so people can sign in. */
+export function demoLoginLines(): string[] {
+  return [
+    `Akun demo (kata sandi semua: ${DEMO_PASSWORD}):`,
+    ...DEMO_BANKS.flatMap((bank) =>
+      bank.users.map((user) => `  ${user.email.padEnd(28)} ${user.role.padEnd(10)} ${bank.name}${user.passwordExpired ? ' (kata sandi kedaluwarsa)' : ''}`),
+    ),
+  ];
+}

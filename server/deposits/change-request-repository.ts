@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { ChangeRequestRow, Database, NewChangeRequest } from '../platform/db/schema';
+
+type Db = Kysely<Database>;
+
+export async function insertChangeRequest(db: Db, request: NewChangeRequest): Promise<void> {
+  await db.insertInto('change_requests').values(request).execute();
+}
+
+export async function findChangeRequest(db: Db, bankId: string, id: string): Promise<ChangeRequestRow | undefined> {
+  return db.selectFrom('change_requests').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
+}
+
+/** Decides a pending request; false when it was decided meanwhile. */
+export async function decideChangeRequest(
+  db: Db,
+  id: string,
+  decision: { status: 'approved' | 'rejected'; reason: string | null; decidedBy: string; decidedAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('change_requests')
+    .set({ status: decision.status, reason: decision.reason, decided_by: decision.decidedBy, decided_at: decision.decidedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type ChangeRequestWithDeposit = ChangeRequestRow & { deposit_number: string; customer_name: string; maturity_instruction: string; decided_by_name: string | null };
+
+function withDeposit(db: Db, bankId: string) {
+  return db
+    .selectFrom('change_requests as r')
+    .innerJoin('deposits as d', 'd.id', 'r.deposit_id')
+    .leftJoin('users as u', 'u.id', 'r.decided_by')
+    .where('r.bank_id', '=', bankId);
+}
+
+const VIEW_COLUMNS = ['d.deposit_number', 'd.customer_name', 'd.maturity_instruction', 'u.name as decided_by_name'] as const;
+
+export async function findChangeRequestView(db: Db, bankId: string, id: string): Promise<ChangeRequestWithDeposit | undefined> {
+  return withDeposit(db, bankId).selectAll('r').select([...VIEW_COLUMNS]).where('r.id', '=', id).executeTakeFirst();
+}
+
+export async function listChangeRequests(
+  db: Db,
+  filters: { bankId: string; status?: ChangeRequestRow['status'] | undefined },
+  page: number,
+  limit: number,
+): Promise<{ rows: ChangeRequestWithDeposit[]; total: number }> {
+  let base = withDeposit(db, filters.bankId);
+  if (filters.status) base = base.where('r.status', '=', filters.status);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('r')
+      .select([...VIEW_COLUMNS])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

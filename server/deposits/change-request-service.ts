@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { MaturityInstruction } from '../../contract/deposit';
+import { changeRequestDecisionSchema, changeRequestListQuerySchema } from '../../contract/deposit-api';
+import { hasRole, isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
+import { insertAudit } from './audit-repository';
+import { decideChangeRequest, findChangeRequest, findChangeRequestView, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
+import { updatePayoutAccount, type PayoutAccount } from './customer-repository';
+import { saveDeposit } from './deposit-repository';
+import type { Database } from '../platform/db/schema';
+import type { Clock } from '../platform/clock';
+import { pageOf } from '../platform/paging';
+import { parseOrThrow } from '../platform/validation';
+import type { StaffActor } from '../platform/actor';
+import { loadDeposit, STALE_DEPOSIT } from './deposit-state';
+import { businessToday, type DepositTransitions } from './transition-service';
+import { ServiceError } from '../platform/errors';
+
+/**
+ * Permintaan perubahan: customers ask (through the platform) to change the maturity instruction
+ * or the payout account; a supervisor approves or rejects. Approving applies the change in the
+ * same transaction: a switch to PAYOUT is the lifecycle's `deposit.stopAro` (decided by the
+ * machine, cut-off included); a switch between ARO kinds or back to ARO obeys the same cut-off;
+ * a payout account replaces the customer's.
+ */
+
+const KIND_LABELS = { instruction: 'Instruksi Jatuh Tempo', payoutAccount: 'Rekening Pencairan' } as const;
+
+export function toChangeRequest(row: ChangeRequestWithDeposit) {
+  return {
+    id: row.id,
+    depositId: row.deposit_id,
+    depositNumber: row.deposit_number,
+    customerName: row.customer_name,
+    kind: row.kind,
+    kindLabel: KIND_LABELS[row.kind],
+    requestedValue: JSON.parse(row.requested_value) as Record<string, unknown>,
+    currentInstruction: row.maturity_instruction as MaturityInstruction,
+    status: row.status,
+    reason: row.reason,
+    decidedBy: row.decided_by ? { id: row.decided_by, name: row.decided_by_name ?? 'Pengguna tidak dikenal' } : null,
+    decidedAt: row.decided_at,
+    createdAt: row.created_at,
+  };
+}
+
+export function createChangeRequestService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions }) {
+  const { db, clock, transitions } = deps;
+
+  async function applyInstruction(trx: Kysely<Database>, actor: StaffActor, depositId: string, instruction: MaturityInstruction): Promise<void> {
+    const loaded = await loadDeposit(trx, actor.bankId, depositId);
+    const { row } = loaded;
+    if (row.maturity_instruction === instruction) return;
+    if (instruction === 'PAYOUT' && row.status === 'active') {
+      await transitions.applyIn(trx, { bankId: actor.bankId, depositId, actor: { id: actor.userId, role: actor.role }, request: { type: 'deposit.stopAro' } });
+      return;
+    }
+    if (!['pending', 'approved', 'active'].includes(row.status)) {
+      throw new ServiceError('conflict', 'Instruksi jatuh tempo hanya dapat diubah sebelum deposito jatuh tempo.');
+    }
+    const today = businessToday(clock);
+    if (row.status === 'active' && !isBeforeStopAroCutoff(today, row.maturity_date, loaded.context.holidays)) {
+      const lastDay = addDays(stopAroCutoff(row.maturity_date, loaded.context.holidays), -1);
+      throw new ServiceError('conflict', `Batas waktu perubahan instruksi telah lewat: paling lambat ${formatDateId(lastDay)}.`);
+    }
+    const now = clock.now().toISOString();
+    if (!(await saveDeposit(trx, row, { maturity_instruction: instruction, updated_at: now }))) throw new ServiceError('conflict', STALE_DEPOSIT);
+    await insertAudit(trx, {
+      id: randomUUID(),
+      bank_id: row.bank_id,
+      deposit_id: row.id,
+      actor_id: actor.userId,
+      at: now,
+      seq: (row.version + 1) * 10,
+      from_status: row.status,
+      to_status: row.status,
+      event: 'deposit.changeInstruction',
+      payload: JSON.stringify({ from: row.maturity_instruction, to: instruction }),
+    });
+  }
+
+  return {
+    /** GET /deposito-change-request */
+    async list(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(changeRequestListQuerySchema, query);
+      const { rows, total } = await listChangeRequests(db, { bankId: actor.bankId, status: parsed.status }, parsed.page, parsed.limit);
+      return pageOf(rows.map(toChangeRequest), parsed.page, parsed.limit, total);
+    },
+
+    /** PATCH /deposito-change-request/{id} */
+    async decide(actor: StaffActor, id: string, body: Record<string, unknown>) {
+      if (!hasRole(actor.role, 'SUPERVISOR')) throw new ServiceError('forbidden', 'Hanya supervisor yang dapat memutuskan permintaan perubahan.');
+      const parsed = parseOrThrow(changeRequestDecisionSchema, body);
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const request = await findChangeRequest(trx, actor.bankId, id);
+        if (!request) throw new ServiceError('not-found', 'Permintaan perubahan tidak ditemukan.');
+        if (request.status !== 'pending') throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');
+        if (parsed.decision === 'approved') {
+          const value = JSON.parse(request.requested_value) as { instruction?: MaturityInstruction } & Partial<PayoutAccount>;
+          if (request.kind === 'instruction') await applyInstruction(trx, actor, request.deposit_id, value.instruction!);
+          else {
+            const deposit = await loadDeposit(trx, actor.bankId, request.deposit_id);
+            await updatePayoutAccount(trx, deposit.row.customer_id, { bankName: value.bankName!, accountNumber: value.accountNumber!, accountName: value.accountName! }, now);
+          }
+        }
+        const decided = await decideChangeRequest(trx, id, { status: parsed.decision, reason: parsed.reason ?? null, decidedBy: actor.userId, decidedAt: now });
+        if (!decided) throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');
+      });
+      return toChangeRequest((await findChangeRequestView(db, actor.bankId, id))!);
+    },
+  };
+}
+
+export type ChangeRequestService = ReturnType<typeof createChangeRequestService>;

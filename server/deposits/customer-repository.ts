@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { CustomerRow, Database, NewCustomer } from '../platform/db/schema';
+
+type Db = Kysely<Database>;
+
+export async function insertCustomer(db: Db, customer: NewCustomer): Promise<void> {
+  await db.insertInto('customers').values(customer).execute();
+}
+
+/** A customer of this bank (another bank's customer is "not found"). */
+export async function findCustomer(db: Db, bankId: string, id: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customers').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
+}
+
+export async function findCustomerByNik(db: Db, bankId: string, nik: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customers').selectAll().where('bank_id', '=', bankId).where('nik', '=', nik).executeTakeFirst();
+}
+
+export interface PayoutAccount {
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+}
+
+export async function updatePayoutAccount(db: Db, customerId: string, account: PayoutAccount, now: string): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ payout_bank_name: account.bankName, payout_account_number: account.accountNumber, payout_account_name: account.accountName, updated_at: now })
+    .where('id', '=', customerId)
+    .execute();
+}

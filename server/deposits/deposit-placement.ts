@@ -1,0 +1,126 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { InterestPayment, MaturityInstruction } from '../../contract/deposit';
+import { depositContext } from '../../machines/deposit';
+import { offeredTenor, type IsoDate } from '../../machines/deposit-rules';
+import { insertAudit } from './audit-repository';
+import { findCustomer } from './customer-repository';
+import { insertDeposit, insertPeriod } from './deposit-repository';
+import { findProduct, productRules } from '../products/product-service';
+import type { Database, DepositRow } from '../platform/db/schema';
+import { ServiceError } from '../platform/errors';
+
+/**
+ * A placement arriving from the channel partner (or typed in at the BPR): a new deposit waiting
+ * for approval, with its first period and a 'deposit.create' audit row, in one transaction. The
+ * rate is the product's rate for the tenor today unless the caller fixes one (the platform's
+ * quote). Placements are not an API.md route in this issue; demo data and tests use this.
+ */
+export interface PlacementInput {
+  bankId: string;
+  customerId: string;
+  productId: string;
+  amount: number;
+  tenorMonths: number;
+  placementDate: IsoDate;
+  /** Value date; defaults to the placement date. */
+  depositDate?: IsoDate;
+  instruction: MaturityInstruction;
+  rateBps?: number;
+  interestPayment?: InterestPayment;
+  channel?: string | null;
+  depositNumber?: string;
+  /** Who recorded it: a user id, or 'SYSTEM' for the platform feed. */
+  actorId?: string;
+  now: string;
+}
+
+/** DEP-YYMM-XXXXXXXX: the placement month and 8 random hex digits (unique per bank by index). */
+export function newDepositNumber(placementDate: IsoDate): string {
+  return `DEP-${placementDate.slice(2, 4)}${placementDate.slice(5, 7)}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+export async function placeDeposit(db: Kysely<Database>, input: PlacementInput): Promise<DepositRow> {
+  return db.transaction().execute(async (trx) => {
+    const customer = await findCustomer(trx, input.bankId, input.customerId);
+    if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
+    const product = await findProduct(trx, input.bankId, input.productId);
+    if (!product) throw new ServiceError('not-found', 'Produk deposito tidak ditemukan.');
+    const rateBps = input.rateBps ?? offeredTenor(productRules(product), input.tenorMonths)?.rateBps;
+    if (rateBps === undefined) throw new ServiceError('invalid', `Tenor ${input.tenorMonths} bulan tidak ditawarkan produk ini.`);
+    const context = depositContext({
+      depositId: randomUUID(),
+      amount: input.amount,
+      rateBps,
+      tenorMonths: input.tenorMonths,
+      placementDate: input.placementDate,
+      depositDate: input.depositDate ?? input.placementDate,
+      instruction: input.instruction,
+      interestPayment: input.interestPayment ?? product.interest_payment,
+      product: productRules(product),
+    });
+    const row: DepositRow = {
+      id: context.depositId,
+      bank_id: input.bankId,
+      deposit_number: input.depositNumber ?? newDepositNumber(input.placementDate),
+      customer_id: customer.id,
+      customer_name: customer.name,
+      customer_nik: customer.nik,
+      product_id: product.id,
+      status: 'pending',
+      amount: context.amount,
+      rate_bps: context.rateBps,
+      tenor_months: context.tenorMonths,
+      placement_date: context.placementDate,
+      deposit_date: context.depositDate,
+      period_start: context.periodStart,
+      maturity_date: context.maturityDate,
+      period_number: 1,
+      maturity_instruction: context.instruction,
+      interest_payment: context.interestPayment,
+      channel: input.channel ?? null,
+      bilyet_status: 'none',
+      bilyet_number: null,
+      shipment_status: null,
+      signature_status: null,
+      break_requested_by: null,
+      break_requested_on: null,
+      break_date: null,
+      break_reason: null,
+      settlement: null,
+      disbursement_reason: null,
+      close_reason: null,
+      status_reason: null,
+      version: 1,
+      created_at: input.now,
+      updated_at: input.now,
+    };
+    await insertDeposit(trx, row);
+    await insertPeriod(trx, {
+      id: randomUUID(),
+      deposit_id: row.id,
+      period_number: 1,
+      period_start: row.period_start,
+      maturity_date: row.maturity_date,
+      amount: row.amount,
+      rate_bps: row.rate_bps,
+      tenor_months: row.tenor_months,
+      maturity_instruction: row.maturity_instruction,
+      started_by: 'placement',
+      created_at: input.now,
+    });
+    await insertAudit(trx, {
+      id: randomUUID(),
+      bank_id: row.bank_id,
+      deposit_id: row.id,
+      actor_id: input.actorId ?? 'SYSTEM',
+      at: input.now,
+      seq: 10,
+      from_status: null,
+      to_status: 'pending',
+      event: 'deposit.create',
+      payload: JSON.stringify({ amount: row.amount, tenorMonths: row.tenor_months, rateBps: row.rate_bps, channel: row.channel }),
+    });
+    return row;
+  });
+}

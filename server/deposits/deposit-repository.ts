@@ -1,0 +1,416 @@
+import { sql, type Kysely } from 'kysely';
+import { depositStatusSchema, type DepositStatus } from '../../contract/deposit';
+import { isSqlite } from '../platform/db/dialect';
+import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../platform/db/schema';
+
+/**
+ * Deposits: one row per deposit with its current period, plus `deposit_status_counts`.
+ *
+ * Every write that creates a deposit or changes its status goes through `insertDeposit` or
+ * `saveDeposit`, which move the per-(bank, status) counter in the same transaction — so the
+ * status tabs and the list's total are a primary-key read instead of a count over a million rows.
+ * Bulk loaders that insert rows directly (benchmarks, demo data) call `rebuildStatusCounts` after.
+ */
+
+export const DEPOSIT_STATUSES: readonly DepositStatus[] = depositStatusSchema.options;
+
+/** Statuses whose principal counts as "active" for the tax threshold (DOMAIN.md "Tax"). */
+export const TAX_ACTIVE_STATUSES: readonly DepositStatus[] = ['active', 'breakRequested'];
+/** Statuses whose principal the bank still holds, for the LPS ceiling. */
+export const HELD_STATUSES: readonly DepositStatus[] = ['approved', 'active', 'breakRequested', 'matured', 'disbursing'];
+
+type Db = Kysely<Database>;
+
+export async function adjustStatusCount(db: Db, bankId: string, status: DepositStatus, delta: number): Promise<void> {
+  await db
+    .insertInto('deposit_status_counts')
+    .values({ bank_id: bankId, status, total: delta })
+    .onConflict((oc) => oc.columns(['bank_id', 'status']).doUpdateSet((eb) => ({ total: eb('deposit_status_counts.total', '+', delta) })))
+    .execute();
+}
+
+/** Inserts a deposit and counts it under its status (call inside the caller's transaction). */
+export async function insertDeposit(db: Db, deposit: NewDeposit): Promise<void> {
+  await db.insertInto('deposits').values(deposit).execute();
+  await adjustStatusCount(db, deposit.bank_id, deposit.status, 1);
+}
+
+/** Recounts the status counters from the rows (after a bulk load that bypassed insertDeposit). */
+export async function rebuildStatusCounts(db: Db, bankId?: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    let del = trx.deleteFrom('deposit_status_counts');
+    if (bankId) del = del.where('bank_id', '=', bankId);
+    await del.execute();
+    let select = trx.selectFrom('deposits').select(['bank_id', 'status', (eb) => eb.fn.countAll<number>().as('total')]).groupBy(['bank_id', 'status']);
+    if (bankId) select = select.where('bank_id', '=', bankId);
+    const rows = await select.execute();
+    if (rows.length > 0) {
+      await trx
+        .insertInto('deposit_status_counts')
+        .values(rows.map((row) => ({ bank_id: row.bank_id, status: row.status, total: Number(row.total) })))
+        .execute();
+    }
+  });
+}
+
+/** A deposit of this bank (another bank's deposit is "not found", never "forbidden"). */
+export async function findDeposit(db: Db, bankId: string, id: string): Promise<DepositRow | undefined> {
+  return db.selectFrom('deposits').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
+}
+
+/** Any bank's deposit: for the daily job, which works across banks. */
+export async function findDepositById(db: Db, id: string): Promise<DepositRow | undefined> {
+  return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Writes `changes` only if the row still has `expected.version` (compare-and-set) and bumps the
+ * version; moves the status counter when the status changes. False = someone else changed the
+ * deposit since it was read: nothing is written and the caller answers 409. Inside a transaction
+ * on PostgreSQL a concurrent writer waits for the row lock and then finds the version moved.
+ */
+export async function saveDeposit(
+  db: Db,
+  expected: Pick<DepositRow, 'id' | 'bank_id' | 'status' | 'version'>,
+  changes: Omit<DepositUpdate, 'id' | 'bank_id' | 'version'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('deposits')
+    .set({ ...changes, version: expected.version + 1 })
+    .where('id', '=', expected.id)
+    .where('version', '=', expected.version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (changes.status !== undefined && changes.status !== expected.status) {
+    // Always lock the two counter rows in one (alphabetical) order: two transitions moving in
+    // opposite directions (active → breakRequested and back) can then never deadlock on PostgreSQL.
+    const moves: Array<[DepositStatus, number]> = [
+      [expected.status, -1],
+      [changes.status, 1],
+    ];
+    moves.sort(([a], [b]) => (a < b ? -1 : 1));
+    for (const [status, delta] of moves) await adjustStatusCount(db, expected.bank_id, status, delta);
+  }
+  return true;
+}
+
+export async function insertPeriod(db: Db, period: NewDepositPeriod): Promise<void> {
+  await db.insertInto('deposit_periods').values(period).execute();
+}
+
+/** Rewrites the first period after the value date moved (changeDate before activation). */
+export async function updatePeriod(db: Db, depositId: string, periodNumber: number, changes: Partial<Pick<DepositPeriodRow, 'period_start' | 'maturity_date'>>): Promise<void> {
+  await db.updateTable('deposit_periods').set(changes).where('deposit_id', '=', depositId).where('period_number', '=', periodNumber).execute();
+}
+
+export async function listPeriods(db: Db, depositId: string): Promise<DepositPeriodRow[]> {
+  return db.selectFrom('deposit_periods').selectAll().where('deposit_id', '=', depositId).orderBy('period_number').execute();
+}
+
+// --- Lists and counts ------------------------------------------------------------------------
+
+export interface DepositFilters {
+  bankId: string;
+  status?: DepositStatus | undefined;
+  /** Customer name or deposit number (contains), or NIK (prefix); case-insensitive. */
+  q?: string | undefined;
+  productId?: string | undefined;
+  /** Value date (deposit_date) range, inclusive. */
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/** The sortable columns: each has a (bank_id, col, id) and a (bank_id, status, col, id) index. */
+export const DEPOSIT_SORT_COLUMNS = {
+  createdAt: 'created_at',
+  depositDate: 'deposit_date',
+  maturityDate: 'maturity_date',
+  amount: 'amount',
+} as const;
+export type DepositSortField = keyof typeof DEPOSIT_SORT_COLUMNS;
+
+export interface DepositSort {
+  field: DepositSortField;
+  direction: 'asc' | 'desc';
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export interface MatchingOptions {
+  withStatus: boolean;
+  /**
+   * SQLite: find `q` through the trigram table (migration 0003) instead of reading the bank's
+   * deposits. Worth it when the query runs once (counts, one page): it costs about one row read
+   * per match, however many rows are asked for. A keyset walk re-running the query per batch
+   * (the Excel export) would pay that per batch — matches × batches, minutes for a `q` that most
+   * deposits match ("DEP-") — so it stays off there by default. PostgreSQL's planner picks its
+   * indexes itself and ignores this.
+   */
+  searchIndex?: boolean;
+}
+
+/**
+ * The list's WHERE over `deposits` (bank, status, product, value-date range, and q: customer name
+ * or deposit number containing it, or NIK starting with it; case-insensitive). Exported so the
+ * Excel export of the list selects exactly the same rows.
+ */
+export function depositsMatching(db: Db, filters: DepositFilters, options: MatchingOptions = { withStatus: true }) {
+  let query = db.selectFrom('deposits').where('bank_id', '=', filters.bankId);
+  if (options.withStatus && filters.status) query = query.where('status', '=', filters.status);
+  if (filters.productId) query = query.where('product_id', '=', filters.productId);
+  if (filters.dateFrom) query = query.where('deposit_date', '>=', filters.dateFrom);
+  if (filters.dateTo) query = query.where('deposit_date', '<=', filters.dateTo);
+  const q = filters.q?.trim().toLowerCase();
+  if (q) query = query.where(searchMatches(db, q, options.searchIndex ?? false));
+  return query;
+}
+
+/** FTS5's trigram tokenizer indexes every 3 characters: a shorter query has no trigram to look up. */
+const TRIGRAM_LENGTH = 3;
+
+/**
+ * `q` (already lowercased): customer name or deposit number containing it, or NIK starting with
+ * it; `%` and `_` typed by staff are plain characters. The LIKE below is the meaning on both
+ * dialects. PostgreSQL answers it from the pg_trgm and NIK indexes itself (migration 0003).
+ * SQLite cannot, so there the rows are first narrowed by indexes — the trigram table
+ * `deposits_search` for name and number, the customer_nik NOCASE index for the NIK —
+ * and the same LIKE then decides: the trigram match folds Unicode case where SQLite's lower() folds
+ * only ASCII, so it may offer a row the LIKE refuses, never miss one. A query of one or two
+ * characters has no trigram: it reads the bank's deposits as before.
+ */
+function searchMatches(db: Db, q: string, searchIndex: boolean) {
+  // PostgreSQL text cannot hold U+0000 (it rejects the parameter) and FTS5 ends its query at one.
+  if (q.includes('\u0000')) return sql<boolean>`1 = 0`;
+  const contains = `%${escapeLike(q)}%`;
+  const prefix = `${escapeLike(q)}%`;
+  const like = sql<boolean>`(lower(customer_name) like ${contains} escape '\\' or lower(deposit_number) like ${contains} escape '\\' or customer_nik like ${prefix} escape '\\')`;
+  if (!searchIndex || [...q].length < TRIGRAM_LENGTH || !isSqlite(db)) return like;
+  return sql<boolean>`((deposits.rowid in (select rowid from deposits_search where deposits_search match ${ftsPhrase(q)}) or customer_nik like ${prefix} escape '\\') and ${like})`;
+}
+
+/**
+ * `q` as one FTS5 phrase: inside double quotes every character is text (`*`, `(`, `-`, `:`, `^`,
+ * AND/OR/NOT, NEAR), and a double quote is written twice. With the trigram tokenizer a phrase
+ * matches wherever it occurs inside a column's text.
+ */
+function ftsPhrase(q: string): string {
+  return `"${q.replaceAll('"', '""')}"`;
+}
+
+const hasOnlyStatusFilter = (filters: DepositFilters): boolean => !filters.q?.trim() && !filters.productId && !filters.dateFrom && !filters.dateTo;
+
+async function counterTotals(db: Db, bankId: string): Promise<Map<DepositStatus, number>> {
+  const rows = await db.selectFrom('deposit_status_counts').select(['status', 'total']).where('bank_id', '=', bankId).execute();
+  return new Map(rows.map((row) => [row.status, Number(row.total)]));
+}
+
+/** Deposits per status for these filters (status itself ignored); every status present, 0 when none. */
+export async function countDepositsByStatus(db: Db, filters: DepositFilters): Promise<Record<DepositStatus, number>> {
+  const counts = Object.fromEntries(DEPOSIT_STATUSES.map((status) => [status, 0])) as Record<DepositStatus, number>;
+  if (hasOnlyStatusFilter(filters)) {
+    for (const [status, total] of await counterTotals(db, filters.bankId)) counts[status] = total;
+    return counts;
+  }
+  const rows = await depositsMatching(db, filters, { withStatus: false, searchIndex: true })
+    .select(['status', (eb) => eb.fn.countAll<number>().as('total')])
+    .groupBy('status')
+    .execute();
+  for (const row of rows) counts[row.status] = Number(row.total);
+  return counts;
+}
+
+export async function countDeposits(db: Db, filters: DepositFilters): Promise<number> {
+  if (hasOnlyStatusFilter(filters)) {
+    const totals = await counterTotals(db, filters.bankId);
+    if (filters.status) return totals.get(filters.status) ?? 0;
+    let sum = 0;
+    for (const total of totals.values()) sum += total;
+    return sum;
+  }
+  const row = await depositsMatching(db, filters, { withStatus: true, searchIndex: true })
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * One page of deposits and the total.
+ *
+ * Why it stays fast on deep pages: the order is always (sort column, id), which an index of
+ * (bank_id[, status], column, id) serves, so no page sorts. Page p is offset (p−1)·limit from the
+ * start; past the middle the same rows are offset (total − p·limit) from the END, so we read the
+ * reversed order and flip the rows: the first and the last page each walk `limit` index entries
+ * and the worst page is the middle one (total/2 entries). The offset walk reads only ids
+ * (covered by the index); the full rows of the page are fetched by id afterwards ("deferred
+ * join"). The total comes from the status counters when only the status filters, else from a
+ * count over the same filters.
+ */
+export async function listDeposits(
+  db: Db,
+  filters: DepositFilters,
+  sort: DepositSort,
+  page: number,
+  limit: number,
+): Promise<{ rows: DepositRow[]; total: number }> {
+  const total = await countDeposits(db, filters);
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { rows: [], total };
+  const column = DEPOSIT_SORT_COLUMNS[sort.field];
+  const fromEnd = offset + limit / 2 > total / 2;
+  const direction = fromEnd ? (sort.direction === 'asc' ? 'desc' : 'asc') : sort.direction;
+  const take = fromEnd ? Math.min(limit, total - offset) : limit;
+  const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
+  const searchIndex = Boolean(filters.q?.trim()) && isSqlite(db) && (await searchIndexPaysForPage(db, filters, total, skip + take));
+  const idRows = await depositsMatching(db, filters, { withStatus: true, searchIndex })
+    .select('id')
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .limit(take)
+    .offset(skip)
+    .execute();
+  const ids = idRows.map((row) => row.id);
+  if (fromEnd) ids.reverse();
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await db.selectFrom('deposits').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: ids.map((id) => byId.get(id)).filter((row): row is DepositRow => row !== undefined), total };
+}
+
+/**
+ * Whether a page of a search is cheaper through the trigram table (read every match, sort them)
+ * than by walking the sort index from the nearer end and skipping non-matching rows. The walk
+ * reads about `depth` × (rows under the index ÷ matches) rows: 320 for page 1 of a name that one
+ * deposit in 16 carries, the whole bank for a name only one deposit carries.
+ */
+async function searchIndexPaysForPage(db: Db, filters: DepositFilters, matches: number, depth: number): Promise<boolean> {
+  const totals = await counterTotals(db, filters.bankId);
+  let walked = 0;
+  for (const [status, count] of totals) if (!filters.status || status === filters.status) walked += count;
+  return (depth * walked) / Math.max(matches, 1) > matches;
+}
+
+/** The customer's principal held in deposits of these statuses (tax threshold, LPS ceiling). */
+export async function customerPrincipal(db: Db, customerId: string, statuses: readonly DepositStatus[], excludeDepositId?: string): Promise<number> {
+  let query = db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('customer_id', '=', customerId)
+    .where('status', 'in', [...statuses]);
+  if (excludeDepositId) query = query.where('id', '!=', excludeDepositId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Deposits of these statuses maturing in [from, to], soonest first (due information, Beranda). */
+export async function listMaturing(
+  db: Db,
+  bankId: string,
+  range: { from: string; to: string },
+  statuses: readonly DepositStatus[],
+  page: number,
+  limit: number,
+): Promise<{ rows: DepositRow[]; total: number }> {
+  const base = db
+    .selectFrom('deposits')
+    .where('bank_id', '=', bankId)
+    .where('status', 'in', [...statuses])
+    .where('maturity_date', '>=', range.from)
+    .where('maturity_date', '<=', range.to);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('maturity_date').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Deposits whose bilyet, signature or shipment is still open (Proses Dokumen). */
+function openDocumentsQuery(db: Db, bankId: string) {
+  return db
+    .selectFrom('deposits')
+    .where('bank_id', '=', bankId)
+    .where('status', 'in', ['approved', 'active', 'breakRequested', 'matured', 'disbursing'])
+    .where((eb) =>
+      eb.or([
+        eb('bilyet_status', 'in', ['none', 'issued', 'shipped']),
+        eb('signature_status', '=', 'sent'),
+        eb('shipment_status', 'in', ['requested', 'pickedUp', 'inTransit']),
+      ]),
+    );
+}
+
+/** Placements per channel partner with value date in [from, to]. */
+export async function placementsByChannel(db: Db, bankId: string, range: { from: string; to: string }) {
+  const rows = await db
+    .selectFrom('deposits')
+    .select(['channel', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('amount').as('amount')])
+    .where('bank_id', '=', bankId)
+    .where('placement_date', '>=', range.from)
+    .where('placement_date', '<=', range.to)
+    .where('status', 'not in', ['rejected', 'cancelled'])
+    .groupBy('channel')
+    .orderBy('channel')
+    .execute();
+  return rows.map((row) => ({ channel: row.channel, count: Number(row.count), amount: Number(row.amount ?? 0) }));
+}
+
+export async function listOpenDocuments(db: Db, bankId: string, page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
+  const base = openDocumentsQuery(db, bankId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Open bilyet work of running deposits by bilyet status, and signatures still out. */
+export async function countOpenDocumentWork(db: Db, bankId: string): Promise<{ bilyet: Record<string, number>; signaturesPending: number }> {
+  const rows = await db
+    .selectFrom('deposits')
+    .select(['bilyet_status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('bank_id', '=', bankId)
+    .where('status', 'in', [...HELD_STATUSES])
+    .where('bilyet_status', 'in', ['none', 'issued', 'shipped'])
+    .groupBy('bilyet_status')
+    .execute();
+  const signatures = await db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('bank_id', '=', bankId)
+    .where('status', 'in', [...HELD_STATUSES])
+    .where('signature_status', '=', 'sent')
+    .executeTakeFirstOrThrow();
+  return { bilyet: Object.fromEntries(rows.map((row) => [row.bilyet_status, Number(row.count)])), signaturesPending: Number(signatures.count) };
+}
+
+/** Approved and active deposits whose bilyet is not issued yet. */
+export async function countBilyetToIssue(db: Db, bankId: string): Promise<number> {
+  const row = await db
+    .selectFrom('deposits')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('bank_id', '=', bankId)
+    .where('bilyet_status', '=', 'none')
+    .where('status', 'in', ['approved', 'active'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Each customer's total active principal, one grouped query for the whole batch (read through the
+ * (customer_id, status, amount) index) rather than one query per installment.
+ */
+export async function activePrincipalOfCustomers(db: Db, customerIds: readonly string[]): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  const unique = [...new Set(customerIds)];
+  if (unique.length === 0) return totals;
+  const rows = await db
+    .selectFrom('deposits')
+    .select(['customer_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('customer_id', 'in', unique)
+    .where('status', 'in', [...TAX_ACTIVE_STATUSES])
+    .groupBy('customer_id')
+    .execute();
+  for (const row of rows) totals.set(row.customer_id, Number(row.total ?? 0));
+  return totals;
+}

@@ -1,0 +1,211 @@
+import type { Kysely } from 'kysely';
+import {
+  breakPreviewQuerySchema,
+  channelingQuerySchema,
+  depositFiltersSchema,
+  depositListQuerySchema,
+  type DepositDetail,
+  type DepositSortField,
+  type DepositSummary,
+} from '../../contract/deposit-api';
+import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
+import { allowedEvents, previewBreakFor } from '../../machines/deposit';
+import { addDays, DepositRuleError, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
+import { listAudit } from './audit-repository';
+import { findCustomer } from './customer-repository';
+import {
+  countDepositsByStatus,
+  customerPrincipal,
+  HELD_STATUSES,
+  listDeposits,
+  listMaturing,
+  listPeriods,
+  listOpenDocuments,
+  countOpenDocumentWork,
+  countBilyetToIssue,
+  placementsByChannel,
+  type DepositFilters,
+} from './deposit-repository';
+import { listDisbursementsOfDeposit } from '../disbursements/payout-service';
+import { getDepositSettings, listProducts } from '../products/product-service';
+import type { Database, DepositRow } from '../platform/db/schema';
+import type { Clock } from '../platform/clock';
+import { currentPeriodInstallments, loadDeposit, taxContextFor } from './deposit-state';
+import { businessToday, type DepositTransitions, type TransitionRequest } from './transition-service';
+import { toDepositDetail, toDepositSummary } from './deposit-views';
+import { ServiceError, ValidationError } from '../platform/errors';
+import { parseOrThrow } from '../platform/validation';
+import { pageOf, type Page } from '../platform/paging';
+import type { StaffActor } from '../platform/actor';
+
+/** What other areas read of deposits without going through a transition. */
+export { activePrincipalOfCustomers, TAX_ACTIVE_STATUSES } from './deposit-repository';
+
+function checkDateRange(from: string | undefined, to: string | undefined): void {
+  const problems: string[] = [];
+  if (from && !isIsoDate(from)) problems.push('Tanggal awal tidak valid.');
+  if (to && !isIsoDate(to)) problems.push('Tanggal akhir tidak valid.');
+  if (problems.length === 0 && from && to && from > to) problems.push('Tanggal awal tidak boleh setelah tanggal akhir.');
+  if (problems.length > 0) throw new ValidationError(problems);
+}
+
+const CHANNEL_DIRECT_LABEL = 'Langsung di BPR';
+
+export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions }) {
+  const { db, clock, transitions } = deps;
+
+  async function productNames(bankId: string): Promise<Map<string, string>> {
+    return new Map((await listProducts(db, bankId)).map((product) => [product.id, product.name]));
+  }
+
+  async function summaries(bankId: string, rows: DepositRow[]): Promise<DepositSummary[]> {
+    if (rows.length === 0) return [];
+    const [names, settings] = await Promise.all([productNames(bankId), getDepositSettings(db, bankId)]);
+    return rows.map((row) => toDepositSummary(row, names.get(row.product_id) ?? '', settings));
+  }
+
+  function filtersOf(actor: StaffActor, query: { q?: string | undefined; productId?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined }): DepositFilters {
+    checkDateRange(query.dateFrom, query.dateTo);
+    return { bankId: actor.bankId, q: query.q, productId: query.productId, dateFrom: query.dateFrom, dateTo: query.dateTo };
+  }
+
+  async function detail(actor: StaffActor, depositId: string): Promise<DepositDetail> {
+    const today = businessToday(clock);
+    const loaded = await loadDeposit(db, actor.bankId, depositId);
+    const { row } = loaded;
+    const [customer, total, periods, disbursements, timeline] = await Promise.all([
+      findCustomer(db, actor.bankId, row.customer_id),
+      customerPrincipal(db, row.customer_id, HELD_STATUSES),
+      listPeriods(db, row.id),
+      listDisbursementsOfDeposit(db, row.id),
+      listAudit(db, row.id),
+    ]);
+    if (!customer) throw new Error(`deposit ${row.id} refers to a missing customer`);
+    return toDepositDetail({
+      row,
+      customer,
+      product: loaded.product,
+      settings: loaded.settings,
+      customerTotalPrincipal: total,
+      periods,
+      installments: loaded.installments,
+      disbursements,
+      timeline,
+      allowedEvents: allowedEvents(loaded.snapshot, { id: actor.userId, role: actor.role }, today),
+      today,
+    });
+  }
+
+  return {
+    /** GET /invoice/all-deposito */
+    async list(actor: StaffActor, query: Record<string, unknown>): Promise<Page<DepositSummary>> {
+      const parsed = parseOrThrow(depositListQuerySchema, query);
+      const filters = { ...filtersOf(actor, parsed), status: parsed.status as DepositStatus | undefined };
+      const descending = parsed.sort.startsWith('-');
+      const field = (descending ? parsed.sort.slice(1) : parsed.sort) as DepositSortField;
+      const { rows, total } = await listDeposits(db, filters, { field, direction: descending ? 'desc' : 'asc' }, parsed.page, parsed.limit);
+      return pageOf(await summaries(actor.bankId, rows), parsed.page, parsed.limit, total);
+    },
+
+    /** GET /invoice/list-count-all-deposito */
+    async countByStatus(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(depositFiltersSchema, query);
+      const counts = await countDepositsByStatus(db, filtersOf(actor, parsed));
+      return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
+    },
+
+    /** GET /invoice/count-summary-document: open bilyet and signature work of running deposits. */
+    async documentSummary(actor: StaffActor) {
+      const { bilyet, signaturesPending } = await countOpenDocumentWork(db, actor.bankId);
+      return { bilyetNotIssued: bilyet.none ?? 0, bilyetNotShipped: bilyet.issued ?? 0, bilyetNotReceived: bilyet.shipped ?? 0, signaturesPending };
+    },
+
+    /** GET /invoice/doc: the deposit's stored documents (uploads arrive with the documents issue). */
+    async depositDocuments(actor: StaffActor, depositId: string) {
+      await loadDeposit(db, actor.bankId, depositId);
+      return [] as Array<{ id: string; type: string; name: string | null; uploadedAt: string }>;
+    },
+
+    /** GET /invoice/doc/customer: the customer's KTP/NPWP documents (none stored yet). */
+    async customerDocuments(actor: StaffActor, customerId: string) {
+      if (!(await findCustomer(db, actor.bankId, customerId))) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
+      return [] as Array<{ id: string; type: string; name: string | null; uploadedAt: string }>;
+    },
+
+    /**
+     * GET /invoice/deposito/break: what the break would pay on `date` (default today) — the same
+     * previewBreakFor the approval fixes. For a deposit already in breakRequested, the figures of
+     * its requested break date (what the supervisor is about to approve).
+     */
+    async breakPreview(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(breakPreviewQuerySchema, query);
+      const loaded = await loadDeposit(db, actor.bankId, parsed.depositId);
+      const { row, context } = loaded;
+      if (row.status !== 'active' && row.status !== 'breakRequested') {
+        throw new ServiceError('conflict', 'Pratinjau pencairan awal hanya untuk deposito berstatus Aktif atau Pengajuan Pencairan Awal.');
+      }
+      const breakDate = row.status === 'breakRequested' && context.breakRequest ? context.breakRequest.breakDate : (parsed.date ?? businessToday(clock));
+      if (!isIsoDate(breakDate)) throw new ValidationError(['Tanggal pencairan tidak valid.']);
+      try {
+        const preview = previewBreakFor(context, {
+          breakDate,
+          installments: currentPeriodInstallments(loaded),
+          tax: await taxContextFor(db, row, context.amount, loaded.settings),
+        });
+        return { depositId: row.id, breakDate, periodStart: context.periodStart, maturityDate: context.maturityDate, ...preview };
+      } catch (error) {
+        if (error instanceof DepositRuleError) throw new ServiceError('invalid', error.message);
+        throw error;
+      }
+    },
+
+    detail,
+
+    /** Any staff lifecycle event; answers the deposit as it now stands. */
+    async act(actor: StaffActor, depositId: string, request: DepositEventRequest | TransitionRequest, expectedVersion?: number): Promise<DepositDetail> {
+      await transitions.apply({ bankId: actor.bankId, depositId, actor: { id: actor.userId, role: actor.role }, request, expectedVersion });
+      return detail(actor, depositId);
+    },
+
+    /** GET /bpr/count-unprocessed-deposito */
+    async unprocessedCounts(actor: StaffActor) {
+      const counts = await countDepositsByStatus(db, { bankId: actor.bankId });
+      const bilyetToIssue = await countBilyetToIssue(db, actor.bankId);
+      const result = {
+        pending: counts.pending,
+        breakRequested: counts.breakRequested,
+        matured: counts.matured,
+        disbursing: counts.disbursing,
+        bilyetToIssue,
+      };
+      return { ...result, total: result.pending + result.breakRequested + result.matured + result.disbursing };
+    },
+
+    /** GET /bpr/list-proses-deposito: deposits whose bilyet, signature or shipment is still open. */
+    async processList(actor: StaffActor, page: number, limit: number): Promise<Page<DepositSummary>> {
+      const { rows, total } = await listOpenDocuments(db, actor.bankId, page, limit);
+      return pageOf(await summaries(actor.bankId, rows), page, limit, total);
+    },
+
+    /** GET /bpr/deposito-channeling: placements of a month per channel partner. */
+    async channeling(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(channelingQuerySchema, query);
+      const period = parsed.period ?? businessToday(clock).slice(0, 7);
+      const rows = await placementsByChannel(db, actor.bankId, { from: `${period}-01`, to: `${period}-31` });
+      // Direct placements first, then partners by name (the dialects disagree on where NULL sorts).
+      const channels = rows.map((row) => ({ ...row, label: row.channel ?? CHANNEL_DIRECT_LABEL }));
+      channels.sort((a, b) => (a.channel === null ? -1 : b.channel === null ? 1 : a.channel.localeCompare(b.channel)));
+      return { period, channels };
+    },
+
+    /** GET /deposito/due-information: running deposits maturing from today to today + days. */
+    async dueInformation(actor: StaffActor, days: number, page: number, limit: number): Promise<Page<DepositSummary> & { from: IsoDate; to: IsoDate }> {
+      const from = businessToday(clock);
+      const to = addDays(from, days);
+      const { rows, total } = await listMaturing(db, actor.bankId, { from, to }, ['active', 'breakRequested', 'matured'], page, limit);
+      return { ...pageOf(await summaries(actor.bankId, rows), page, limit, total), from, to };
+    },
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { DepositStatus } from '../../contract/deposit';
+import { depositContext, restoreDeposit, type BreakRequest, type DepositContext, type DepositSnapshot } from '../../machines/deposit';
+import { isBefore, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
+import { customerPrincipal, findDeposit, findDepositById, TAX_ACTIVE_STATUSES } from './deposit-repository';
+import { listInstallmentsOfDeposit } from '../interest/installment-service';
+import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithTenors } from '../products/product-service';
+import type { Database, DepositRow, DepositUpdate, InstallmentRow } from '../platform/db/schema';
+import { ServiceError } from '../platform/errors';
+
+/**
+ * A deposit as the machine sees it: the stored row turned into `DepositContext` (and back), with
+ * what the effects need (product, settings, installments). The rules stay in machines/; this
+ * module only translates between rows and the machine's vocabulary.
+ */
+
+export const DEPOSIT_NOT_FOUND = 'Deposito tidak ditemukan.';
+export const STALE_DEPOSIT = 'Data telah berubah, muat ulang.';
+
+export interface LoadedDeposit {
+  row: DepositRow;
+  product: ProductWithTenors;
+  settings: DepositSettings;
+  installments: InstallmentRow[];
+  context: DepositContext;
+  snapshot: DepositSnapshot;
+}
+
+type Db = Kysely<Database>;
+
+/** Holidays near the maturity are all the stop-ARO cut-off needs (machines/deposit.ts). */
+function holidaysNear(holidays: string[], maturityDate: string): string[] {
+  const from = `${Number(maturityDate.slice(0, 4)) - 1}${maturityDate.slice(4)}`;
+  return holidays.filter((day) => day >= from && day <= maturityDate);
+}
+
+/** The break request stored on the row, or null. */
+export function breakRequestOf(row: DepositRow): BreakRequest | null {
+  return row.break_requested_by && row.break_requested_on && row.break_date
+    ? { requestedBy: row.break_requested_by, requestedOn: row.break_requested_on, breakDate: row.break_date, reason: row.break_reason }
+    : null;
+}
+
+export function contextFromRow(row: DepositRow, product: ProductWithTenors, settings: DepositSettings): DepositContext {
+  return depositContext({
+    depositId: row.id,
+    amount: Number(row.amount),
+    rateBps: row.rate_bps,
+    tenorMonths: row.tenor_months,
+    placementDate: row.placement_date,
+    depositDate: row.deposit_date,
+    periodStart: row.period_start,
+    maturityDate: row.maturity_date,
+    periodNumber: row.period_number,
+    instruction: row.maturity_instruction,
+    interestPayment: row.interest_payment,
+    product: productRules(product),
+    holidays: holidaysNear(settings.holidays, row.maturity_date),
+    breakRequest: breakRequestOf(row),
+    settlement: row.settlement ? (JSON.parse(row.settlement) as BreakPreview) : null,
+    disbursementReason: row.disbursement_reason,
+    closeReason: row.close_reason,
+    payment: null,
+    bilyet: row.bilyet_status,
+    shipment: row.shipment_status,
+    signature: row.signature_status,
+  });
+}
+
+/** The columns a decided context changes (the tracks are not the lifecycle's to write). */
+export function rowChanges(status: DepositStatus, context: DepositContext): DepositUpdate {
+  return {
+    status,
+    amount: context.amount,
+    rate_bps: context.rateBps,
+    tenor_months: context.tenorMonths,
+    deposit_date: context.depositDate,
+    period_start: context.periodStart,
+    maturity_date: context.maturityDate,
+    period_number: context.periodNumber,
+    maturity_instruction: context.instruction,
+    break_requested_by: context.breakRequest?.requestedBy ?? null,
+    break_requested_on: context.breakRequest?.requestedOn ?? null,
+    break_date: context.breakRequest?.breakDate ?? null,
+    break_reason: context.breakRequest?.reason ?? null,
+    settlement: context.settlement ? JSON.stringify(context.settlement) : null,
+    disbursement_reason: context.disbursementReason,
+    close_reason: context.closeReason,
+  };
+}
+
+/** Loads a deposit of `bankId` (null: any bank, for the daily job); 404 when absent. */
+export async function loadDeposit(db: Db, bankId: string | null, depositId: string): Promise<LoadedDeposit> {
+  const row = bankId === null ? await findDepositById(db, depositId) : await findDeposit(db, bankId, depositId);
+  if (!row) throw new ServiceError('not-found', DEPOSIT_NOT_FOUND);
+  const [product, settings, installments] = await Promise.all([
+    findProduct(db, row.bank_id, row.product_id),
+    getDepositSettings(db, row.bank_id),
+    listInstallmentsOfDeposit(db, row.id),
+  ]);
+  if (!product) throw new Error(`deposit ${row.id} refers to a missing product ${row.product_id}`);
+  const context = contextFromRow(row, product, settings);
+  return { row, product, settings, installments, context, snapshot: restoreDeposit(row.status, context) };
+}
+
+/** The current period's installments as the break rule reads them. */
+export function currentPeriodInstallments(loaded: Pick<LoadedDeposit, 'installments' | 'row'>): InstallmentState[] {
+  return loaded.installments
+    .filter((item) => item.period_number === loaded.row.period_number && item.status !== 'cancelled')
+    .map((item) => ({ periodStart: item.period_start, periodEnd: item.period_end, grossInterest: Number(item.gross_interest), paid: item.status === 'paid' }));
+}
+
+/**
+ * The tax context of a posting for this deposit's customer: the customer's active principal in
+ * their other deposits plus `amount` for this one (it is, or becomes, active during the period
+ * being taxed). Read inside the transition, so it does not matter whether this row is already
+ * written with its new status.
+ */
+export async function taxContextFor(db: Db, row: Pick<DepositRow, 'id' | 'customer_id'>, amount: number, settings: DepositSettings): Promise<TaxContext> {
+  const others = await customerPrincipal(db, row.customer_id, TAX_ACTIVE_STATUSES, row.id);
+  return {
+    customerActivePrincipal: others + amount,
+    settings: { taxBps: settings.taxBps, thresholdRupiah: settings.taxThreshold },
+  };
+}
+
+/** True when the value date has come (the deposit runs from it). */
+export function valueDateReached(depositDate: string, today: string): boolean {
+  return !isBefore(today, depositDate);
+}

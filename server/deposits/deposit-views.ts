@@ -1,0 +1,124 @@
+import type { DepositDetail, DepositSummary } from '../../contract/deposit-api';
+import type { DepositEventType } from '../../contract/deposit';
+import { depositEventLabels, depositStatusLabels } from '../../machines/deposit';
+import { lpsFlags, type BreakPreview } from '../../machines/deposit-rules';
+import type { AuditWithActor } from './audit-repository';
+import type { DepositSettings, ProductWithTenors } from '../products/product-service';
+import { breakRequestOf } from './deposit-state';
+import type { CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../platform/db/schema';
+import { toInstallment } from '../interest/installment-service';
+import { toDisbursement } from '../disbursements/payout-service';
+
+/** Row → contract shapes (contract/deposit-api.ts). No rules here: flags come from lpsFlags. */
+
+const lpsSettings = (settings: DepositSettings) => ({ lpsMaxRateBps: settings.lpsMaxRateBps, lpsMaxBalanceRupiah: settings.lpsMaxBalance });
+
+export function toDepositSummary(row: DepositRow, productName: string, settings: DepositSettings, customerTotalPrincipal?: number): DepositSummary {
+  return {
+    id: row.id,
+    depositNumber: row.deposit_number,
+    status: row.status,
+    statusLabel: depositStatusLabels[row.status],
+    customer: { id: row.customer_id, name: row.customer_name, nik: row.customer_nik },
+    product: { id: row.product_id, name: productName },
+    amount: Number(row.amount),
+    rateBps: row.rate_bps,
+    tenorMonths: row.tenor_months,
+    placementDate: row.placement_date,
+    depositDate: row.deposit_date,
+    periodStart: row.period_start,
+    maturityDate: row.maturity_date,
+    periodNumber: row.period_number,
+    maturityInstruction: row.maturity_instruction,
+    interestPayment: row.interest_payment,
+    channel: row.channel,
+    bilyet: { status: row.bilyet_status, number: row.bilyet_number },
+    shipmentStatus: row.shipment_status,
+    signatureStatus: row.signature_status,
+    breakRequest: breakRequestOf(row),
+    settlement: row.settlement ? (JSON.parse(row.settlement) as BreakPreview) : null,
+    closeReason: row.close_reason,
+    statusReason: row.status_reason,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    flags: lpsFlags({
+      rateBps: row.rate_bps,
+      ...(customerTotalPrincipal !== undefined ? { customerTotalPrincipal } : {}),
+      settings: lpsSettings(settings),
+    }),
+  };
+}
+
+function timelineLabel(event: string): string {
+  if (event === 'deposit.create') return 'Penempatan Diterima';
+  if (event === 'deposit.changeInstruction') return 'Ubah Instruksi Jatuh Tempo';
+  return depositEventLabels[event as DepositEventType] ?? event;
+}
+
+export function toTimelineEntry(row: AuditWithActor) {
+  return {
+    id: row.id,
+    at: row.at,
+    actor: { id: row.actor_id, name: row.actor_id === 'SYSTEM' ? 'Sistem' : (row.actor_name ?? 'Pengguna tidak dikenal') },
+    event: row.event,
+    eventLabel: timelineLabel(row.event),
+    from: row.from_status,
+    to: row.to_status,
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+  };
+}
+
+export function toDepositDetail(parts: {
+  row: DepositRow;
+  customer: CustomerRow;
+  product: ProductWithTenors;
+  settings: DepositSettings;
+  customerTotalPrincipal: number;
+  periods: DepositPeriodRow[];
+  installments: InstallmentRow[];
+  disbursements: DisbursementRow[];
+  timeline: AuditWithActor[];
+  allowedEvents: DepositEventType[];
+  today: string;
+}): DepositDetail {
+  const { row, customer, product } = parts;
+  return {
+    ...toDepositSummary(row, product.name, parts.settings, parts.customerTotalPrincipal),
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      nik: customer.nik,
+      npwp: customer.npwp,
+      phone: customer.phone,
+      email: customer.email,
+      address: customer.address,
+      payoutAccount: { bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name },
+    },
+    product: {
+      id: product.id,
+      name: product.name,
+      active: product.active === 1,
+      interestPayment: product.interest_payment,
+      penaltyBps: product.penalty_bps,
+      forfeitAccruedInterest: product.forfeit_accrued_interest === 1,
+      tenors: product.tenors.map((tenor) => ({ tenorMonths: tenor.tenor_months, rateBps: tenor.rate_bps })),
+    },
+    customerTotalPrincipal: parts.customerTotalPrincipal,
+    periods: parts.periods.map((period) => ({
+      periodNumber: period.period_number,
+      periodStart: period.period_start,
+      maturityDate: period.maturity_date,
+      amount: Number(period.amount),
+      rateBps: period.rate_bps,
+      tenorMonths: period.tenor_months,
+      maturityInstruction: period.maturity_instruction,
+      startedBy: period.started_by,
+    })),
+    installments: parts.installments.map(toInstallment),
+    disbursements: parts.disbursements.map(toDisbursement),
+    timeline: parts.timeline.map(toTimelineEntry),
+    allowedEvents: parts.allowedEvents,
+    today: parts.today,
+  };
+}

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
+import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
+import { DepositRuleError, offeredTenor, taxInterest, type IsoDate } from '../../machines/deposit-rules';
+import { jakartaDate } from '../platform/business-date';
+import { insertAudit } from './audit-repository';
+import { insertDisbursement, findPendingDisbursement, markDisbursementPaid } from '../disbursements/payout-service';
+import { insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
+import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments } from '../interest/installment-service';
+import { insertAroLetter } from './aro-letter-repository';
+import type { Database, DepositUpdate, NewInstallment } from '../platform/db/schema';
+import type { Clock } from '../platform/clock';
+import { currentPeriodInstallments, loadDeposit, rowChanges, STALE_DEPOSIT, taxContextFor, type LoadedDeposit } from './deposit-state';
+import { ServiceError, type FailureKind } from '../platform/errors';
+
+/**
+ * Every lifecycle transition, for staff (routes) and the daily job alike.
+ *
+ * One transition = one database transaction: load the deposit (of the caller's bank), rebuild the
+ * machine snapshot, ask `decide` (machines/deposit.ts — the only place the rules live), write the
+ * new state with a compare-and-set on `version`, then the effect rows (periods, installments,
+ * disbursements, ARO letters) and the audit row. Two staff acting at once: on SQLite the
+ * transactions run one after the other, so the second sees the new state and is refused; on
+ * PostgreSQL both may read the same version, but the second UPDATE waits for the first's row lock
+ * and then matches no row — it answers 409 "Data telah berubah, muat ulang." and rolls back.
+ */
+
+/** Events only the daily job sends (staff cannot: the machine refuses them for any staff role). */
+export type SystemEventRequest =
+  | { type: 'deposit.activate' }
+  | { type: 'deposit.mature' }
+  /** Rate in force today for the tenor and the ending period's net interest; computed when omitted. */
+  | { type: 'deposit.rollover'; rateBps?: number; netInterest?: number };
+
+export type TransitionRequest = DepositEventRequest | SystemEventRequest;
+
+export const SYSTEM_ACTOR: Actor = { id: 'SYSTEM', role: 'SYSTEM' };
+
+export interface TransitionInput {
+  /** The caller's bank; null only for the daily job, which works across banks. */
+  bankId: string | null;
+  depositId: string;
+  actor: Actor;
+  request: TransitionRequest;
+  /** The version the client read; a different stored version answers 409. */
+  expectedVersion?: number | undefined;
+  /** The business date the event happens on; the clock's Jakarta date when omitted (the daily job passes the date it runs for). */
+  today?: IsoDate | undefined;
+  /** Extra writes in the same transaction before the state changes (e.g. the proof file's row). */
+  beforeWrite?: (trx: Kysely<Database>) => Promise<void>;
+}
+
+export interface TransitionResult {
+  depositId: string;
+  from: DepositStatus;
+  status: DepositStatus;
+  version: number;
+}
+
+const KIND_OF: Record<Refusal['category'], FailureKind> = { forbidden: 'forbidden', conflict: 'conflict', invalid: 'invalid' };
+
+export function refusalError(refusal: Refusal): ServiceError {
+  return new ServiceError(KIND_OF[refusal.category], refusal.message);
+}
+
+/** Business "today": the injected clock's date in Asia/Jakarta. */
+export function businessToday(clock: Clock): IsoDate {
+  return jakartaDate(clock.now());
+}
+
+function payloadOf(request: TransitionRequest): Record<string, unknown> {
+  const { type: _type, ...payload } = request as Record<string, unknown> & { type: string };
+  return payload;
+}
+
+/** The installments of the context's current period, taxed with the customer's standing today. */
+async function scheduleRows(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, now: string): Promise<NewInstallment[]> {
+  const tax = await taxContextFor(trx, loaded.row, context.amount, loaded.settings);
+  return scheduleFor(context, loaded.settings.holidays).map((item) => {
+    const taxed = taxInterest(item.grossInterest, tax);
+    return {
+      id: randomUUID(),
+      bank_id: loaded.row.bank_id,
+      deposit_id: loaded.row.id,
+      period_number: context.periodNumber,
+      sequence: item.sequence,
+      period_start: item.periodStart,
+      period_end: item.periodEnd,
+      pay_date: item.payDate,
+      gross_interest: item.grossInterest,
+      tax: taxed.tax,
+      net_interest: taxed.net,
+      status: 'scheduled',
+      paid_at: null,
+      paid_by: null,
+      reference: null,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+}
+
+export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** The machine event for a request: the actor, today, and the figures the server computes. */
+  async function buildEvent(trx: Kysely<Database>, loaded: LoadedDeposit, input: TransitionInput, today: IsoDate): Promise<DepositEvent> {
+    const base = { ...payloadOf(input.request), type: input.request.type, actor: input.actor, today };
+    const { context, row } = loaded;
+    if (input.request.type === 'deposit.approveBreak' && row.status === 'breakRequested' && context.breakRequest) {
+      try {
+        const settlement = previewBreakFor(context, {
+          breakDate: context.breakRequest.breakDate,
+          installments: currentPeriodInstallments(loaded),
+          tax: await taxContextFor(trx, row, context.amount, loaded.settings),
+        });
+        return { ...base, settlement } as DepositEvent;
+      } catch (error) {
+        if (error instanceof DepositRuleError) throw new ServiceError('invalid', error.message);
+        throw error;
+      }
+    }
+    if (input.request.type === 'deposit.rollover') {
+      const rateBps = input.request.rateBps ?? offeredTenor(context.product, context.tenorMonths)?.rateBps ?? context.rateBps;
+      const netInterest =
+        input.request.netInterest ??
+        loaded.installments
+          .filter((item) => item.period_number === row.period_number && item.status !== 'cancelled')
+          .reduce((sum, item) => sum + Number(item.net_interest), 0);
+      return { ...base, rateBps, netInterest } as DepositEvent;
+    }
+    return base as DepositEvent;
+  }
+
+  /** Rows besides the deposit's own that the event creates or closes. */
+  async function applyEffects(trx: Kysely<Database>, loaded: LoadedDeposit, event: DepositEvent, context: DepositContext, now: string, today: IsoDate): Promise<void> {
+    const { row } = loaded;
+    switch (event.type) {
+      case 'deposit.approve':
+        await insertInstallments(trx, await scheduleRows(trx, loaded, context, now));
+        return;
+      case 'deposit.changeDate': {
+        await updatePeriod(trx, row.id, context.periodNumber, { period_start: context.periodStart, maturity_date: context.maturityDate });
+        // An approved deposit already has its schedule: recompute it from the new value date.
+        if (loaded.installments.some((item) => item.period_number === context.periodNumber)) {
+          await deleteScheduledInstallments(trx, row.id, context.periodNumber);
+          await insertInstallments(trx, await scheduleRows(trx, loaded, context, now));
+        }
+        return;
+      }
+      case 'deposit.reject':
+      case 'deposit.cancel':
+        await cancelOpenInstallments(trx, row.id, now);
+        return;
+      case 'deposit.rollover':
+      case 'deposit.extend':
+        await insertPeriod(trx, {
+          id: randomUUID(),
+          deposit_id: row.id,
+          period_number: context.periodNumber,
+          period_start: context.periodStart,
+          maturity_date: context.maturityDate,
+          amount: context.amount,
+          rate_bps: context.rateBps,
+          tenor_months: context.tenorMonths,
+          maturity_instruction: context.instruction,
+          started_by: event.type === 'deposit.rollover' ? 'rollover' : 'extension',
+          created_at: now,
+        });
+        await insertInstallments(trx, await scheduleRows(trx, loaded, context, now));
+        if (event.type === 'deposit.rollover') {
+          await insertAroLetter(trx, {
+            id: randomUUID(),
+            bank_id: row.bank_id,
+            deposit_id: row.id,
+            customer_id: row.customer_id,
+            period_number: context.periodNumber,
+            issued_date: today,
+            file_id: null,
+            created_at: now,
+          });
+        }
+        return;
+      case 'deposit.approveBreak': {
+        const settlement = context.settlement!;
+        await insertDisbursement(trx, {
+          id: randomUUID(),
+          bank_id: row.bank_id,
+          deposit_id: row.id,
+          kind: 'break',
+          principal: settlement.principal,
+          interest: settlement.accruedInterest,
+          tax: settlement.tax,
+          penalty: settlement.penalty,
+          amount: settlement.payout,
+          status: 'pending',
+          reference: null,
+          paid_at: null,
+          paid_by: null,
+          proof_file_id: null,
+          created_at: now,
+          updated_at: now,
+        });
+        // The payout settles every unpaid installment of the period (paid ones are never clawed back).
+        await cancelOpenInstallments(trx, row.id, now);
+        return;
+      }
+      case 'deposit.requestDisbursement':
+        // The period's interest is paid through its installments (bunga bulanan); the payout
+        // returns the principal.
+        await insertDisbursement(trx, {
+          id: randomUUID(),
+          bank_id: row.bank_id,
+          deposit_id: row.id,
+          kind: 'maturity',
+          principal: context.amount,
+          interest: 0,
+          tax: 0,
+          penalty: 0,
+          amount: context.amount,
+          status: 'pending',
+          reference: null,
+          paid_at: null,
+          paid_by: null,
+          proof_file_id: null,
+          created_at: now,
+          updated_at: now,
+        });
+        return;
+      case 'deposit.markPaid': {
+        const pending = await findPendingDisbursement(trx, row.id);
+        const payment = context.payment!;
+        if (!pending || !(await markDisbursementPaid(trx, pending.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, proofFileId: payment.proofFileId, now }))) {
+          throw new ServiceError('conflict', 'Pencairan deposito ini tidak ditemukan atau sudah dibayar.');
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** Decides and writes one transition inside the caller's transaction `trx`. */
+  async function applyIn(trx: Kysely<Database>, input: TransitionInput): Promise<TransitionResult> {
+    const today = input.today ?? businessToday(clock);
+    const now = clock.now().toISOString();
+    {
+      const loaded = await loadDeposit(trx, input.bankId, input.depositId);
+      if (input.expectedVersion !== undefined && loaded.row.version !== input.expectedVersion) throw new ServiceError('conflict', STALE_DEPOSIT);
+      const event = await buildEvent(trx, loaded, input, today);
+      const decision = decide(loaded.snapshot, event);
+      if (!decision.ok) throw refusalError(decision.refusal);
+
+      let { status, context } = decision;
+      const audits: Array<{ actor: Actor; from: DepositStatus; to: DepositStatus; event: string; payload: Record<string, unknown> }> = [
+        { actor: input.actor, from: loaded.row.status, to: status, event: event.type, payload: auditPayload(input.request, context) },
+      ];
+      // A value date moved to today or earlier on an approved deposit starts it at once, as the
+      // daily job would have (machines' integration notes).
+      if (event.type === 'deposit.changeDate' && status === 'approved') {
+        const activation = decide(decision.snapshot, { type: 'deposit.activate', actor: SYSTEM_ACTOR, today });
+        if (activation.ok) {
+          audits.push({ actor: SYSTEM_ACTOR, from: status, to: activation.status, event: 'deposit.activate', payload: {} });
+          ({ status, context } = activation);
+        }
+      }
+
+      await input.beforeWrite?.(trx);
+      const changes: DepositUpdate = { ...rowChanges(status, context), updated_at: now };
+      if (event.type === 'deposit.reject' || event.type === 'deposit.cancel') changes.status_reason = event.reason.trim();
+      if (!(await saveDeposit(trx, loaded.row, changes))) throw new ServiceError('conflict', STALE_DEPOSIT);
+      await applyEffects(trx, loaded, event, context, now, today);
+      for (const [index, audit] of audits.entries()) {
+        await insertAudit(trx, {
+          id: randomUUID(),
+          bank_id: loaded.row.bank_id,
+          deposit_id: loaded.row.id,
+          actor_id: audit.actor.id,
+          at: now,
+          seq: (loaded.row.version + 1) * 10 + index,
+          from_status: audit.from,
+          to_status: audit.to,
+          event: audit.event,
+          payload: JSON.stringify(audit.payload),
+        });
+      }
+      return { depositId: loaded.row.id, from: loaded.row.status, status, version: loaded.row.version + 1 };
+    }
+  }
+
+  /** Decides and writes one transition in its own transaction (see the module comment); throws ServiceError on refusal. */
+  function apply(input: TransitionInput): Promise<TransitionResult> {
+    return db.transaction().execute((trx) => applyIn(trx, input));
+  }
+
+  return { apply, applyIn };
+}
+
+/** What the timeline keeps of an event: its payload and the figures the server fixed. */
+function auditPayload(request: TransitionRequest, context: DepositContext): Record<string, unknown> {
+  const payload = payloadOf(request);
+  delete payload.version;
+  switch (request.type) {
+    case 'deposit.approveBreak':
+      return { ...payload, settlement: context.settlement };
+    case 'deposit.rollover':
+      return { ...payload, rateBps: context.rateBps, amount: context.amount, periodStart: context.periodStart, maturityDate: context.maturityDate };
+    case 'deposit.extend':
+      return { ...payload, rateBps: context.rateBps, periodStart: context.periodStart, maturityDate: context.maturityDate };
+    case 'deposit.changeDate':
+      return { ...payload, maturityDate: context.maturityDate };
+    default:
+      return payload;
+  }
+}
+
+export type DepositTransitions = ReturnType<typeof createDepositTransitions>;

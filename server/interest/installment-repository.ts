@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import type { Database, InstallmentRow, InstallmentRowStatus, NewInstallment } from '../platform/db/schema';
+
+type Db = Kysely<Database>;
+
+export async function insertInstallments(db: Db, installments: NewInstallment[]): Promise<void> {
+  if (installments.length > 0) await db.insertInto('interest_installments').values(installments).execute();
+}
+
+export async function listInstallmentsOfDeposit(db: Db, depositId: string): Promise<InstallmentRow[]> {
+  return db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', depositId).orderBy('period_number').orderBy('sequence').execute();
+}
+
+/** Installments of this bank by id (others' ids are simply absent). */
+export async function findInstallments(db: Db, bankId: string, ids: readonly string[]): Promise<InstallmentRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('interest_installments').selectAll().where('bank_id', '=', bankId).where('id', 'in', [...ids]).execute();
+}
+
+/** Deletes the not-yet-paid schedule of a period (changeDate recomputes it before activation). */
+export async function deleteScheduledInstallments(db: Db, depositId: string, periodNumber: number): Promise<void> {
+  await db
+    .deleteFrom('interest_installments')
+    .where('deposit_id', '=', depositId)
+    .where('period_number', '=', periodNumber)
+    .where('status', '=', 'scheduled')
+    .execute();
+}
+
+/** Cancels every installment of the deposit not paid yet (a break settles them in its payout). */
+export async function cancelOpenInstallments(db: Db, depositId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('interest_installments')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('deposit_id', '=', depositId)
+    .where('status', 'in', ['scheduled', 'due'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Moves one installment from `from` to `changes.status` only if it is still in `from`
+ * (compare-and-set): false when another request got there first.
+ */
+export async function updateInstallmentIf(
+  db: Db,
+  id: string,
+  from: InstallmentRowStatus,
+  changes: Partial<Pick<InstallmentRow, 'status' | 'paid_at' | 'paid_by' | 'reference' | 'tax' | 'net_interest' | 'updated_at'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('interest_installments').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Posts one scheduled installment: it becomes due with the tax and net worked out on its posting
+ * date (replacing the schedule-time estimate), only if it is still scheduled (compare-and-set).
+ */
+export async function postInstallmentDue(db: Db, id: string, figures: { tax: number; net: number }, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('interest_installments')
+    .set({ status: 'due', tax: figures.tax, net_interest: figures.net, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Scheduled installments with a pay date ≤ D after the keyset (pay_date, id), with what the tax at
+ * posting needs from their deposit (customer, principal, status).
+ */
+export async function scheduledInstallmentsThrough(db: Db, businessDate: string, after: { payDate: string; id: string } | null, limit: number) {
+  let query = db
+    .selectFrom('interest_installments as i')
+    .innerJoin('deposits as d', 'd.id', 'i.deposit_id')
+    .selectAll('i')
+    .select(['d.customer_id', 'd.amount as deposit_amount', 'd.status as deposit_status'])
+    .where('i.status', '=', 'scheduled')
+    .where('i.pay_date', '<=', businessDate);
+  if (after) {
+    const { payDate, id } = after;
+    query = query.where((eb) => eb.or([eb('i.pay_date', '>', payDate), eb.and([eb('i.pay_date', '=', payDate), eb('i.id', '>', id)])]));
+  }
+  return query.orderBy('i.pay_date').orderBy('i.id').limit(limit).execute();
+}
+
+export interface InstallmentWithDeposit extends InstallmentRow {
+  deposit_number: string;
+  customer_id: string;
+  customer_name: string;
+  deposit_status: string;
+  amount: number;
+  rate_bps: number;
+  payout_bank_name: string | null;
+  payout_account_number: string | null;
+  payout_account_name: string | null;
+}
+
+/** Installments of a bank joined with their deposit and the customer's payout account. */
+export function installmentsQuery(db: Db, bankId: string) {
+  return db
+    .selectFrom('interest_installments as i')
+    .innerJoin('deposits as d', 'd.id', 'i.deposit_id')
+    .innerJoin('customers as c', 'c.id', 'd.customer_id')
+    .where('i.bank_id', '=', bankId);
+}
+
+export const INSTALLMENT_WITH_DEPOSIT_COLUMNS = [
+  'i.id',
+  'i.bank_id',
+  'i.deposit_id',
+  'i.period_number',
+  'i.sequence',
+  'i.period_start',
+  'i.period_end',
+  'i.pay_date',
+  'i.gross_interest',
+  'i.tax',
+  'i.net_interest',
+  'i.status',
+  'i.paid_at',
+  'i.paid_by',
+  'i.reference',
+  'i.created_at',
+  'i.updated_at',
+  'd.deposit_number',
+  'd.customer_id',
+  'd.customer_name',
+  'd.status as deposit_status',
+  'd.amount',
+  'd.rate_bps',
+  'c.payout_bank_name',
+  'c.payout_account_number',
+  'c.payout_account_name',
+] as const;
+
+/**
+ * Installments paid in a month or falling due in it: `period` 'YYYY-MM' matches the pay date;
+ * `statuses` filter (cancelled ones are never listed). Ordered by pay date, customer, id.
+ */
+export async function listInstallmentsOfMonth(
+  db: Db,
+  bankId: string,
+  period: string,
+  statuses: readonly InstallmentRowStatus[],
+  page: number,
+  limit: number,
+): Promise<{ rows: InstallmentWithDeposit[]; total: number }> {
+  const base = installmentsQuery(db, bankId)
+    .where('i.pay_date', '>=', `${period}-01`)
+    .where('i.pay_date', '<=', `${period}-31`)
+    .where('i.status', 'in', [...statuses]);
+  const [rows, count] = await Promise.all([
+    base
+      .select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS])
+      .orderBy('i.pay_date')
+      .orderBy('d.customer_name')
+      .orderBy('i.id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as InstallmentWithDeposit[], total: Number(count.total) };
+}
+
+export async function sumInstallmentsOfMonth(db: Db, bankId: string, period: string, statuses: readonly InstallmentRowStatus[]) {
+  const row = await installmentsQuery(db, bankId)
+    .where('i.pay_date', '>=', `${period}-01`)
+    .where('i.pay_date', '<=', `${period}-31`)
+    .where('i.status', 'in', [...statuses])
+    .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('i.net_interest').as('net'), (eb) => eb.fn.sum<number>('i.gross_interest').as('gross'), (eb) => eb.fn.sum<number>('i.tax').as('tax')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), gross: Number(row.gross ?? 0), tax: Number(row.tax ?? 0), net: Number(row.net ?? 0) };
+}
+
+/** Installments marked paid, newest transfer first; `period` 'YYYY-MM' of the transfer date. */
+export async function listPaidInstallments(
+  db: Db,
+  bankId: string,
+  filters: { period?: string | undefined; reference?: string | undefined },
+  page: number,
+  limit: number,
+): Promise<{ rows: InstallmentWithDeposit[]; total: number }> {
+  let base = installmentsQuery(db, bankId).where('i.status', '=', 'paid');
+  if (filters.period) base = base.where('i.paid_at', '>=', `${filters.period}-01`).where('i.paid_at', '<=', `${filters.period}-31`);
+  if (filters.reference) base = base.where('i.reference', '=', filters.reference);
+  const [rows, count] = await Promise.all([
+    base
+      .select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS])
+      .orderBy('i.paid_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as InstallmentWithDeposit[], total: Number(count.total) };
+}

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import { interestHistoryQuerySchema, interestTemplateQuerySchema, markInterestPaidRequestSchema, monthlyInterestQuerySchema } from '../../contract/interest';
+import { decideInstallment, restoreInstallment, type InstallmentContext } from '../../machines/interest-installment';
+import {
+  findInstallments,
+  listInstallmentsOfMonth,
+  listPaidInstallments,
+  sumInstallmentsOfMonth,
+  updateInstallmentIf,
+  type InstallmentWithDeposit,
+} from './installment-repository';
+import type { Database, InstallmentRow, InstallmentRowStatus } from '../platform/db/schema';
+import type { Clock } from '../platform/clock';
+import { pageOf } from '../platform/paging';
+import { parseOrThrow } from '../platform/validation';
+import type { StaffActor } from '../platform/actor';
+import { businessToday, refusalError } from '../deposits/transition-service';
+import { toInstallment } from './installment-service';
+import { ServiceError } from '../platform/errors';
+
+/**
+ * Bunga bulanan: the installments of a month, the transfer template's size, and marking them
+ * paid in bulk — each installment decided by machines/interest-installment, all or nothing in
+ * one transaction.
+ */
+
+/** What the monthly transfer template holds: installments of the month not paid yet. */
+export const TEMPLATE_INSTALLMENT_STATUSES: readonly InstallmentRowStatus[] = ['scheduled', 'due'];
+
+export const STALE_INSTALLMENTS = 'Data telah berubah, muat ulang.';
+
+/** The installment machine's context from a row (the daily job's fallDue uses it too). */
+export function installmentContext(row: InstallmentRow): InstallmentContext {
+  return {
+    installmentId: row.id,
+    depositId: row.deposit_id,
+    sequence: row.sequence,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    payDate: row.pay_date,
+    grossInterest: Number(row.gross_interest),
+    tax: Number(row.tax),
+    netInterest: Number(row.net_interest),
+    reference: row.reference,
+    paidAt: row.paid_at,
+    paidBy: row.paid_by,
+  };
+}
+
+export function toMonthlyInterestRow(row: InstallmentWithDeposit) {
+  return {
+    ...toInstallment(row),
+    depositNumber: row.deposit_number,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    principal: Number(row.amount),
+    rateBps: row.rate_bps,
+    payoutAccount: { bankName: row.payout_bank_name, accountNumber: row.payout_account_number, accountName: row.payout_account_name },
+  };
+}
+
+export function createInterestService(deps: { db: Kysely<Database>; clock: Clock }) {
+  const { db, clock } = deps;
+  const thisMonth = () => businessToday(clock).slice(0, 7);
+
+  return {
+    /** GET /deposito/monthly-interest */
+    async monthly(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(monthlyInterestQuerySchema, query);
+      const period = parsed.period ?? thisMonth();
+      const statuses: InstallmentRowStatus[] = parsed.status ? [parsed.status] : ['scheduled', 'due', 'paid'];
+      const [{ rows, total }, summary] = await Promise.all([
+        listInstallmentsOfMonth(db, actor.bankId, period, statuses, parsed.page, parsed.limit),
+        sumInstallmentsOfMonth(db, actor.bankId, period, statuses),
+      ]);
+      return { ...pageOf(rows.map(toMonthlyInterestRow), parsed.page, parsed.limit, total), period, summary };
+    },
+
+    /** GET /deposito/monthly-interest-disbursement: what was paid, newest transfer first. */
+    async history(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(interestHistoryQuerySchema, query);
+      const { rows, total } = await listPaidInstallments(db, actor.bankId, { period: parsed.period, reference: parsed.reference }, parsed.page, parsed.limit);
+      return pageOf(rows.map(toMonthlyInterestRow), parsed.page, parsed.limit, total);
+    },
+
+    /**
+     * POST /deposito/monthly-interest-disbursement: every listed installment becomes paid with the
+     * same transfer reference, or none does (the first refusal is the answer). Each write is a
+     * compare-and-set on the status, so two supervisors marking the same rows cannot both win.
+     */
+    async markPaid(actor: StaffActor, body: Record<string, unknown>) {
+      const parsed = parseOrThrow(markInterestPaidRequestSchema, body);
+      const ids = [...new Set(parsed.installmentIds)];
+      const today = businessToday(clock);
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const rows = await findInstallments(trx, actor.bankId, ids);
+        for (const row of rows) {
+          if (row.status === 'cancelled') throw new ServiceError('conflict', 'Bunga ini sudah dibatalkan karena depositonya dicairkan lebih awal.');
+          const decision = decideInstallment(restoreInstallment(row.status, installmentContext(row)), {
+            type: 'installment.markPaid',
+            actor: { id: actor.userId, role: actor.role },
+            today,
+            reference: parsed.reference,
+            paidAt: parsed.paidAt,
+          });
+          if (!decision.ok) throw refusalError(decision.refusal);
+          const paid = decision.context;
+          const updated = await updateInstallmentIf(trx, row.id, row.status, {
+            status: decision.status as InstallmentRowStatus,
+            paid_at: paid.paidAt,
+            paid_by: paid.paidBy,
+            reference: paid.reference,
+            updated_at: now,
+          });
+          if (!updated) throw new ServiceError('conflict', STALE_INSTALLMENTS);
+        }
+        if (rows.length !== ids.length) throw new ServiceError('not-found', `${ids.length - rows.length} bunga tidak ditemukan.`);
+      });
+      return { paid: ids.length, installmentIds: ids, reference: parsed.reference.trim(), paidAt: parsed.paidAt };
+    },
+
+    /** GET /deposito/monthly-interest-template/count */
+    async templateCount(actor: StaffActor, query: Record<string, unknown>) {
+      const parsed = parseOrThrow(interestTemplateQuerySchema, query);
+      const period = parsed.period ?? thisMonth();
+      const summary = await sumInstallmentsOfMonth(db, actor.bankId, period, TEMPLATE_INSTALLMENT_STATUSES);
+      return { period, count: summary.count, totalNet: summary.net };
+    },
+  };
+}
+
+export type InterestService = ReturnType<typeof createInterestService>;

@@ -1,0 +1,13 @@
+import type { Role, TokenClaims } from '../../contract/auth';
+
+/** Who asks: the signed-in user of a bank. Every query is scoped to `bankId`. */
+export interface StaffActor {
+  userId: string;
+  role: Role;
+  bankId: string;
+}
+
+/** The actor of a request, from its session token's claims. */
+export function staffActor(claims: TokenClaims): StaffActor {
+  return { userId: claims.sub, role: claims.role, bankId: claims.bprId };
+}

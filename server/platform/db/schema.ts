@@ -1,0 +1,372 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  BilyetStatus,
+  CloseReason,
+  DepositStatus,
+  InterestPayment,
+  MaturityInstruction,
+  ShipmentStatus,
+  SignatureStatus,
+} from '../../../contract/deposit';
+
+/**
+ * Column conventions, the same in SQLite and PostgreSQL: ids are text (random UUIDs), money is
+ * integer rupiah, rates integer basis points, business dates 'YYYY-MM-DD' text and timestamps
+ * ISO-8601 UTC text ('2026-01-31T08:00:00.000Z'), so both dialects sort and compare them alike.
+ */
+
+export interface BanksTable {
+  id: string;
+  name: string;
+  ojk_license_number: string | null;
+  npwp: string | null;
+  address: string | null;
+  logo_file_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  bank_id: string;
+  name: string;
+  /** Stored lower-cased; unique across all banks because it is the login. */
+  email: string;
+  phone: string | null;
+  role: 'ADMIN' | 'SUPERVISOR' | 'OPERATOR';
+  password_hash: string;
+  password_changed_at: string;
+  /** Failed logins counted since failed_login_window_start (the lockout window). */
+  failed_login_count: number;
+  failed_login_window_start: string | null;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  /** When the token would have expired anyway; rows after that can be purged. */
+  expires_at: string;
+  revoked_at: string;
+}
+
+/** Single-use tokens kept only as SHA-256 hashes: reset links (forgot password, set password) and change-expired-password tokens. */
+export interface SingleUseTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  bank_name: string;
+  ojk_license_number: string;
+  npwp: string;
+  address: string;
+  contact_name: string;
+  email: string;
+  phone: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  bank_id: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface RegistrationDocumentsTable {
+  id: string;
+  registration_id: string;
+  file_id: string;
+  created_at: string;
+}
+
+/** Metadata of a file whose bytes live in the FileStore (DATA_DIR/files by default). */
+export interface StoredFilesTable {
+  id: string;
+  purpose: 'registration-document' | 'logo' | 'disbursement-proof' | 'aro-letter';
+  media_type: string;
+  size_bytes: number;
+  original_name: string | null;
+  sha256: string;
+  created_at: string;
+}
+
+
+// --- Deposits (migration 0002) -------------------------------------------------------------
+
+/** Per-bank settings of the deposit rules (DOMAIN.md "Calculations"). */
+export interface BankSettingsTable {
+  bank_id: string;
+  /** JSON array of 'YYYY-MM-DD'. */
+  holidays: string;
+  tax_bps: number;
+  tax_threshold: number;
+  lps_max_rate_bps: number;
+  lps_max_balance: number;
+  updated_at: string;
+}
+
+export interface CustomersTable {
+  id: string;
+  bank_id: string;
+  name: string;
+  nik: string;
+  npwp: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  payout_bank_name: string | null;
+  payout_account_number: string | null;
+  payout_account_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  bank_id: string;
+  name: string;
+  /** 0/1 */
+  active: number;
+  /** 0/1: offered to customers on the platform. */
+  visible: number;
+  min_amount: number;
+  max_amount: number | null;
+  interest_payment: InterestPayment;
+  /** JSON array of MaturityInstruction. */
+  instructions_allowed: string;
+  penalty_bps: number;
+  /** 0/1 */
+  forfeit_accrued_interest: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTenorsTable {
+  product_id: string;
+  tenor_months: number;
+  rate_bps: number;
+}
+
+export interface DepositsTable {
+  id: string;
+  bank_id: string;
+  deposit_number: string;
+  customer_id: string;
+  /** Copies of the customer's name and NIK, for the list and its search. */
+  customer_name: string;
+  customer_nik: string;
+  product_id: string;
+  status: DepositStatus;
+  amount: number;
+  rate_bps: number;
+  tenor_months: number;
+  placement_date: string;
+  deposit_date: string;
+  period_start: string;
+  maturity_date: string;
+  period_number: number;
+  maturity_instruction: MaturityInstruction;
+  interest_payment: InterestPayment;
+  channel: string | null;
+  bilyet_status: BilyetStatus;
+  bilyet_number: string | null;
+  shipment_status: ShipmentStatus | null;
+  signature_status: SignatureStatus | null;
+  break_requested_by: string | null;
+  break_requested_on: string | null;
+  break_date: string | null;
+  break_reason: string | null;
+  /** JSON BreakPreview fixed by approveBreak. */
+  settlement: string | null;
+  disbursement_reason: CloseReason | null;
+  close_reason: CloseReason | null;
+  status_reason: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Rows per (bank, status), kept in the same transaction as every insert and status change. */
+export interface DepositStatusCountsTable {
+  bank_id: string;
+  status: DepositStatus;
+  total: number;
+}
+
+export interface DepositPeriodsTable {
+  id: string;
+  deposit_id: string;
+  period_number: number;
+  period_start: string;
+  maturity_date: string;
+  amount: number;
+  rate_bps: number;
+  tenor_months: number;
+  maturity_instruction: MaturityInstruction;
+  started_by: 'placement' | 'rollover' | 'extension';
+  created_at: string;
+}
+
+export type InstallmentRowStatus = 'scheduled' | 'due' | 'paid' | 'cancelled';
+
+export interface InterestInstallmentsTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  period_number: number;
+  sequence: number;
+  period_start: string;
+  period_end: string;
+  pay_date: string;
+  gross_interest: number;
+  tax: number;
+  net_interest: number;
+  status: InstallmentRowStatus;
+  paid_at: string | null;
+  paid_by: string | null;
+  reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DisbursementsTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  kind: 'break' | 'maturity';
+  principal: number;
+  interest: number;
+  tax: number;
+  penalty: number;
+  amount: number;
+  status: 'pending' | 'paid';
+  reference: string | null;
+  paid_at: string | null;
+  paid_by: string | null;
+  proof_file_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChangeRequestsTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  kind: 'instruction' | 'payoutAccount';
+  /** JSON: { instruction } or { bankName, accountNumber, accountName }. */
+  requested_value: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface DepositAuditTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  /** A user id, or 'SYSTEM'. */
+  actor_id: string;
+  at: string;
+  /** 10 × the deposit version the row produced + its position in the transition; optional on insert (0). */
+  seq: ColumnType<number, number | undefined, number>;
+  from_status: DepositStatus | null;
+  to_status: DepositStatus;
+  /** 'deposit.approve', … or a record such as 'deposit.create'. */
+  event: string;
+  /** JSON. */
+  payload: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  bank_id: string;
+  request_hash: string;
+  state: 'in-flight' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface JobRunsTable {
+  id: string;
+  job: string;
+  business_date: string;
+  status: 'running' | 'done' | 'failed';
+  started_at: string;
+  finished_at: string | null;
+  detail: string | null;
+}
+
+export interface AroLettersTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  customer_id: string;
+  period_number: number;
+  issued_date: string;
+  file_id: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  banks: BanksTable;
+  users: UsersTable;
+  revoked_tokens: RevokedTokensTable;
+  password_reset_tokens: SingleUseTokensTable;
+  change_password_tokens: SingleUseTokensTable;
+  registrations: RegistrationsTable;
+  registration_documents: RegistrationDocumentsTable;
+  stored_files: StoredFilesTable;
+  bank_settings: BankSettingsTable;
+  customers: CustomersTable;
+  products: ProductsTable;
+  product_tenors: ProductTenorsTable;
+  deposits: DepositsTable;
+  deposit_status_counts: DepositStatusCountsTable;
+  deposit_periods: DepositPeriodsTable;
+  interest_installments: InterestInstallmentsTable;
+  disbursements: DisbursementsTable;
+  change_requests: ChangeRequestsTable;
+  deposit_audit: DepositAuditTable;
+  idempotency_keys: IdempotencyKeysTable;
+  job_runs: JobRunsTable;
+  aro_letters: AroLettersTable;
+}
+
+export type BankRow = Selectable<BanksTable>;
+export type NewBank = Insertable<BanksTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RegistrationRow = Selectable<RegistrationsTable>;
+export type StoredFileRow = Selectable<StoredFilesTable>;
+export type BankSettingsRow = Selectable<BankSettingsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductTenorRow = Selectable<ProductTenorsTable>;
+export type DepositRow = Selectable<DepositsTable>;
+export type NewDeposit = Insertable<DepositsTable>;
+export type DepositUpdate = Updateable<DepositsTable>;
+export type DepositPeriodRow = Selectable<DepositPeriodsTable>;
+export type NewDepositPeriod = Insertable<DepositPeriodsTable>;
+export type InstallmentRow = Selectable<InterestInstallmentsTable>;
+export type NewInstallment = Insertable<InterestInstallmentsTable>;
+export type DisbursementRow = Selectable<DisbursementsTable>;
+export type NewDisbursement = Insertable<DisbursementsTable>;
+export type ChangeRequestRow = Selectable<ChangeRequestsTable>;
+export type NewChangeRequest = Insertable<ChangeRequestsTable>;
+export type AuditRow = Selectable<DepositAuditTable>;
+export type NewAuditRow = Insertable<DepositAuditTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type JobRunRow = Selectable<JobRunsTable>;
+export type AroLetterRow = Selectable<AroLettersTable>;

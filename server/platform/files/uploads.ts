@@ -1,0 +1,83 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { insertStoredFile } from './file-repository';
+import type { Database, StoredFileRow } from '../db/schema';
+import type { FileStore } from './file-store';
+
+/** A file as it arrived, before any check: what the client called it and its bytes. */
+export interface Upload {
+  name: string | null;
+  bytes: Uint8Array;
+}
+
+export type AcceptedMediaType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
+/** The media type the bytes really are (by their magic numbers), whatever the name or header claims. */
+export function detectMediaType(bytes: Uint8Array): AcceptedMediaType | null {
+  const startsWith = (signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (startsWith([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf'; // %PDF-
+  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  return null;
+}
+
+export interface UploadRule {
+  /** How the form names the field, e.g. "Logo" or "Dokumen". */
+  label: string;
+  maxBytes: number;
+  allowed: readonly AcceptedMediaType[];
+  /** Indonesian list of the allowed types for the message, e.g. "PDF, JPEG atau PNG". */
+  allowedText: string;
+}
+
+/** Checks one upload; the media type on success, or the Indonesian sentence saying what is wrong. */
+export function checkUpload(upload: Upload, rule: UploadRule): { mediaType: AcceptedMediaType } | { problem: string } {
+  const named = upload.name ? `${rule.label} "${upload.name}"` : rule.label;
+  if (upload.bytes.byteLength === 0) return { problem: `${named} kosong.` };
+  if (upload.bytes.byteLength > rule.maxBytes) return { problem: `${named} melebihi ukuran maksimal ${formatSize(rule.maxBytes)}.` };
+  const mediaType = detectMediaType(upload.bytes);
+  if (!mediaType || !rule.allowed.includes(mediaType)) return { problem: `${named} harus berupa berkas ${rule.allowedText}.` };
+  return { mediaType };
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * Writes checked uploads to the file store and returns their metadata rows, plus an undo that
+ * removes the bytes again if the database transaction that records them fails.
+ */
+export async function storeUploads(
+  fileStore: FileStore,
+  uploads: Array<{ upload: Upload; mediaType: AcceptedMediaType; purpose: StoredFileRow['purpose'] }>,
+  now: string,
+): Promise<{ rows: StoredFileRow[]; undo: () => Promise<void> }> {
+  const rows: StoredFileRow[] = [];
+  const undo = async () => {
+    await Promise.all(rows.map((row) => fileStore.delete(row.id)));
+  };
+  try {
+    for (const { upload, mediaType, purpose } of uploads) {
+      const row: StoredFileRow = {
+        id: randomUUID(),
+        purpose,
+        media_type: mediaType,
+        size_bytes: upload.bytes.byteLength,
+        original_name: upload.name ? upload.name.slice(0, 255) : null,
+        sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+        created_at: now,
+      };
+      rows.push(row);
+      await fileStore.put(row.id, upload.bytes);
+    }
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+  return { rows, undo };
+}
+
+export async function recordStoredFiles(db: Kysely<Database>, rows: StoredFileRow[]): Promise<void> {
+  for (const row of rows) await insertStoredFile(db, row);
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
+import { ServiceError, ValidationError, type FailureKind } from '../errors';
+import { errorResponse, NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from './envelope';
+
+const STATUS_OF: Record<FailureKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'password-expired': 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'too-many-attempts': 429,
+};
+
+/** Maps a thrown error to the error envelope; anything unexpected is logged and answered 500 without details. */
+export function handleError(logger: Logger) {
+  return (error: Error, c: Context): Response => {
+    if (error instanceof ValidationError) return errorResponse(c, 400, error.messages);
+    if (error instanceof ServiceError) {
+      const status = STATUS_OF[error.kind];
+      if (error.kind === 'too-many-attempts') {
+        const retryAfter = (error.data as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+        if (retryAfter) c.header('Retry-After', String(retryAfter));
+      }
+      return errorResponse(c, status, error.message, {
+        ...(error.kind === 'password-expired' ? { error: 'PasswordExpired' } : {}),
+        data: error.data,
+      });
+    }
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unexpected error');
+    return errorResponse(c, 500, SERVER_ERROR_MESSAGE);
+  };
+}
+
+export function notFound(c: Context): Response {
+  return errorResponse(c, 404, NOT_FOUND_MESSAGE);
+}

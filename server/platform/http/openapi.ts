@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import {
+  changeExpiredPasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginDataSchema,
+  loginRequestSchema,
+  passwordExpiredDataSchema,
+  sendForgotPasswordRequestSchema,
+  sessionDataSchema,
+  userSchema,
+} from '../../../contract/auth';
+import { apiBases, type ApiBaseName } from '../../../contract/bases';
+import { errorEnvelopeSchema, successEnvelope } from '../../../contract/envelope';
+import { depositMonthsQuerySchema, depositMonthsSchema } from '../../../contract/deposit-months';
+import { profileLogoDataSchema, profileUpdateFieldsSchema, PROFILE_LOGO_FIELD } from '../../../contract/profile';
+import {
+  approveDepositRequestSchema,
+  breakPreviewQuerySchema,
+  changeDepositDateRequestSchema,
+  changeRequestDecisionSchema,
+  changeRequestListQuerySchema,
+  changeRequestSchema,
+  channelingQuerySchema,
+  channelingSchema,
+  customerDocQuerySchema,
+  depositDetailSchema,
+  depositDocQuerySchema,
+  depositFiltersSchema,
+  depositListQuerySchema,
+  depositStatusCountsSchema,
+  depositSummarySchema,
+  documentSummaryCountsSchema,
+  pageQuerySchema,
+  rejectDepositRequestSchema,
+  requestBreakRequestSchema,
+  storedDocumentSchema,
+  unprocessedCountsSchema,
+} from '../../../contract/deposit-api';
+import { breakPreviewSchema, depositEventRequestSchema } from '../../../contract/deposit';
+import {
+  disbursementCountsSchema,
+  disbursementListQuerySchema,
+  disbursementPaidFieldsSchema,
+  disbursementRowSchema,
+  DISBURSEMENT_PROOF_FIELD,
+  dueInformationQuerySchema,
+} from '../../../contract/disbursement';
+import {
+  interestHistoryQuerySchema,
+  interestTemplateCountSchema,
+  interestTemplateQuerySchema,
+  markInterestPaidRequestSchema,
+  markInterestPaidResultSchema,
+  monthlyInterestQuerySchema,
+  monthlyInterestRowSchema,
+} from '../../../contract/interest';
+import { productListItemSchema } from '../../../contract/product';
+import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
+
+type JsonSchema = Record<string, unknown>;
+
+interface Operation {
+  method: 'get' | 'post' | 'patch';
+  /** A base of contract/bases.ts, or null for paths outside the bases (/healthz). */
+  base: ApiBaseName | null;
+  path: string;
+  summary: string;
+  /** 'session' needs the base's header form; 'changePasswordToken' the 403's token as Bearer. */
+  auth: 'none' | 'session' | 'changePasswordToken';
+  json?: z.ZodType;
+  /** Query-string parameters, described by the object schema the route parses them with. */
+  query?: z.ZodType;
+  /** State-changing call that takes an `Idempotency-Key` header (API.md). */
+  idempotent?: boolean;
+  multipart?: { fields: z.ZodType; files: Record<string, { many: boolean; description: string }> };
+  response?: { status: 200 | 201; data: z.ZodType | null; description?: string };
+  binary?: string[];
+  errors: number[];
+}
+
+const OPERATIONS: Operation[] = [
+  {
+    method: 'post', base: 'v2Bpr', path: '/auth/login', summary: 'Masuk dengan email dan kata sandi', auth: 'none',
+    json: loginRequestSchema, response: { status: 200, data: loginDataSchema }, errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/auth/change-expired-password', summary: 'Ganti kata sandi yang kedaluwarsa (Bearer changePasswordToken)', auth: 'changePasswordToken',
+    json: changeExpiredPasswordRequestSchema, response: { status: 200, data: null }, errors: [400, 401],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/auth/registration', summary: 'Pendaftaran BPR baru (menunggu peninjauan)', auth: 'none',
+    multipart: { fields: registrationFieldsSchema, files: { [REGISTRATION_DOCUMENT_FIELD]: { many: true, description: 'PDF, JPEG atau PNG, maksimal 5 MB per berkas' } } },
+    response: { status: 201, data: registrationCreatedSchema }, errors: [400, 413],
+  },
+  { method: 'post', base: 'v2Bpr', path: '/auth/logout', summary: 'Keluar; token dicabut di server', auth: 'session', response: { status: 200, data: null }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/profile/detail', summary: 'Profil pengguna yang masuk', auth: 'session', response: { status: 200, data: userSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/profile/logo', summary: 'URL logo bank', auth: 'session', response: { status: 200, data: profileLogoDataSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/profile/logo/{fileId}', summary: 'Berkas logo bank (PNG/JPEG)', auth: 'none', binary: ['image/png', 'image/jpeg'], errors: [404] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/profile/update', summary: 'Ubah nama, telepon dan logo bank (logo hanya ADMIN)', auth: 'session',
+    multipart: { fields: profileUpdateFieldsSchema, files: { [PROFILE_LOGO_FIELD]: { many: false, description: 'PNG atau JPEG, maksimal 1 MB' } } },
+    response: { status: 200, data: userSchema }, errors: [400, 401, 403, 413],
+  },
+  {
+    method: 'post', base: 'v2', path: '/auth/send-forgot-password', summary: 'Kirim tautan atur ulang kata sandi (selalu 200)', auth: 'none',
+    json: sendForgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400],
+  },
+  {
+    method: 'post', base: 'v2', path: '/auth/forgot-password', summary: 'Atur ulang kata sandi dengan token dari email', auth: 'none',
+    json: forgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400],
+  },
+  ...(Object.keys(apiBases) as ApiBaseName[]).map(
+    (base): Operation => ({
+      method: 'get', base, path: '/auth/session', summary: 'Periksa token dengan bentuk header Authorization basis ini', auth: 'session',
+      response: { status: 200, data: sessionDataSchema }, errors: [401],
+    }),
+  ),
+  { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
+];
+
+/** API.md "Deposits" and "Interest and payouts" (all v2-bpr, Bearer). */
+const TRANSITION_ERRORS = [400, 401, 403, 404, 409, 422];
+const DEPOSIT_OPERATIONS: Operation[] = [
+  {
+    method: 'get', base: 'v1', path: '/{product}/all-product', summary: 'Daftar produk bank (keluarga produk: `deposito`), urut nama', auth: 'session',
+    response: { status: 200, data: z.array(productListItemSchema) }, errors: [401, 404],
+  },
+  {
+    method: 'get', base: 'v2Bpr', path: '/invoice/all-deposito', summary: 'Daftar deposito (filter, urutan, halaman; `meta` berisi total)', auth: 'session',
+    query: depositListQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
+  },
+  {
+    method: 'get', base: 'v2Bpr', path: '/invoice/list-count-all-deposito', summary: 'Jumlah deposito per status (filter sama tanpa status)', auth: 'session',
+    query: depositFiltersSchema, response: { status: 200, data: depositStatusCountsSchema }, errors: [400, 401],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/count-summary-document', summary: 'Jumlah bilyet/tanda tangan yang belum selesai', auth: 'session', response: { status: 200, data: documentSummaryCountsSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/doc', summary: 'Dokumen deposito', auth: 'session', query: depositDocQuerySchema, response: { status: 200, data: z.array(storedDocumentSchema) }, errors: [400, 401, 404] },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/doc/customer', summary: 'Dokumen nasabah (KTP, NPWP)', auth: 'session', query: customerDocQuerySchema, response: { status: 200, data: z.array(storedDocumentSchema) }, errors: [400, 401, 404] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/invoice/deposito/break', summary: 'Pratinjau pencairan awal (pokok, bunga, pajak, penalti, dibayar)', auth: 'session',
+    query: breakPreviewQuerySchema,
+    response: { status: 200, data: breakPreviewSchema.extend({ depositId: z.string(), breakDate: z.string(), periodStart: z.string(), maturityDate: z.string() }) },
+    errors: [400, 401, 404, 409],
+  },
+  { method: 'post', base: 'v2Bpr', path: '/invoice/deposito/break', summary: 'Ajukan pencairan awal (deposit.requestBreak)', auth: 'session', idempotent: true, json: requestBreakRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'patch', base: 'v2Bpr', path: '/invoice/deposit-date', summary: 'Ubah tanggal efektif (deposit.changeDate)', auth: 'session', idempotent: true, json: changeDepositDateRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/approve-deposito', summary: 'Setujui deposito (deposit.approve)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/reject-deposito', summary: 'Tolak deposito (deposit.reject)', auth: 'session', idempotent: true, json: rejectDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/{id}', summary: 'Detail deposito: periode, bunga, pencairan, riwayat, aksi yang diizinkan', auth: 'session', response: { status: 200, data: depositDetailSchema }, errors: [401, 404] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/{id}/events', summary: 'Aksi siklus hidup lain (`type` + isi aksi, `version` opsional)', auth: 'session', idempotent: true,
+    json: depositEventRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS,
+  },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/count-unprocessed-deposito', summary: 'Jumlah deposito yang menunggu diproses', auth: 'session', response: { status: 200, data: unprocessedCountsSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/list-proses-deposito', summary: 'Deposito dengan bilyet, tanda tangan atau pengiriman yang belum selesai', auth: 'session', query: pageQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/deposito-channeling', summary: 'Penempatan per mitra penyalur dalam satu bulan', auth: 'session', query: channelingQuerySchema, response: { status: 200, data: channelingSchema }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/deposit-months', summary: 'Penempatan dan jatuh tempo per bulan, N bulan terakhir (WIB)', auth: 'session', query: depositMonthsQuerySchema, response: { status: 200, data: depositMonthsSchema }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Permintaan perubahan dari nasabah', auth: 'session', query: changeRequestListQuerySchema, response: { status: 200, data: z.array(changeRequestSchema) }, errors: [400, 401] },
+  { method: 'patch', base: 'v2Bpr', path: '/deposito-change-request/{id}', summary: 'Putuskan permintaan perubahan (SUPERVISOR)', auth: 'session', idempotent: true, json: changeRequestDecisionSchema, response: { status: 200, data: changeRequestSchema }, errors: TRANSITION_ERRORS },
+  {
+    method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest', summary: 'Bunga bulanan satu periode (tanggal bayar dalam bulan itu)', auth: 'session',
+    query: monthlyInterestQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest-disbursement', summary: 'Riwayat bunga yang sudah dibayar', auth: 'session', query: interestHistoryQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/monthly-interest-disbursement', summary: 'Tandai bunga sudah dibayar sekaligus (SUPERVISOR; semua atau tidak sama sekali)', auth: 'session', idempotent: true,
+    json: markInterestPaidRequestSchema, response: { status: 200, data: markInterestPaidResultSchema }, errors: TRANSITION_ERRORS,
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest-template/count', summary: 'Jumlah baris templat transfer bunga', auth: 'session', query: interestTemplateQuerySchema, response: { status: 200, data: interestTemplateCountSchema }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/disbursements', summary: 'Pencairan yang harus dan sudah dibayar', auth: 'session', query: disbursementListQuerySchema, response: { status: 200, data: z.array(disbursementRowSchema) }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/disbursements/count', summary: 'Jumlah dan nilai pencairan per status', auth: 'session', query: disbursementListQuerySchema, response: { status: 200, data: disbursementCountsSchema }, errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/disbursement-paid', summary: 'Catat pencairan sudah dibayar dengan bukti transfer (deposit.markPaid, SUPERVISOR)', auth: 'session', idempotent: true,
+    multipart: { fields: disbursementPaidFieldsSchema, files: { [DISBURSEMENT_PROOF_FIELD]: { many: false, description: 'PDF, JPEG atau PNG, maksimal 5 MB' } } },
+    response: { status: 200, data: depositDetailSchema }, errors: [...TRANSITION_ERRORS, 413],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/disbursement-proof/{fileId}', summary: 'Berkas bukti transfer pencairan', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/pencairan-aro', summary: 'Hentikan ARO (deposit.stopAro)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  ...(
+    [
+      ['/invoice/all-deposito/download', 'Unduh daftar deposito (xlsx) dengan filter dan urutan daftar', depositListQuerySchema],
+      ['/deposito/monthly-interest-template/download', 'Unduh templat transfer bunga bulanan (xlsx)', interestTemplateQuerySchema],
+      ['/deposito/disbursements/download', 'Unduh daftar pencairan (xlsx)', disbursementListQuerySchema],
+      ['/deposito/due-information/download', 'Unduh informasi jatuh tempo (xlsx)', dueInformationQuerySchema],
+    ] as const
+  ).map(
+    ([path, summary, query]): Operation => ({
+      method: 'get', base: 'v2Bpr', path, summary, auth: 'session', query,
+      binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401],
+    }),
+  ),
+  {
+    method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30)', auth: 'session',
+    query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
+  },
+];
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Data tidak valid; `message` berisi satu kalimat per kolom',
+  401: 'Tidak masuk, token tidak valid, dicabut atau kedaluwarsa, atau bentuk header salah',
+  403: 'Tidak diizinkan; pada login: `error: "PasswordExpired"` dengan `data.changePasswordToken`',
+  404: 'Tidak ditemukan (juga data bank lain)',
+  409: 'Status atau versi data tidak memungkinkan aksi ini; `message` menjelaskan alasannya ("Data telah berubah, muat ulang.")',
+  422: 'Idempotency-Key sudah dipakai untuk permintaan lain',
+  413: 'Data terlalu besar',
+  429: 'Terlalu banyak percobaan masuk; `data.retryAt` menyebut kapan boleh mencoba lagi',
+  503: 'Basis data tidak menjawab',
+};
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function fullPath(operation: Operation): string {
+  return operation.base ? `${apiBases[operation.base].path}${operation.path}` : operation.path;
+}
+
+function requestBody(operation: Operation): JsonSchema | undefined {
+  if (operation.json) return { required: true, content: { 'application/json': { schema: schemaOf(operation.json, 'input') } } };
+  if (!operation.multipart) return undefined;
+  const fields = schemaOf(operation.multipart.fields, 'input');
+  const fileProperties = Object.fromEntries(
+    Object.entries(operation.multipart.files).map(([name, file]) => {
+      const one = { type: 'string', format: 'binary', description: file.description };
+      return [name, file.many ? { type: 'array', items: one } : one];
+    }),
+  );
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { ...fields, properties: { ...(fields.properties as JsonSchema | undefined), ...fileProperties } },
+      },
+    },
+  };
+}
+
+function responses(operation: Operation): JsonSchema {
+  const result: JsonSchema = {};
+  if (operation.response) {
+    const data = operation.response.data ? schemaOf(successEnvelope(operation.response.data), 'output') : schemaOf(successEnvelope(z.null()), 'output');
+    result[String(operation.response.status)] = { description: operation.response.description ?? 'OK', content: { 'application/json': { schema: data } } };
+  }
+  if (operation.binary) {
+    result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  }
+  for (const status of operation.errors) {
+    const schema = status === 403 && operation.path === '/auth/login'
+      ? schemaOf(errorEnvelopeSchema.extend({ data: passwordExpiredDataSchema.optional() }), 'output')
+      : { $ref: '#/components/schemas/ErrorEnvelope' };
+    result[String(status)] = { description: ERROR_DESCRIPTIONS[status] ?? 'Galat', content: { 'application/json': { schema } } };
+  }
+  result['500'] = { description: 'Kesalahan tak terduga (tanpa detail)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+  return result;
+}
+
+function security(operation: Operation): JsonSchema[] {
+  if (operation.auth === 'none') return [];
+  if (operation.auth === 'changePasswordToken') return [{ bearer: [] }];
+  return operation.base && apiBases[operation.base].authorization === 'raw' ? [{ rawToken: [] }] : [{ bearer: [] }];
+}
+
+/** The OpenAPI 3.1 document of every route the server serves, built from the contract's zod schemas. */
+export function openApiDocument(): JsonSchema {
+  const paths: Record<string, JsonSchema> = {};
+  for (const operation of [...OPERATIONS, ...DEPOSIT_OPERATIONS]) {
+    const path = fullPath(operation);
+    const parameters: JsonSchema[] = [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    if (operation.query) {
+      const query = schemaOf(operation.query, 'input');
+      const required = new Set((query.required as string[] | undefined) ?? []);
+      for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+        parameters.push({ name, in: 'query', required: required.has(name), schema });
+      }
+    }
+    if (operation.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Kunci unik per permintaan: kunci sama + isi sama = jawaban pertama diulang; kunci sama + isi lain = 422.',
+        schema: { type: 'string', maxLength: 255 },
+      });
+    }
+    const body = requestBody(operation);
+    (paths[path] ??= {})[operation.method] = {
+      summary: operation.summary,
+      tags: [operation.base ? apiBases[operation.base].path : 'server'],
+      security: security(operation),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(body ? { requestBody: body } : {}),
+      responses: responses(operation),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Berjangka API',
+      version: '1.0.0',
+      description:
+        'Back office deposito BPR. Setiap jawaban memakai amplop `{ statusCode, message, data }`; galat `{ statusCode, message, error }`. ' +
+        'Header Authorization: token mentah di /api-v1, `Bearer <token>` di basis v2.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: { ErrorEnvelope: schemaOf(errorEnvelopeSchema, 'output') },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        rawToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token tanpa awalan (hanya /api-v1)' },
+      },
+    },
+  };
+}
+
+/** "METHOD /full/path" of every documented operation, in Hono's `:param` notation. */
+export function documentedRoutes(): string[] {
+  return [...OPERATIONS, ...DEPOSIT_OPERATIONS].map((operation) => `${operation.method.toUpperCase()} ${fullPath(operation).replace(/\{(\w+)\}/g, ':$1')}`);
+}

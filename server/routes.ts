@@ -1,0 +1,63 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import { apiBases } from '../contract/bases';
+import { authRoutes } from './auth/auth-routes';
+import type { AuthService } from './auth/auth-service';
+import { passwordResetRoutes } from './auth/password-reset-routes';
+import { profileRoutes } from './auth/profile-routes';
+import type { ProfileService } from './auth/profile-service';
+import type { RegistrationService } from './auth/registration-service';
+import { sessionRoutes } from './auth/session-routes';
+import { bprRoutes } from './deposits/bpr-routes';
+import { changeRequestRoutes } from './deposits/change-request-routes';
+import type { ChangeRequestService } from './deposits/change-request-service';
+import { depositRoutes } from './deposits/deposit-routes';
+import type { DepositService } from './deposits/deposit-service';
+import { disbursementRoutes } from './disbursements/disbursement-routes';
+import type { DisbursementService } from './disbursements/disbursement-service';
+import { interestRoutes } from './interest/interest-routes';
+import type { InterestService } from './interest/interest-service';
+import type { Clock } from './platform/clock';
+import type { Database } from './platform/db/schema';
+import type { MountedRouter } from './platform/http/app';
+import type { AppEnv } from './platform/http/session';
+import type { XlsxDownloadDeps } from './platform/xlsx/xlsx-download';
+import { productRoutes } from './products/product-routes';
+
+export interface AreaServices {
+  auth: AuthService;
+  registration: RegistrationService;
+  profile: ProfileService;
+  deposits: DepositService;
+  interest: InterestService;
+  disbursements: DisbursementService;
+  changeRequests: ChangeRequestService;
+  /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
+  idempotency: MiddlewareHandler<AppEnv>;
+  /** Excel downloads: where they read and log. */
+  exports: XlsxDownloadDeps;
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/**
+ * Every area's routers on their bases, in matching order: the deposit routers with fixed
+ * /deposito/<name> paths come before depositRoutes, whose GET /deposito/:id would otherwise
+ * answer them.
+ */
+export function areaRouters(services: AreaServices): MountedRouter[] {
+  const { auth } = services;
+  const depositDeps = { auth, deposits: services.deposits, idempotency: services.idempotency, exports: services.exports };
+  return [
+    [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration })],
+    [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile })],
+    [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
+    [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
+    [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],
+    [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
+    [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
+    [apiBases.v1.path, productRoutes({ auth, db: services.db })],
+    [apiBases.v2.path, passwordResetRoutes({ auth })],
+    ...Object.values(apiBases).map((base) => [base.path, sessionRoutes(base.authorization, auth)] as const),
+  ];
+}

@@ -1,0 +1,4 @@
+// as: server/interest/lint-fixture.ts
+import { findDeposit } from '../deposits/deposit-repository';
+
+export const find = findDeposit;

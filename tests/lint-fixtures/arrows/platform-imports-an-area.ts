@@ -1,0 +1,4 @@
+// as: server/platform/lint-fixture.ts
+import { createAuthService } from '../auth/auth-service';
+
+export const auth = createAuthService;
