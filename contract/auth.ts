@@ -27,6 +27,8 @@ export const tokenClaimsSchema = z.object({
   jti: z.string(),
   exp: z.number().int(),
   iat: z.number().int().optional(),
+  /** The user's session version at login: a password change or deactivation raises it and ends older tokens. */
+  sv: z.number().int().nonnegative().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

@@ -8,6 +8,10 @@ import { openDatabase, type DatabaseHandle } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
 import { countBanks } from './auth/bank-repository';
 import { purgeExpiredRevocations } from './auth/token-repository';
+import { purgeIdempotencyKeys } from './platform/http/idempotency-repository';
+import { purgeThrottles } from './platform/throttle-repository';
+import type { Kysely } from 'kysely';
+import type { Database } from './platform/db/schema';
 import { createHttpApp } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
 import { diskFileStore, type FileStore } from './platform/files/file-store';
@@ -87,7 +91,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
   try {
     const applied = await migrateToLatest(database.db, options.pgSchema ? { schema: options.pgSchema } : {});
     if (applied.length > 0) logger.info({ migrations: applied, dialect: database.dialect }, 'database migrated');
-    await purgeExpiredRevocations(database.db, clock.now().toISOString());
+    await purgeStaleRows(database.db, clock.now());
 
     let seeded: string[] = [];
     const seed = options.seed ?? 'when-empty';
@@ -125,6 +129,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       exports: { db: database.db, reads: database.reads, clock, logger },
       db: database.db,
       clock,
+      trustedProxyHops: config.trustedProxyHops,
     });
     const app = createHttpApp({
       logger,
@@ -140,6 +145,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     await database.close();
     throw error;
   }
+}
+
+const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Forgets rows that no longer mean anything: revocations of expired tokens, idempotency answers
+ * older than a day (a client retries within minutes), throttles untouched for two days (the
+ * longest block is one).
+ */
+async function purgeStaleRows(db: Kysely<Database>, now: Date): Promise<void> {
+  await purgeExpiredRevocations(db, now.toISOString());
+  await purgeIdempotencyKeys(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
+  await purgeThrottles(db, new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString());
 }
 
 export interface RunningServer extends Berjangka {
@@ -163,6 +181,10 @@ export async function startServer(options: ServerOptions & { listenPort?: number
     });
     const url = `http://127.0.0.1:${address.port}`;
     const jobs = (options.scheduleJobs ?? !process.env.VITEST) ? scheduleDailyJob({ db: berjangka.database.db, clock: berjangka.clock, logger: berjangka.logger }) : undefined;
+    const housekeeping = setInterval(() => {
+      purgeStaleRows(berjangka.database.db, berjangka.clock.now()).catch((error: unknown) => berjangka.logger.error({ err: error }, 'housekeeping failed'));
+    }, HOUSEKEEPING_EVERY_MS);
+    housekeeping.unref();
     return {
       ...berjangka,
       url,
@@ -173,6 +195,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
           server.close(() => resolve());
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
+        clearInterval(housekeeping);
         await jobs?.stop();
         await berjangka.close();
       },

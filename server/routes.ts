@@ -38,6 +38,8 @@ export interface AreaServices {
   exports: XlsxDownloadDeps;
   db: Kysely<Database>;
   clock: Clock;
+  /** Proxies in front of the app (config TRUSTED_PROXY_HOPS), for the client address throttles count by. */
+  trustedProxyHops: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
   const { auth } = services;
   const depositDeps = { auth, deposits: services.deposits, idempotency: services.idempotency, exports: services.exports };
   return [
-    [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration })],
+    [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile })],
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],

@@ -5,19 +5,21 @@ import { ValidationError } from '../platform/errors';
 import type { RegistrationService } from './registration-service';
 import { parseFields } from '../platform/validation';
 import { readFields } from '../platform/http/body';
+import { clientAddress } from '../platform/http/client-address';
+import { staffActor } from '../platform/actor';
 import { ok } from '../platform/http/envelope';
 import { toUser } from './presenters';
 import { requireSession, tokenFromHeader, type AppEnv } from '../platform/http/session';
 
-/** /api-v2-bpr/auth/…: login, expired-password change, registration, logout. */
-export function authRoutes(deps: { auth: AuthService; registration: RegistrationService }) {
+/** /api-v2-bpr/auth/…: login, expired-password change, registration, logout; and unlocking a user's login. */
+export function authRoutes(deps: { auth: AuthService; registration: RegistrationService; trustedProxyHops: number }) {
   const { auth, registration } = deps;
   const router = new Hono<AppEnv>();
 
   router.post('/auth/login', async (c) => {
     const parsed = parseFields(loginRequestSchema, (await readFields(c)).fields);
     if (!parsed.success) throw new ValidationError(parsed.messages);
-    const result = await auth.login(parsed.data.email, parsed.data.password);
+    const result = await auth.login(parsed.data.email, parsed.data.password, clientAddress(c, deps.trustedProxyHops));
     return ok(c, { token: result.token, user: toUser(result.user) });
   });
 
@@ -36,6 +38,9 @@ export function authRoutes(deps: { auth: AuthService; registration: Registration
     const created = await registration.register(fields, Object.values(files).flat());
     return ok(c, created, 201);
   });
+
+  // An ADMIN lifts the login throttles of a user of the bank (the owner blocked by someone else's guesses).
+  router.post('/bpr/users/:id/unlock', requireSession('bearer', auth), async (c) => ok(c, await auth.unlockLogin(staffActor(c.get('claims')), c.req.param('id'))));
 
   router.post('/auth/logout', requireSession('bearer', auth), async (c) => {
     await auth.logout(c.get('claims'));

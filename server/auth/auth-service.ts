@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { TokenClaims } from '../../contract/auth';
-import { isTokenRevoked, revokeToken, consumeSingleUseToken, expireOpenTokensOfUser, findSingleUseToken, insertSingleUseToken, type SingleUseTokenTable } from './token-repository';
-import { findUserByEmail, findUserById, findUserWithBank, replaceLoginFailures, updateUser, type UserWithBank } from './user-repository';
+import { revokeToken, consumeSingleUseToken, expireOpenTokensOfUser, findSingleUseToken, insertSingleUseToken, type SingleUseTokenTable } from './token-repository';
+import { findSessionState, findUserByEmail, raiseSessionVersion, findUserById, findUserWithBank, updateUser, type UserWithBank } from './user-repository';
 import type { Database, UserRow } from '../platform/db/schema';
 import type { Mailer } from '../platform/mail';
 import { DAY_MS, HOUR_MS, MINUTE_MS, addMs, formatJakartaTime, type Clock } from '../platform/clock';
 import { ServiceError, ValidationError } from '../platform/errors';
 import { signJwt, verifyJwt } from './jwt';
-import { afterFailedLogin, isLocked, NO_FAILURES, type LoginFailures } from './lockout';
+import { activeBlock } from '../platform/throttle';
+import { clearThrottles, clearThrottlesOfAccount, countAttempt, readThrottles } from '../platform/throttle-repository';
+import { LOGIN_POLICIES, loginSubjects, type LoginSubjects } from './login-throttle';
 import { passwordPolicyViolations, type PasswordHasher } from './passwords';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 
@@ -24,6 +26,9 @@ export const MESSAGES = {
   invalidResetToken: 'Tautan atur ulang kata sandi tidak valid atau sudah kedaluwarsa. Silakan minta tautan baru.',
   passwordExpired: 'Kata sandi Anda sudah kedaluwarsa. Silakan buat kata sandi baru.',
   sameAsOld: 'Kata sandi baru harus berbeda dari kata sandi lama.',
+  inactive: 'Akun Anda sudah dinonaktifkan. Hubungi ADMIN BPR Anda.',
+  unlockOthersOnly: 'Hanya ADMIN yang dapat membuka blokir login pengguna.',
+  userNotFound: 'Pengguna tidak ditemukan.',
 } as const;
 
 export interface AuthDeps {
@@ -55,13 +60,7 @@ export function createAuthService(deps: AuthDeps) {
     await hasher.verify(await dummyHash, password);
   };
 
-  const failuresOf = (user: UserRow): LoginFailures => ({
-    count: user.failed_login_count,
-    windowStart: user.failed_login_window_start ? new Date(user.failed_login_window_start) : null,
-    lockedUntil: user.locked_until ? new Date(user.locked_until) : null,
-  });
-
-  const lockedError = (until: Date) => {
+  const throttledError = (until: Date) => {
     const remainingMs = until.getTime() - clock.now().getTime();
     const minutes = Math.max(1, Math.ceil(remainingMs / MINUTE_MS));
     return new ServiceError(
@@ -71,21 +70,22 @@ export function createAuthService(deps: AuthDeps) {
     );
   };
 
-  /** Counts one failed login; retries when a concurrent attempt changed the counters first. */
-  const recordFailedLogin = async (user: UserRow, now: Date): Promise<LoginFailures> => {
-    let current: UserRow | undefined = user;
-    for (let attempt = 0; attempt < 10 && current; attempt += 1) {
-      const next = afterFailedLogin(failuresOf(current), now);
-      const written = await replaceLoginFailures(
-        db,
-        current.id,
-        { failed_login_count: current.failed_login_count, failed_login_window_start: current.failed_login_window_start, locked_until: current.locked_until },
-        { failed_login_count: next.count, failed_login_window_start: next.windowStart?.toISOString() ?? null, locked_until: next.lockedUntil?.toISOString() ?? null },
-      );
-      if (written) return next;
-      current = await findUserById(db, user.id);
-    }
-    throw new Error('could not record a failed login after repeated concurrent updates');
+  /** The latest end of the subjects' blocks at `now`, or null when none is blocked. */
+  const blockOf = async (subjects: LoginSubjects, now: Date): Promise<Date | null> => {
+    const states = await readThrottles(db, Object.values(subjects));
+    const ends = Object.values(subjects)
+      .map((subject) => activeBlock(states.get(`${subject.scope} ${subject.subject}`), now))
+      .filter((end): end is Date => end !== null);
+    return ends.length === 0 ? null : new Date(Math.max(...ends.map((end) => end.getTime())));
+  };
+
+  /** Counts a failed login on all three subjects; the error to answer (401, or 429 once a block starts). */
+  const failedLogin = async (subjects: LoginSubjects, now: Date): Promise<ServiceError> => {
+    const keys = Object.keys(subjects) as Array<keyof LoginSubjects>;
+    const states = await Promise.all(keys.map((key) => countAttempt(db, subjects[key], LOGIN_POLICIES[key], now)));
+    const ends = states.map((state) => activeBlock(state, now)).filter((end): end is Date => end !== null);
+    if (ends.length === 0) return new ServiceError('unauthenticated', MESSAGES.wrongCredentials);
+    return throttledError(new Date(Math.max(...ends.map((end) => end.getTime()))));
   };
 
   const isPasswordExpired = (user: UserRow) =>
@@ -98,14 +98,9 @@ export function createAuthService(deps: AuthDeps) {
   };
 
   const setPassword = async (trx: Kysely<Database>, userId: string, password: string, now: string) => {
-    await updateUser(trx, userId, {
-      password_hash: await hasher.hash(password),
-      password_changed_at: now,
-      failed_login_count: 0,
-      failed_login_window_start: null,
-      locked_until: null,
-      updated_at: now,
-    });
+    await updateUser(trx, userId, { password_hash: await hasher.hash(password), password_changed_at: now, updated_at: now });
+    // Every session of the user issued before the change ends with it.
+    await raiseSessionVersion(trx, userId);
   };
 
   const issueSingleUseToken = async (table: SingleUseTokenTable, userId: string, ttlMs: number) => {
@@ -123,28 +118,30 @@ export function createAuthService(deps: AuthDeps) {
   };
 
   return {
-    async login(email: string, password: string): Promise<LoginResult> {
-      const user = await findUserByEmail(db, email);
+    /**
+     * Signs in `email` from `client` (its address): throttled per client, per account and per
+     * pair (login-throttle.ts), the same for an unknown email as for a known one.
+     */
+    async login(email: string, password: string, client: string): Promise<LoginResult> {
+      const login = email.trim().toLowerCase();
+      const subjects = loginSubjects(login, client);
+      const now = clock.now();
+      const blockedUntil = await blockOf(subjects, now);
+      if (blockedUntil) throw throttledError(blockedUntil);
+
+      const user = await findUserByEmail(db, login);
       if (!user) {
         await burnPasswordCheck(password);
-        throw new ServiceError('unauthenticated', MESSAGES.wrongCredentials);
+        throw await failedLogin(subjects, now);
       }
-      const now = clock.now();
-      const failures = failuresOf(user);
-      if (isLocked(failures, now) && failures.lockedUntil) throw lockedError(failures.lockedUntil);
-
       if (!(await hasher.verify(user.password_hash, password))) {
-        const next = await recordFailedLogin(user, now);
-        if (next.lockedUntil) {
-          deps.logger.warn({ userId: user.id }, 'account locked after repeated failed logins');
-          throw lockedError(next.lockedUntil);
-        }
-        throw new ServiceError('unauthenticated', MESSAGES.wrongCredentials);
+        const error = await failedLogin(subjects, now);
+        if (error.kind === 'too-many-attempts') deps.logger.warn({ userId: user.id }, 'login throttled after repeated failures');
+        throw error;
       }
-
-      if (failures.count !== NO_FAILURES.count || failures.lockedUntil !== null) {
-        await updateUser(db, user.id, { failed_login_count: 0, failed_login_window_start: null, locked_until: null });
-      }
+      // The client keeps its own count: one good password must not reset a sprayer's tally.
+      await clearThrottles(db, [subjects.pair, subjects.account]);
+      if (user.active !== 1) throw new ServiceError('forbidden', MESSAGES.inactive);
       if (isPasswordExpired(user)) {
         const changePasswordToken = await issueSingleUseToken('change_password_tokens', user.id, CHANGE_PASSWORD_TOKEN_TTL_MS);
         throw new ServiceError('password-expired', MESSAGES.passwordExpired, { changePasswordToken });
@@ -157,17 +154,43 @@ export function createAuthService(deps: AuthDeps) {
         jti: randomUUID(),
         iat: Math.floor(now.getTime() / 1000),
         exp: Math.floor(addMs(now, SESSION_TTL_MS).getTime() / 1000),
+        sv: user.session_version,
       };
       const withBank = await findUserWithBank(db, user.id);
       if (!withBank) throw new ServiceError('unauthenticated', MESSAGES.wrongCredentials);
       return { token: signJwt(claims, deps.jwtSecret), claims, user: withBank };
     },
 
-    /** The claims of a session token that is signed by us, unexpired and not revoked. */
+    /**
+     * The claims of a session token that is signed by us, unexpired, not logged out, of an active
+     * user and of the user's current session version (a password change or deactivation ends it).
+     * The role is the user's current one, so a role change applies at the next request.
+     */
     async authenticate(token: string): Promise<TokenClaims> {
       const claims = verifyJwt(token, deps.jwtSecret, Math.floor(clock.now().getTime() / 1000));
-      if (!claims || (await isTokenRevoked(db, claims.jti))) throw new ServiceError('unauthenticated', MESSAGES.invalidSession);
-      return claims;
+      const state = claims ? await findSessionState(db, claims.sub, claims.jti) : undefined;
+      if (!claims || !state || state.revoked || state.active !== 1 || state.session_version !== (claims.sv ?? 0)) {
+        throw new ServiceError('unauthenticated', MESSAGES.invalidSession);
+      }
+      return { ...claims, role: state.role };
+    },
+
+    /** An ADMIN clears the login throttles of a user of the same bank ("buka blokir"). */
+    async unlockLogin(admin: { role: string; bankId: string }, userId: string): Promise<{ cleared: number }> {
+      if (admin.role !== 'ADMIN') throw new ServiceError('forbidden', MESSAGES.unlockOthersOnly);
+      const user = await findUserById(db, userId);
+      if (!user || user.bank_id !== admin.bankId) throw new ServiceError('not-found', MESSAGES.userNotFound);
+      return { cleared: await clearThrottlesOfAccount(db, user.email) };
+    },
+
+    /** The platform operator clears the login throttles of an email (npm run admin -- unlock). */
+    async unlockLoginOfEmail(email: string): Promise<{ cleared: number }> {
+      return { cleared: await clearThrottlesOfAccount(db, email.trim().toLowerCase()) };
+    },
+
+    /** Ends every session of a user (deactivation, or a password changed elsewhere). */
+    async endSessionsOf(userId: string): Promise<void> {
+      await raiseSessionVersion(db, userId);
     },
 
     async logout(claims: TokenClaims): Promise<void> {

@@ -130,9 +130,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
           role: 'ADMIN',
           password_hash: unusableHash,
           password_changed_at: now,
-          failed_login_count: 0,
-          failed_login_window_start: null,
-          locked_until: null,
           created_at: now,
           updated_at: now,
         });

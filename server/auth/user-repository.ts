@@ -32,27 +32,26 @@ export async function updateUser(db: Kysely<Database>, id: string, changes: User
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
-export interface LoginFailureColumns {
-  failed_login_count: number;
-  failed_login_window_start: string | null;
-  locked_until: string | null;
+/** What a request's session check needs, in one query: the user's state and whether the token was logged out. */
+export async function findSessionState(
+  db: Kysely<Database>,
+  userId: string,
+  jti: string,
+): Promise<{ role: UserRow['role']; active: number; session_version: number; revoked: boolean } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['role', 'active', 'session_version'])
+    .select((eb) => eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('revoked'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? { role: row.role, active: Number(row.active), session_version: Number(row.session_version), revoked: Boolean(Number(row.revoked)) } : undefined;
 }
 
-/**
- * Writes new failure counters only if the stored ones are still `expected` (compare-and-set), so
- * concurrent failed logins cannot overwrite each other's count; false means read again and retry.
- */
-export async function replaceLoginFailures(db: Kysely<Database>, id: string, expected: LoginFailureColumns, next: LoginFailureColumns): Promise<boolean> {
-  const result = await db
+/** Ends every session issued so far: tokens carry the version they were issued under. */
+export async function raiseSessionVersion(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
     .updateTable('users')
-    .set(next)
-    .where('id', '=', id)
-    .where('failed_login_count', '=', expected.failed_login_count)
-    .where((eb) =>
-      expected.failed_login_window_start === null
-        ? eb('failed_login_window_start', 'is', null)
-        : eb('failed_login_window_start', '=', expected.failed_login_window_start),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
 }

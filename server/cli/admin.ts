@@ -3,15 +3,16 @@
  *   npm run admin -- registrations [--all]   pending registrations (or all)
  *   npm run admin -- approve <id>            create the bank and its ADMIN user, mail a set-password link
  *   npm run admin -- reject <id>
+ *   npm run admin -- unlock <email>          lift the login throttles of an account
  */
 import { buildServer } from '../main';
 import { ServiceError } from '../platform/errors';
 
-const USAGE = 'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id>';
+const USAGE = 'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id> | unlock <email>';
 
 async function main(args: string[]): Promise<void> {
   const [command, argument] = args;
-  if (!command || !['registrations', 'approve', 'reject'].includes(command)) {
+  if (!command || !['registrations', 'approve', 'reject', 'unlock'].includes(command)) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -40,7 +41,10 @@ async function main(args: string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    if (command === 'approve') {
+    if (command === 'unlock') {
+      const { cleared } = await berjangka.services.auth.unlockLoginOfEmail(argument);
+      console.log(cleared > 0 ? `Blokir login ${argument} dibuka (${cleared} catatan dihapus).` : `Tidak ada blokir login untuk ${argument}.`);
+    } else if (command === 'approve') {
       const approved = await registration.approve(argument);
       console.log(`Disetujui. Bank ${approved.bankId} dibuat dengan admin ${approved.email}; tautan atur kata sandi dikirim.`);
       if (!berjangka.config.smtpUrl) console.log(`Tautan (outbox ${berjangka.outboxDir}): ${approved.link}`);

@@ -74,9 +74,6 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
           role: demoUser.role,
           password_hash: passwordHash,
           password_changed_at: changedAt.toISOString(),
-          failed_login_count: 0,
-          failed_login_window_start: null,
-          locked_until: null,
           created_at: nowIso,
           updated_at: nowIso,
         });

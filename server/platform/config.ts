@@ -24,6 +24,7 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   PUBLIC_URL: optionalText,
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,6 +51,11 @@ export interface Config {
   /** Where people reach the app; links in mails start with it. */
   publicUrl: string;
   passwordMaxAgeDays: number;
+  /**
+   * How many reverse proxies (load balancers) in front of the app append to X-Forwarded-For; the
+   * client address that throttles count by is the one they saw. 0: the socket's peer address.
+   */
+  trustedProxyHops: number;
   logLevel: LogLevel;
 }
 
@@ -74,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: values.MAIL_FROM ?? 'Berjangka <no-reply@berjangka.local>',
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port || DEFAULT_PORT}`).replace(/\/+$/, ''),
     passwordMaxAgeDays: values.PASSWORD_MAX_AGE_DAYS,
+    trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     logLevel: values.LOG_LEVEL,
   };
 }

@@ -61,52 +61,6 @@ describe.each(dialects)('login on %s', (dialect) => {
     expect(result.body.message).toBe('Format data yang dikirim tidak valid.');
   });
 
-  it('locks an account for 15 minutes after 5 failures within 15 minutes, saying when to try again', async () => {
-    const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'operator@bpr-demo.test', password } });
-    for (let i = 0; i < 4; i += 1) {
-      expect((await attempt('Salah#Sekali99')).status).toBe(401);
-      t.clock.advance(2 * MINUTE);
-    }
-    const locked = await attempt('Salah#Sekali99');
-    expect(locked.status).toBe(429);
-    expect(locked.body.error).toBe('Too Many Requests');
-    // Locked at 02:08 UTC for 15 minutes: 09.23 WIB.
-    expect(locked.body.message).toBe('Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam 15 menit (pukul 09.23 WIB).');
-    expect(locked.headers.get('retry-after')).toBe('900');
-
-    t.clock.advance(10 * MINUTE);
-    const stillLocked = await attempt(DEMO_PASSWORD);
-    expect(stillLocked.status).toBe(429);
-    expect(stillLocked.body.message).toContain('dalam 5 menit');
-
-    t.clock.advance(5 * MINUTE);
-    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
-  });
-
-  it('does not count failures older than the 15-minute window', async () => {
-    const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'admin@bpr-lain.test', password } });
-    expect((await attempt(DEMO_PASSWORD)).status).toBe(200); // clears the failure of an earlier test
-    for (let i = 0; i < 4; i += 1) expect((await attempt('Salah#Sekali99')).status).toBe(401);
-    t.clock.advance(16 * MINUTE);
-    for (let i = 0; i < 4; i += 1) expect((await attempt('Salah#Sekali99')).status).toBe(401);
-    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
-  });
-
-  it('counts failed logins that arrive at the same time, one by one', async () => {
-    const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'kedaluwarsa@bpr-demo.test', password } });
-    const results = await Promise.all(Array.from({ length: 6 }, () => attempt('Salah#Sekali99')));
-    expect(results.map((result) => result.status).sort()).toEqual([401, 401, 401, 401, 429, 429]);
-    expect((await attempt(DEMO_PASSWORD)).status).toBe(429);
-  });
-
-  it('a successful login resets the failure count', async () => {
-    const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'supervisor@bpr-demo.test', password } });
-    for (let i = 0; i < 4; i += 1) expect((await attempt('Salah#Sekali99')).status).toBe(401);
-    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 4; i += 1) expect((await attempt('Salah#Sekali99')).status).toBe(401);
-    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
-  });
-
   it('refuses a session token once its 8 hours are over', async () => {
     const token = await t.login('admin@bpr-demo.test');
     t.clock.advance(8 * HOUR - MINUTE);

@@ -85,7 +85,7 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02'): Pr
     const email = `${key.toLowerCase()}@uji.test`;
     await insertUser(db, {
       id, bank_id: bank, name, email, phone: null, role, password_hash: hash, password_changed_at: now,
-      failed_login_count: 0, failed_login_window_start: null, locked_until: null, created_at: now, updated_at: now,
+      created_at: now, updated_at: now,
     });
     users[key] = { id, token: await t.login(email) };
   }

@@ -41,9 +41,6 @@ export async function jobBank(t: TestServer, name: string, supervisorCount = 1):
         role: 'SUPERVISOR',
         password_hash: 'x',
         password_changed_at: now,
-        failed_login_count: 0,
-        failed_login_window_start: null,
-        locked_until: null,
         created_at: now,
         updated_at: now,
       })

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationCreatedSchema } from '../../contract/registration';
-import { blob, dialects, fakeFile, resetTokenFromMail, startTestServer, type TestServer } from './harness';
+import { DEMO_PASSWORD, TestClock, blob, dialects, fakeFile, resetTokenFromMail, startTestServer, type TestServer } from './harness';
 
 const FIELDS = {
   bankName: 'BPR Baru Sentosa',
@@ -104,7 +104,8 @@ describe.each(dialects)('registration on %s', (dialect) => {
 describe('npm run admin (sqlite)', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer('sqlite');
+    // The CLI runs on the real clock (and forgets throttles two days old at its start): so does this server.
+    t = await startTestServer('sqlite', { clock: new TestClock(new Date().toISOString()) });
   });
   afterAll(async () => {
     await t?.stop();
@@ -128,5 +129,14 @@ describe('npm run admin (sqlite)', () => {
     expect(approval).toContain('http://berjangka.test/reset-password?token=');
     expect(await admin('registrations')).not.toContain(id);
     expect(t.outbox().at(-1)).toContain('To: cli@bpr-cli.test');
+  }, 30_000);
+
+  it('unlocks the login of an account blocked by failed logins', async () => {
+    const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'operator@bpr-demo.test', password } });
+    for (let i = 0; i < 6; i += 1) await attempt('Salah#Sekali99');
+    expect((await attempt(DEMO_PASSWORD)).status).toBe(429);
+    expect(await admin('unlock', 'Operator@BPR-demo.test')).toContain('Blokir login Operator@BPR-demo.test dibuka');
+    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
+    expect(await admin('unlock', 'operator@bpr-demo.test')).toContain('Tidak ada blokir login');
   }, 30_000);
 });

@@ -17,6 +17,7 @@ describe('server configuration', () => {
       mailFrom: 'Berjangka <no-reply@berjangka.local>',
       publicUrl: 'http://localhost:3000',
       passwordMaxAgeDays: 90,
+      trustedProxyHops: 0,
       logLevel: 'info',
     });
   });
@@ -36,6 +37,7 @@ describe('server configuration', () => {
       SMTP_URL: 'smtp://mail:25',
       PUBLIC_URL: 'https://berjangka.bpr.example/',
       PASSWORD_MAX_AGE_DAYS: '60',
+      TRUSTED_PROXY_HOPS: '1',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -47,6 +49,7 @@ describe('server configuration', () => {
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://berjangka.bpr.example',
       passwordMaxAgeDays: 60,
+      trustedProxyHops: 1,
       logLevel: 'warn',
     });
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');

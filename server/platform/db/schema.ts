@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   BilyetStatus,
   CloseReason,
@@ -36,12 +36,22 @@ export interface UsersTable {
   role: 'ADMIN' | 'SUPERVISOR' | 'OPERATOR';
   password_hash: string;
   password_changed_at: string;
-  /** Failed logins counted since failed_login_window_start (the lockout window). */
-  failed_login_count: number;
-  failed_login_window_start: string | null;
-  locked_until: string | null;
+  /** Raised when the password changes or the user is deactivated: tokens of an older version are refused. */
+  session_version: Generated<number>;
+  /** 1, or 0 once deactivated (no login, no session). */
+  active: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** Failed logins and rate-limited requests per (scope, subject); see server/platform/throttle.ts. */
+export interface ThrottlesTable {
+  scope: string;
+  subject: string;
+  account: string | null;
+  attempts: number;
+  last_attempt_at: string;
+  blocked_until: string | null;
 }
 
 export interface RevokedTokensTable {
@@ -320,6 +330,7 @@ export interface Database {
   banks: BanksTable;
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
+  throttles: ThrottlesTable;
   password_reset_tokens: SingleUseTokensTable;
   change_password_tokens: SingleUseTokensTable;
   registrations: RegistrationsTable;

@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation';
 import * as deposits from './0002_deposits';
 import * as depositSearch from './0003_deposit_search';
 import * as depositNikIndex from './0004_deposit_nik_index';
+import * as sessionsAndThrottles from './0005_sessions_and_throttles';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_deposits': deposits,
   '0003_deposit_search': depositSearch,
   '0004_deposit_nik_index': depositNikIndex,
+  '0005_sessions_and_throttles': sessionsAndThrottles,
 };

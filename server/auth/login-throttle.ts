@@ -1,0 +1,38 @@
+import { MINUTE_MS } from '../platform/clock';
+import type { ThrottlePolicy } from '../platform/throttle';
+import type { ThrottleSubject } from '../platform/throttle-repository';
+
+/**
+ * How failed logins are throttled (issue: "anyone can lock anyone out"). Three counters, each with
+ * delays that double after its free attempts:
+ * - the pair (account, client): the owner's own typos; 5 free, then 1, 2, 4, 8, 15 minutes;
+ * - the client, over every account it tries: 20 free, then up to an hour (password spraying);
+ * - the account, over every client: 20 free, then at most 5 minutes (many addresses guessing one
+ *   account), so nobody can keep an owner out for more than minutes, and an owner on a client that
+ *   has not failed is stopped only by this one.
+ * An unknown email is counted exactly like a known one: the answers cannot tell them apart.
+ */
+export const LOGIN_PAIR_POLICY: ThrottlePolicy = { freeAttempts: 5, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 15 * MINUTE_MS };
+export const LOGIN_CLIENT_POLICY: ThrottlePolicy = { freeAttempts: 20, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 60 * MINUTE_MS };
+export const LOGIN_ACCOUNT_POLICY: ThrottlePolicy = { freeAttempts: 20, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 5 * MINUTE_MS };
+
+export interface LoginSubjects {
+  pair: ThrottleSubject;
+  client: ThrottleSubject;
+  account: ThrottleSubject;
+}
+
+/** The three throttled subjects of a login attempt by `client` as `email` (lower-cased). */
+export function loginSubjects(email: string, client: string): LoginSubjects {
+  return {
+    pair: { scope: 'login-pair', subject: `${email} ${client}`, account: email },
+    client: { scope: 'login-client', subject: client },
+    account: { scope: 'login-account', subject: email, account: email },
+  };
+}
+
+export const LOGIN_POLICIES: Record<keyof LoginSubjects, ThrottlePolicy> = {
+  pair: LOGIN_PAIR_POLICY,
+  client: LOGIN_CLIENT_POLICY,
+  account: LOGIN_ACCOUNT_POLICY,
+};
