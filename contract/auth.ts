@@ -75,6 +75,10 @@ export const forgotPasswordRequestSchema = z.object({
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
+/** POST /api-v2-bpr/bpr/users/{id}/unlock (ADMIN): how many throttle records of the user were lifted. */
+export const unlockLoginResultSchema = z.object({ cleared: z.number().int().nonnegative() });
+export type UnlockLoginResult = z.infer<typeof unlockLoginResultSchema>;
+
 /** GET {base}/auth/session on every base: the claims of the token the base accepted. */
 export const sessionDataSchema = z.object({
   userId: z.string(),

@@ -28,7 +28,7 @@ import { createDepositTransitions } from './deposits/transition-service';
 import { createDisbursementService } from './disbursements/disbursement-service';
 import { createInterestService } from './interest/interest-service';
 import { createProfileService } from './auth/profile-service';
-import { idempotency } from './platform/http/idempotency';
+import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
 import { createRegistrationService } from './auth/registration-service';
 import { resolveJwtSecret } from './auth/secrets';
 import { seedDemoData } from './demo/seed';
@@ -53,6 +53,8 @@ export interface ServerOptions {
   /** Serve this SPA build for non-API GETs (npm start). */
   spaDir?: string;
   logger?: Logger;
+  /** Tests only: called just before and after an Idempotency-Key request commits (the crash test stops there). */
+  idempotencyHooks?: IdempotencyHooks;
   mailer?: Mailer;
   fileStore?: FileStore;
 }
@@ -125,7 +127,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       interest,
       disbursements,
       changeRequests,
-      idempotency: idempotency({ db: database.db, clock }),
+      idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),
       exports: { db: database.db, reads: database.reads, clock, logger },
       db: database.db,
       clock,

@@ -51,15 +51,15 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
   const { auth } = services;
   const depositDeps = { auth, deposits: services.deposits, idempotency: services.idempotency, exports: services.exports };
   return [
-    [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration, trustedProxyHops: services.trustedProxyHops })],
-    [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile })],
+    [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration, trustedProxyHops: services.trustedProxyHops, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
     [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v1.path, productRoutes({ auth, db: services.db })],
-    [apiBases.v2.path, passwordResetRoutes({ auth })],
+    [apiBases.v2.path, passwordResetRoutes({ auth, idempotency: services.idempotency })],
     ...Object.values(apiBases).map((base) => [base.path, sessionRoutes(base.authorization, auth)] as const),
   ];
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { PROFILE_LOGO_FIELD } from '../../contract/profile';
 import type { AuthService } from './auth-service';
 import type { ProfileService } from './profile-service';
@@ -9,7 +9,7 @@ import { logoUrl, toUser } from './presenters';
 import { requireSession, type AppEnv } from '../platform/http/session';
 
 /** /api-v2-bpr/profile/…: the signed-in user's profile and their bank's logo. */
-export function profileRoutes(deps: { auth: AuthService; profile: ProfileService }) {
+export function profileRoutes(deps: { auth: AuthService; profile: ProfileService; idempotency: MiddlewareHandler<AppEnv> }) {
   const { profile } = deps;
   const router = new Hono<AppEnv>();
   const session = requireSession('bearer', deps.auth);
@@ -32,7 +32,7 @@ export function profileRoutes(deps: { auth: AuthService; profile: ProfileService
     });
   });
 
-  router.post('/profile/update', session, async (c) => {
+  router.post('/profile/update', session, deps.idempotency, async (c) => {
     const { fields, files } = await readFields(c);
     const updated = await profile.update(actorOf(c.get('claims')), fields, files[PROFILE_LOGO_FIELD]?.[0] ?? null);
     return ok(c, toUser(updated));

@@ -15,6 +15,17 @@ export async function insertRegistration(db: Kysely<Database>, registration: Reg
   }
 }
 
+/** A pending registration with this (lower-cased) email or this NPWP (digits only), if any. */
+export async function findPendingRegistrationLike(db: Kysely<Database>, email: string, npwp: string): Promise<RegistrationRow | undefined> {
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where((eb) => eb.or([eb('email', '=', email), eb('npwp', '=', npwp)]))
+    .orderBy('created_at')
+    .executeTakeFirst();
+}
+
 export async function listRegistrations(db: Kysely<Database>, status?: RegistrationRow['status']): Promise<RegistrationWithDocuments[]> {
   let query = db.selectFrom('registrations').selectAll().orderBy('created_at').orderBy('id');
   if (status) query = query.where('status', '=', status);

@@ -6,13 +6,15 @@ import {
   registrationFieldsSchema,
 } from '../../contract/registration';
 import { insertBank } from './bank-repository';
-import { findRegistration, insertRegistration, listRegistrations, markRegistrationReviewed, type RegistrationWithDocuments } from './registration-repository';
+import { findPendingRegistrationLike, findRegistration, insertRegistration, listRegistrations, markRegistrationReviewed, type RegistrationWithDocuments } from './registration-repository';
 import { findUserByEmail, insertUser } from './user-repository';
 import type { Database } from '../platform/db/schema';
 import type { FileStore } from '../platform/files/file-store';
 import type { Mailer } from '../platform/mail';
 import type { AuthService } from './auth-service';
-import { DAY_MS, type Clock } from '../platform/clock';
+import { DAY_MS, HOUR_MS, formatJakartaTime, type Clock } from '../platform/clock';
+import { activeBlock, type ThrottlePolicy } from '../platform/throttle';
+import { countAttempt } from '../platform/throttle-repository';
 import { ServiceError, ValidationError } from '../platform/errors';
 import type { PasswordHasher } from './passwords';
 import { newOpaqueToken } from './secrets';
@@ -21,6 +23,17 @@ import { parseFields } from '../platform/validation';
 
 /** A new bank's admin gets longer than a forgot-password link to act on the approval mail. */
 export const SET_PASSWORD_LINK_TTL_MS = 3 * DAY_MS;
+
+/**
+ * Registrations a client (address) may send: 10 an hour, then it waits an hour, doubling up to a
+ * day. Every attempt counts, valid or not: each carries up to 12 MB of documents.
+ */
+export const REGISTRATION_CLIENT_POLICY: ThrottlePolicy = { freeAttempts: 10, windowMs: HOUR_MS, firstBlockMs: HOUR_MS, maxBlockMs: 24 * HOUR_MS };
+
+export const REGISTRATION_MESSAGES = {
+  pendingEmail: 'Pendaftaran dengan email ini masih menunggu peninjauan. Tunggu kabar dari kami melalui email tersebut.',
+  pendingNpwp: 'Pendaftaran dengan NPWP ini masih menunggu peninjauan. Tunggu kabar dari kami melalui email pendaftar.',
+} as const;
 
 export interface RegistrationDeps {
   db: Kysely<Database>;
@@ -35,6 +48,20 @@ export function createRegistrationService(deps: RegistrationDeps) {
   const { db, clock } = deps;
 
   return {
+    /** Counts a registration attempt of `client`; 429 once it has sent too many (REGISTRATION_CLIENT_POLICY). */
+    async admit(client: string): Promise<void> {
+      const now = clock.now();
+      const state = await countAttempt(db, { scope: 'registration-client', subject: client }, REGISTRATION_CLIENT_POLICY, now);
+      const until = activeBlock(state, now);
+      if (!until) return;
+      const remainingMs = until.getTime() - now.getTime();
+      const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
+      throw new ServiceError('too-many-attempts', `Terlalu banyak pendaftaran dari alamat ini. Silakan coba lagi dalam ${minutes} menit (pukul ${formatJakartaTime(until)}).`, {
+        retryAt: until.toISOString(),
+        retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)),
+      });
+    },
+
     /** Validates the form and its documents, stores them as one pending registration. */
     async register(fields: Record<string, unknown>, documents: Upload[]) {
       const problems: string[] = [];
@@ -58,10 +85,14 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
       const now = clock.now().toISOString();
       const values = parsed.data;
+      const npwp = values.npwp.replace(/[.\s-]/g, '');
       const stored = await storeUploads(deps.fileStore, checked.map((item) => ({ ...item, purpose: 'registration-document' as const })), now);
       const id = randomUUID();
       try {
         await db.transaction().execute(async (trx) => {
+          // In the transaction that inserts, so on SQLite two at once cannot both pass.
+          const pending = await findPendingRegistrationLike(trx, values.email, npwp);
+          if (pending) throw new ServiceError('conflict', pending.email === values.email ? REGISTRATION_MESSAGES.pendingEmail : REGISTRATION_MESSAGES.pendingNpwp);
           await recordStoredFiles(trx, stored.rows);
           await insertRegistration(
             trx,
@@ -69,7 +100,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
               id,
               bank_name: values.bankName,
               ojk_license_number: values.ojkLicenseNumber,
-              npwp: values.npwp.replace(/[.\s-]/g, ''),
+              npwp,
               address: values.address,
               contact_name: values.contactName,
               email: values.email,

@@ -10,6 +10,7 @@ import type { Database, DepositRow } from '../../server/platform/db/schema';
 import { placeDeposit } from '../../server/deposits/deposit-placement';
 import { SYSTEM_ACTOR, type TransitionRequest } from '../../server/deposits/transition-service';
 import { argon2Hasher } from '../../server/auth/passwords';
+import type { ServerOptions } from '../../server/main';
 import { DEMO_PASSWORD, FAST_ARGON2, startTestServer, TestClock, type CallOptions, type CallResult, type DialectName, type TestServer } from './harness';
 
 /**
@@ -57,9 +58,9 @@ export interface PlaceOptions {
 
 export const API = '/api-v2-bpr';
 
-export async function startWorld(dialect: DialectName, today = '2026-03-02'): Promise<World> {
+export async function startWorld(dialect: DialectName, today = '2026-03-02', serverOptions: Partial<ServerOptions> = {}): Promise<World> {
   const clock = new TestClock(`${today}T02:00:00.000Z`);
-  const t = await startTestServer(dialect, { seed: false, clock });
+  const t = await startTestServer(dialect, { ...serverOptions, seed: false, clock });
   const db = t.server.database.db;
   const now = clock.now().toISOString();
   const hash = await argon2Hasher(FAST_ARGON2).hash(DEMO_PASSWORD);

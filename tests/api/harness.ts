@@ -54,6 +54,8 @@ export interface TestServer {
   clock: TestClock;
   dataDir: string;
   dialect: DialectName;
+  /** PostgreSQL only: the schema this server works in. */
+  pgSchema: string | undefined;
   /** Every log line the server wrote, parsed. */
   logs: Array<Record<string, unknown>>;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
@@ -135,6 +137,7 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
     clock,
     dataDir,
     dialect,
+    pgSchema,
     logs,
     call,
     async login(email, password = DEMO_PASSWORD) {

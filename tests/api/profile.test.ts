@@ -47,6 +47,21 @@ describe.each(dialects)('profile on %s', (dialect) => {
     expect(admin.body.data.name).toBe('Admin Demo');
   });
 
+  it('update honours an Idempotency-Key: a resent update is answered again without running again', async () => {
+    const token = await t.login('operator@bpr-demo.test');
+    const key = { 'idempotency-key': 'profil-operator-1' };
+    const first = await t.call('POST', '/api-v2-bpr/profile/update', { token, json: { name: 'Operator Pagi' }, headers: key });
+    expect(first.status).toBe(200);
+    expect((await t.call('POST', '/api-v2-bpr/profile/update', { token, json: { name: 'Operator Siang' } })).status).toBe(200);
+    const resent = await t.call('POST', '/api-v2-bpr/profile/update', { token, json: { name: 'Operator Pagi' }, headers: key });
+    expect(resent.headers.get('idempotent-replayed')).toBe('true');
+    expect(resent.body).toEqual(first.body);
+    // Not run again: the later change stands.
+    expect((await t.call('GET', '/api-v2-bpr/profile/detail', { token })).body.data.name).toBe('Operator Siang');
+    const other = await t.call('POST', '/api-v2-bpr/profile/update', { token, json: { name: 'Operator Malam' }, headers: key });
+    expect(other.status).toBe(422);
+  });
+
   it('update validates in Indonesian', async () => {
     const token = await t.login('supervisor@bpr-demo.test');
     const result = await t.call('POST', '/api-v2-bpr/profile/update', { token, json: { name: ' ', phone: '12' } });

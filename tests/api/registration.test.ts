@@ -14,6 +14,13 @@ const FIELDS = {
   phone: '0812-3456-7890',
 };
 
+let registrations = 0;
+/** Another email and NPWP: a second pending registration with the same ones is refused. */
+function unique(): { email: string; npwp: string } {
+  registrations += 1;
+  return { email: `kontak-${registrations}@bpr-baru.test`, npwp: `01.234.567.8-902.${String(registrations).padStart(3, '0')}` };
+}
+
 function form(fields: Record<string, string>, files: Array<{ bytes: Uint8Array; name: string; type?: string }>): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
@@ -24,13 +31,62 @@ function form(fields: Record<string, string>, files: Array<{ bytes: Uint8Array; 
 describe.each(dialects)('registration on %s', (dialect) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(dialect);
+    // One proxy trusted: each call names its client, so the per-client limit is tested on its own.
+    t = await startTestServer(dialect, { config: { trustedProxyHops: 1 } as never });
   });
   afterAll(async () => {
     await t?.stop();
   });
 
-  const register = (data: FormData) => t.call('POST', '/api-v2-bpr/auth/registration', { form: data });
+  let clients = 0;
+  const register = (data: FormData, headers: Record<string, string> = {}) =>
+    t.call('POST', '/api-v2-bpr/auth/registration', { form: data, headers: { 'x-forwarded-for': `10.1.0.${(clients += 1)}`, ...headers } });
+
+  it('refuses a second pending registration with the same email or NPWP, and accepts one again once decided', async () => {
+    const fields = { ...FIELDS, ...unique() };
+    const first = await register(form(fields, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    expect(first.status).toBe(201);
+    const sameEmail = await register(form({ ...fields, email: fields.email.toUpperCase(), npwp: '02.111.222.3-444.000' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.message).toBe('Pendaftaran dengan email ini masih menunggu peninjauan. Tunggu kabar dari kami melalui email tersebut.');
+    const sameNpwp = await register(form({ ...fields, email: 'lain@bpr-baru.test', npwp: fields.npwp.replace(/\./g, '') }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    expect(sameNpwp.status).toBe(409);
+    expect(sameNpwp.body.message).toBe('Pendaftaran dengan NPWP ini masih menunggu peninjauan. Tunggu kabar dari kami melalui email pendaftar.');
+    expect((await t.server.services.registration.list('PENDING')).filter((row) => row.email === fields.email)).toHaveLength(1);
+
+    await t.server.services.registration.reject(first.body.data.id);
+    expect((await register(form(fields, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]))).status).toBe(201);
+  });
+
+  it('takes ten registrations an hour from one client, then asks it to wait; other clients go on', async () => {
+    const client = { 'x-forwarded-for': '10.2.0.1' };
+    for (let i = 0; i < 10; i += 1) {
+      // Valid or not, every attempt counts.
+      const fields = i % 2 === 0 ? { ...FIELDS, ...unique() } : { bankName: 'BPR Setengah' };
+      expect((await register(form(fields, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]), client)).status).toBe(i % 2 === 0 ? 201 : 400);
+    }
+    const refused = await register(form({ ...FIELDS, ...unique() }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]), client);
+    expect(refused.status).toBe(429);
+    // 02:00 UTC + 1 hour is 10.00 WIB.
+    expect(refused.body.message).toBe('Terlalu banyak pendaftaran dari alamat ini. Silakan coba lagi dalam 60 menit (pukul 10.00 WIB).');
+    expect(refused.headers.get('retry-after')).toBe('3600');
+    expect((await register(form({ ...FIELDS, ...unique() }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]), { 'x-forwarded-for': '10.2.0.2' })).status).toBe(201);
+  });
+
+  it('honours an Idempotency-Key: a resent form is answered again without a second registration; another form with the key is refused', async () => {
+    const fields = { ...FIELDS, ...unique() };
+    const key = { 'idempotency-key': `daftar-${fields.email}` };
+    const first = await register(form(fields, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]), key);
+    expect(first.status).toBe(201);
+    const again = await register(form(fields, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]), key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await t.server.services.registration.list('PENDING')).filter((row) => row.email === fields.email)).toHaveLength(1);
+    const other = await register(form({ ...fields, bankName: 'BPR Lain Lagi' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]), key);
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe('Idempotency-Key ini sudah dipakai untuk permintaan lain. Muat ulang halaman lalu kirim lagi; jika masih gagal, hubungi dukungan.');
+  });
 
   it('stores a complete registration as pending and answers 201', async () => {
     const result = await register(form(FIELDS, [{ bytes: fakeFile('pdf'), name: 'izin-ojk.pdf' }, { bytes: fakeFile('jpeg'), name: 'npwp.jpg', type: 'image/jpeg' }]));
@@ -49,7 +105,7 @@ describe.each(dialects)('registration on %s', (dialect) => {
   });
 
   it('checks formats and asks for at least one document', async () => {
-    const result = await register(form({ ...FIELDS, email: 'bukan-email', npwp: '123', phone: 'telepon' }, []));
+    const result = await register(form({ ...FIELDS, ...unique(), email: 'bukan-email', npwp: '123', phone: 'telepon' }, []));
     expect(result.status).toBe(400);
     expect(result.body.message).toEqual([
       'NPWP harus terdiri dari 15 atau 16 angka.',
@@ -60,28 +116,28 @@ describe.each(dialects)('registration on %s', (dialect) => {
   });
 
   it('judges a document by its bytes, not its name or declared type', async () => {
-    const result = await register(form(FIELDS, [{ bytes: fakeFile('text'), name: 'palsu.pdf', type: 'application/pdf' }, { bytes: fakeFile('gif'), name: 'logo.png', type: 'image/png' }]));
+    const result = await register(form({ ...FIELDS, ...unique() }, [{ bytes: fakeFile('text'), name: 'palsu.pdf', type: 'application/pdf' }, { bytes: fakeFile('gif'), name: 'logo.png', type: 'image/png' }]));
     expect(result.status).toBe(400);
     expect(result.body.message).toEqual(['Dokumen "palsu.pdf" harus berupa berkas PDF, JPEG atau PNG.', 'Dokumen "logo.png" harus berupa berkas PDF, JPEG atau PNG.']);
-    const png = await register(form(FIELDS, [{ bytes: fakeFile('png'), name: 'scan', type: 'application/octet-stream' }]));
+    const png = await register(form({ ...FIELDS, ...unique() }, [{ bytes: fakeFile('png'), name: 'scan', type: 'application/octet-stream' }]));
     expect(png.status).toBe(201);
   });
 
   it('refuses a document over 5 MB and accepts one of exactly 5 MB', async () => {
-    const tooBig = await register(form(FIELDS, [{ bytes: fakeFile('pdf', 5 * 1024 * 1024 + 1), name: 'besar.pdf' }]));
+    const tooBig = await register(form({ ...FIELDS, ...unique() }, [{ bytes: fakeFile('pdf', 5 * 1024 * 1024 + 1), name: 'besar.pdf' }]));
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.message).toEqual(['Dokumen "besar.pdf" melebihi ukuran maksimal 5 MB.']);
-    expect((await register(form(FIELDS, [{ bytes: fakeFile('pdf', 5 * 1024 * 1024), name: 'pas.pdf' }]))).status).toBe(201);
+    expect((await register(form({ ...FIELDS, ...unique() }, [{ bytes: fakeFile('pdf', 5 * 1024 * 1024), name: 'pas.pdf' }]))).status).toBe(201);
   });
 
   it('answers a request body over the limit with 413 in Indonesian', async () => {
-    const result = await register(form(FIELDS, [{ bytes: fakeFile('pdf', 13 * 1024 * 1024), name: 'raksasa.pdf' }]));
+    const result = await register(form({ ...FIELDS, ...unique() }, [{ bytes: fakeFile('pdf', 13 * 1024 * 1024), name: 'raksasa.pdf' }]));
     expect(result.status).toBe(413);
     expect(result.body).toEqual({ statusCode: 413, message: 'Ukuran data yang dikirim terlalu besar (maksimal 12 MB).', error: 'Payload Too Large' });
   });
 
   it('approval creates the bank and its ADMIN, who sets a password through the mailed link', async () => {
-    const created = await register(form({ ...FIELDS, email: 'admin@bpr-disetujui.test', bankName: 'BPR Disetujui' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    const created = await register(form({ ...FIELDS, ...unique(), email: 'admin@bpr-disetujui.test', bankName: 'BPR Disetujui' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
     const approved = await t.server.services.registration.approve(created.body.data.id);
     expect(approved.email).toBe('admin@bpr-disetujui.test');
     await expect(t.server.services.registration.approve(created.body.data.id)).rejects.toThrow(/sudah diputuskan/);
@@ -96,7 +152,7 @@ describe.each(dialects)('registration on %s', (dialect) => {
   });
 
   it('does not approve a registration whose email already has an account', async () => {
-    const created = await register(form({ ...FIELDS, email: 'admin@bpr-demo.test' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
+    const created = await register(form({ ...FIELDS, ...unique(), email: 'admin@bpr-demo.test' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]));
     await expect(t.server.services.registration.approve(created.body.data.id)).rejects.toThrow(/sudah dipakai/);
   });
 });
@@ -119,7 +175,7 @@ describe('npm run admin (sqlite)', () => {
   };
 
   it('lists pending registrations and approves one, mailing a set-password link', async () => {
-    const data = form({ ...FIELDS, email: 'cli@bpr-cli.test', bankName: 'BPR Lewat CLI' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]);
+    const data = form({ ...FIELDS, ...unique(), email: 'cli@bpr-cli.test', bankName: 'BPR Lewat CLI' }, [{ bytes: fakeFile('pdf'), name: 'a.pdf' }]);
     const id = (await t.call('POST', '/api-v2-bpr/auth/registration', { form: data })).body.data.id as string;
     const listing = await admin('registrations');
     expect(listing).toContain(id);

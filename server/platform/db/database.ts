@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withAmbientTransactions } from './ambient-transaction';
 import { kyselyReads, sqliteWorkerReads, type OffloadedReads } from './offloaded-reads';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
@@ -32,9 +33,12 @@ const PG_INT8_OID = 20;
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = new Kysely<Database>({
-    dialect: options.databaseUrl ? postgresDialect(options.databaseUrl, options.pgSchema) : sqliteDialect(options.dataDir),
-  });
+  // Every part of the server gets this handle, so a request's ambient transaction reaches them all.
+  const db = withAmbientTransactions(
+    new Kysely<Database>({
+      dialect: options.databaseUrl ? postgresDialect(options.databaseUrl, options.pgSchema) : sqliteDialect(options.dataDir),
+    }),
+  );
   const reads = options.databaseUrl ? kyselyReads(db) : sqliteWorkerReads(join(options.dataDir, SQLITE_FILE));
   return {
     db,

@@ -1,42 +1,53 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
-import { claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey, retakeIdempotencyKey } from './idempotency-repository';
-import type { Database } from '../db/schema';
 import type { Clock } from '../clock';
+import { inAmbientTransaction } from '../db/ambient-transaction';
+import type { Database, IdempotencyKeyRow } from '../db/schema';
 import { errorResponse } from './envelope';
+import { claimIdempotencyKey, findIdempotencyKey, storeIdempotencyAnswer } from './idempotency-repository';
 import type { AppEnv } from './session';
 
 /**
  * `Idempotency-Key` on state-changing calls (API.md): the same key with the same request answers
  * the first result again (status and body, header `Idempotent-Replayed: true`); the same key with
- * another request answers 422. Keys belong to the signed-in user.
+ * another request answers 422. Keys belong to the signed-in user (to the anonymous caller on the
+ * calls made before login, e.g. a registration).
  *
- * How a crash cannot post twice: the key is recorded 'in-flight' (unique per user and key) BEFORE
- * the change runs, and its answer is stored right after. A retry while the first is still running
- * answers 409; after a crash between the change's commit and the answer's store, the key stays
- * in flight — once it is older than STALE_AFTER_MS a retry takes it over and runs again, and the
- * change it would repeat is refused by its own guard (the deposit's state and version, the
- * installment's status), so the retry answers that refusal instead of posting a second time.
- * A 5xx answer is not kept, so the client may retry the same key.
+ * The answer is stored in the same database transaction as the change it answers: the request
+ * runs in an ambient transaction (db/ambient-transaction.ts) that every service joins; the key is
+ * claimed first in it, and a 2xx answer is written before the commit. A crash before the commit
+ * leaves neither the change nor the key, so the retry runs once; a crash after it leaves both, so
+ * the retry is answered from the store. A retry arriving while the first still runs waits for it
+ * (the key's row is locked until the commit) and then gets its answer.
+ *
+ * Any other answer rolls the whole request back. A refusal (4xx) is then stored on its own — it
+ * changed nothing — so a replay repeats it; a 5xx is not kept, and the client may retry the key.
  *
  * The request is identified by method, path and body bytes; a multipart body's random boundary is
  * replaced first, so a client that rebuilds the same form for a retry matches.
  */
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
-const STALE_AFTER_MS = 2 * 60_000;
+const ANONYMOUS = 'anonymous';
 
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key tidak valid: 1–255 karakter tanpa spasi.';
-export const IDEMPOTENCY_KEY_REUSED = 'Idempotency-Key ini sudah dipakai untuk permintaan lain. Gunakan kunci baru untuk permintaan baru.';
 export const IDEMPOTENCY_IN_FLIGHT = 'Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi.';
+export const IDEMPOTENCY_KEY_REUSED =
+  'Idempotency-Key ini sudah dipakai untuk permintaan lain. Muat ulang halaman lalu kirim lagi; jika masih gagal, hubungi dukungan.';
+
+/** Test hooks: called inside the transaction just before its commit, and just after it. */
+export interface IdempotencyHooks {
+  beforeCommit?: () => Promise<void>;
+  afterCommit?: () => Promise<void>;
+}
 
 function boundaryOf(contentType: string): string | null {
   const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   return match?.[1] ?? match?.[2] ?? null;
 }
 
-async function requestHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<string> {
+async function requestHash(c: Context): Promise<string> {
   const contentType = c.req.header('content-type') ?? '';
   const bytes = Buffer.from(await c.req.arrayBuffer());
   const boundary = contentType.includes('multipart/form-data') ? boundaryOf(contentType) : null;
@@ -44,39 +55,54 @@ async function requestHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise
   return createHash('sha256').update(`${c.req.method} ${c.req.path}\n`).update(body).digest('hex');
 }
 
-export function idempotency(deps: { db: Kysely<Database>; clock: Clock }): MiddlewareHandler<AppEnv> {
+/** The stored answer again, or 422 when the key came with another request. */
+function answerFromStore(c: Context, stored: IdempotencyKeyRow, hash: string): Response {
+  if (stored.request_hash !== hash) return errorResponse(c, 422, IDEMPOTENCY_KEY_REUSED);
+  // Only a release before answers were stored with their change left keys in flight.
+  if (stored.state !== 'done') return errorResponse(c, 409, IDEMPOTENCY_IN_FLIGHT);
+  return new Response(stored.response_body, {
+    status: stored.response_status ?? 200,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Idempotent-Replayed': 'true' },
+  });
+}
+
+/** Thrown inside the transaction to roll back a request that did not succeed. */
+class NotCommitted extends Error {}
+
+export function idempotency(deps: { db: Kysely<Database>; clock: Clock; hooks?: IdempotencyHooks }): MiddlewareHandler<AppEnv> {
   const { db, clock } = deps;
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined) return next();
     if (!KEY_SHAPE.test(key)) return errorResponse(c, 400, IDEMPOTENCY_KEY_INVALID);
-    const claims = c.get('claims');
+    const claims = c.get('claims') as AppEnv['Variables']['claims'] | undefined;
+    const owner = { userId: claims?.sub ?? ANONYMOUS, key, bankId: claims?.bprId ?? '' };
     const hash = await requestHash(c);
-    const now = clock.now();
-    const claim = await claimIdempotencyKey(db, { userId: claims.sub, key, bankId: claims.bprId, requestHash: hash, now: now.toISOString() });
-    if (!claim.claimed) {
-      const { existing } = claim;
-      if (existing.request_hash !== hash) return errorResponse(c, 422, IDEMPOTENCY_KEY_REUSED);
-      if (existing.state === 'done' && existing.response_status !== null && existing.response_body !== null) {
-        return new Response(existing.response_body, {
-          status: existing.response_status,
-          headers: { 'Content-Type': 'application/json; charset=UTF-8', 'Idempotent-Replayed': 'true' },
-        });
-      }
-      const staleBefore = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
-      if (!(await retakeIdempotencyKey(db, claims.sub, key, staleBefore, now.toISOString()))) return errorResponse(c, 409, IDEMPOTENCY_IN_FLIGHT);
-    }
+
+    const earlier = await findIdempotencyKey(db, owner.userId, key);
+    if (earlier) return answerFromStore(c, earlier, hash);
+
+    let storedMeanwhile: IdempotencyKeyRow | undefined;
     try {
-      await next();
+      await inAmbientTransaction(db, async (trx) => {
+        if (!(await claimIdempotencyKey(trx, { ...owner, requestHash: hash, now: clock.now().toISOString() }))) {
+          // Another request with this key committed while this one waited for the key's row.
+          storedMeanwhile = await findIdempotencyKey(trx, owner.userId, key);
+          return;
+        }
+        await next();
+        if (c.res.status < 200 || c.res.status >= 300) throw new NotCommitted();
+        await storeIdempotencyAnswer(trx, owner.userId, key, { status: c.res.status, body: await c.res.clone().text(), now: clock.now().toISOString() });
+        await deps.hooks?.beforeCommit?.();
+      });
     } catch (error) {
-      await releaseIdempotencyKey(db, claims.sub, key);
-      throw error;
-    }
-    if (c.res.status >= 500) {
-      await releaseIdempotencyKey(db, claims.sub, key);
+      if (!(error instanceof NotCommitted)) throw error;
+      if (c.res.status < 500) {
+        await claimIdempotencyKey(db, { ...owner, requestHash: hash, now: clock.now().toISOString(), answer: { status: c.res.status, body: await c.res.clone().text() } });
+      }
       return;
     }
-    const body = await c.res.clone().text();
-    await finishIdempotencyKey(db, claims.sub, key, { status: c.res.status, body, now: clock.now().toISOString() });
+    if (storedMeanwhile) return answerFromStore(c, storedMeanwhile, hash);
+    await deps.hooks?.afterCommit?.();
   };
 }

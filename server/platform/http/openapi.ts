@@ -7,6 +7,7 @@ import {
   passwordExpiredDataSchema,
   sendForgotPasswordRequestSchema,
   sessionDataSchema,
+  unlockLoginResultSchema,
   userSchema,
 } from '../../../contract/auth';
 import { apiBases, type ApiBaseName } from '../../../contract/bases';
@@ -84,29 +85,33 @@ const OPERATIONS: Operation[] = [
     json: loginRequestSchema, response: { status: 200, data: loginDataSchema }, errors: [400, 401, 403, 429],
   },
   {
-    method: 'post', base: 'v2Bpr', path: '/auth/change-expired-password', summary: 'Ganti kata sandi yang kedaluwarsa (Bearer changePasswordToken)', auth: 'changePasswordToken',
+    method: 'post', base: 'v2Bpr', path: '/auth/change-expired-password', summary: 'Ganti kata sandi yang kedaluwarsa (Bearer changePasswordToken)', auth: 'changePasswordToken', idempotent: true,
     json: changeExpiredPasswordRequestSchema, response: { status: 200, data: null }, errors: [400, 401],
   },
   {
-    method: 'post', base: 'v2Bpr', path: '/auth/registration', summary: 'Pendaftaran BPR baru (menunggu peninjauan)', auth: 'none',
+    method: 'post', base: 'v2Bpr', path: '/auth/registration', summary: 'Pendaftaran BPR baru (menunggu peninjauan)', auth: 'none', idempotent: true,
     multipart: { fields: registrationFieldsSchema, files: { [REGISTRATION_DOCUMENT_FIELD]: { many: true, description: 'PDF, JPEG atau PNG, maksimal 5 MB per berkas' } } },
     response: { status: 201, data: registrationCreatedSchema }, errors: [400, 413],
   },
-  { method: 'post', base: 'v2Bpr', path: '/auth/logout', summary: 'Keluar; token dicabut di server', auth: 'session', response: { status: 200, data: null }, errors: [401] },
+  { method: 'post', base: 'v2Bpr', path: '/auth/logout', summary: 'Keluar; token dicabut di server', auth: 'session', idempotent: true, response: { status: 200, data: null }, errors: [401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/bpr/users/{id}/unlock', summary: 'Buka blokir login pengguna bank ini (ADMIN)', auth: 'session', idempotent: true,
+    response: { status: 200, data: unlockLoginResultSchema }, errors: [401, 403, 404],
+  },
   { method: 'get', base: 'v2Bpr', path: '/profile/detail', summary: 'Profil pengguna yang masuk', auth: 'session', response: { status: 200, data: userSchema }, errors: [401] },
   { method: 'get', base: 'v2Bpr', path: '/profile/logo', summary: 'URL logo bank', auth: 'session', response: { status: 200, data: profileLogoDataSchema }, errors: [401] },
   { method: 'get', base: 'v2Bpr', path: '/profile/logo/{fileId}', summary: 'Berkas logo bank (PNG/JPEG)', auth: 'none', binary: ['image/png', 'image/jpeg'], errors: [404] },
   {
-    method: 'post', base: 'v2Bpr', path: '/profile/update', summary: 'Ubah nama, telepon dan logo bank (logo hanya ADMIN)', auth: 'session',
+    method: 'post', base: 'v2Bpr', path: '/profile/update', summary: 'Ubah nama, telepon dan logo bank (logo hanya ADMIN)', auth: 'session', idempotent: true,
     multipart: { fields: profileUpdateFieldsSchema, files: { [PROFILE_LOGO_FIELD]: { many: false, description: 'PNG atau JPEG, maksimal 1 MB' } } },
     response: { status: 200, data: userSchema }, errors: [400, 401, 403, 413],
   },
   {
-    method: 'post', base: 'v2', path: '/auth/send-forgot-password', summary: 'Kirim tautan atur ulang kata sandi (selalu 200)', auth: 'none',
+    method: 'post', base: 'v2', path: '/auth/send-forgot-password', summary: 'Kirim tautan atur ulang kata sandi (selalu 200)', auth: 'none', idempotent: true,
     json: sendForgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400],
   },
   {
-    method: 'post', base: 'v2', path: '/auth/forgot-password', summary: 'Atur ulang kata sandi dengan token dari email', auth: 'none',
+    method: 'post', base: 'v2', path: '/auth/forgot-password', summary: 'Atur ulang kata sandi dengan token dari email', auth: 'none', idempotent: true,
     json: forgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400],
   },
   ...(Object.keys(apiBases) as ApiBaseName[]).map(

@@ -1,0 +1,61 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+/**
+ * An ambient transaction: while `inAmbientTransaction(db, work)` runs, every query made through
+ * the database handle returned by `withAmbientTransactions` — by any service, however deep — runs
+ * in one database transaction, and a service's own `db.transaction().execute(fn)` becomes a
+ * savepoint inside it (undone alone when `fn` throws). The HTTP layer uses it to store an
+ * Idempotency-Key's answer in the same commit as the change it answers (platform/http/idempotency.ts).
+ *
+ * Every part of the server holds the wrapped handle; nothing may keep the raw Kysely, or on SQLite
+ * (one connection) a query outside the ambient transaction would wait for it forever.
+ */
+
+const ambient = new AsyncLocalStorage<unknown>();
+let savepointCounter = 0;
+
+/** The handle every area uses: the plain database, or the ambient transaction when one is open. */
+export function withAmbientTransactions<DB>(db: Kysely<DB>): Kysely<DB> {
+  return new Proxy(db, {
+    get(target, property) {
+      const trx = ambient.getStore() as Transaction<DB> | undefined;
+      if (trx && property === 'transaction') return () => savepointBuilder(trx);
+      const source = trx ?? target;
+      const value: unknown = Reflect.get(source, property, source);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
+    },
+  });
+}
+
+/** What `db.transaction()` answers inside an ambient transaction: the same builder shape, as a savepoint. */
+function savepointBuilder<DB>(trx: Transaction<DB>) {
+  const builder = {
+    setIsolationLevel: () => builder,
+    setAccessMode: () => builder,
+    async execute<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+      savepointCounter = (savepointCounter + 1) % 1_000_000_000;
+      const name = sql.raw(`ambient_${savepointCounter}`);
+      await sql`savepoint ${name}`.execute(trx);
+      try {
+        const result = await work(trx);
+        await sql`release savepoint ${name}`.execute(trx);
+        return result;
+      } catch (error) {
+        await sql`rollback to savepoint ${name}`.execute(trx);
+        await sql`release savepoint ${name}`.execute(trx);
+        throw error;
+      }
+    },
+  };
+  return builder;
+}
+
+/**
+ * Runs `work` in one transaction that every query of its async flow joins; commits when `work`
+ * resolves, rolls back when it throws. `db` is the wrapped handle (or the raw Kysely).
+ */
+export async function inAmbientTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (ambient.getStore()) throw new Error('an ambient transaction is already open in this request');
+  return db.transaction().execute((trx) => ambient.run(trx, () => work(trx)));
+}
