@@ -35,6 +35,7 @@ import {
   isBefore,
   isOnOrBefore,
   addDays,
+  addMonths,
   maturityDate as computeMaturityDate,
   interestSchedule,
   offeredTenor,
@@ -235,6 +236,16 @@ const maturityReached: Check<EventBase> = {
   message: (context) => `Deposito belum jatuh tempo (jatuh tempo ${formatDateId(context.maturityDate)}).`,
 };
 
+/** A value date may move up to a year after the placement (DOMAIN.md: deposit.changeDate). */
+export function latestValueDate(placementDate: IsoDate): IsoDate {
+  return addMonths(placementDate, 12);
+}
+
+/** The day a decided payout is due: the break date of an early withdrawal, else the maturity. */
+export function payoutDate(context: Pick<DepositContext, 'disbursementReason' | 'breakRequest' | 'maturityDate'>): IsoDate {
+  return context.disbursementReason === 'broken' && context.breakRequest ? context.breakRequest.breakDate : context.maturityDate;
+}
+
 const validDate = <K extends string>(field: K, label: string): Check<{ [F in K]: unknown }> => ({
   category: 'invalid',
   passes: (_, event) => isIsoDate(event[field]),
@@ -275,6 +286,11 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
         category: 'invalid',
         passes: (context, event) => isOnOrAfter(event.depositDate, context.placementDate),
         message: (context) => `Tanggal efektif tidak boleh sebelum tanggal penempatan (${formatDateId(context.placementDate)}).`,
+      },
+      {
+        category: 'invalid',
+        passes: (context, event) => isOnOrBefore(event.depositDate, latestValueDate(context.placementDate)),
+        message: (context) => `Tanggal efektif paling lambat satu tahun setelah tanggal penempatan (${formatDateId(latestValueDate(context.placementDate))}).`,
       },
     ],
   },
@@ -414,6 +430,11 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
         category: 'invalid',
         passes: (_, event) => isOnOrBefore(event.paidAt, event.today),
         message: () => 'Tanggal transfer tidak boleh setelah hari ini.',
+      },
+      {
+        category: 'invalid',
+        passes: (context, event) => isOnOrAfter(event.paidAt, payoutDate(context)),
+        message: (context) => `Tanggal transfer tidak boleh sebelum tanggal pencairan (${formatDateId(payoutDate(context))}).`,
       },
     ],
   },

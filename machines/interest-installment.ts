@@ -58,6 +58,7 @@ function firstRefusal(context: InstallmentContext, event: InstallmentEvent, phas
   if (blank(event.reference)) return refusal('invalid', 'Nomor referensi transfer wajib diisi.');
   if (!isIsoDate(event.paidAt)) return refusal('invalid', 'Tanggal transfer tidak valid.');
   if (!isOnOrBefore(event.paidAt, event.today)) return refusal('invalid', 'Tanggal transfer tidak boleh setelah hari ini.');
+  if (!isOnOrAfter(event.paidAt, context.payDate)) return refusal('invalid', `Tanggal transfer tidak boleh sebelum tanggal bayar bunga (${formatDateId(context.payDate)}).`);
   return null;
 }
 

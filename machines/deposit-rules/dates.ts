@@ -28,7 +28,12 @@ function parts(date: IsoDate): { year: number; month: number; day: number } {
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
 }
 
+/**
+ * Business dates stay within four-digit years: arithmetic that would leave them (a value date in
+ * 9999 plus a tenor) is refused as a rule error, never written as '10000-06-30'.
+ */
 function format(year: number, month: number, day: number): IsoDate {
+  if (year < 1000 || year > 9999) throw new DepositRuleError('Tanggal berada di luar rentang yang didukung (tahun 1000–9999).');
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 

@@ -58,7 +58,7 @@ describe.each(dialects)('login on %s', (dialect) => {
   it('answers a body that is not JSON with 400, not 500', async () => {
     const result = await t.call('POST', '/api-v2-bpr/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(result.status).toBe(400);
-    expect(result.body.message).toBe('Format data yang dikirim tidak valid.');
+    expect(result.body.message).toEqual(['Format data yang dikirim tidak valid.']);
   });
 
   it('refuses a session token once its 8 hours are over', async () => {

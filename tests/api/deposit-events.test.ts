@@ -358,7 +358,7 @@ describe.each(dialects)('deposit lifecycle events over HTTP (%s)', (dialect) => 
       expect(activate.body.message).toBe('Hanya proses harian sistem yang dapat mengaktifkan deposito.');
       const unknown = await w.call('POST', `/deposito/${deposit.id}/events`, { token: w.users.admin.token, json: { type: 'deposit.explode' }, headers: freshKey() });
       expect(unknown.status).toBe(400);
-      expect(unknown.body.message).toBe('Jenis aksi tidak dikenal.');
+      expect(unknown.body.message).toEqual(['Jenis aksi tidak dikenal.']);
     });
 
     it('stop-ARO on or after the cut-off day answers 409 with the last allowed day', async () => {
@@ -374,7 +374,7 @@ describe.each(dialects)('deposit lifecycle events over HTTP (%s)', (dialect) => 
       const before = await w.db.selectFrom('stored_files').select('id').execute();
       const result = await markPaid(w, deposit, 'supervisor', freshKey(), { paidAt: addDaysIso('2026-03-02', 3) });
       expect(result.status).toBe(400);
-      expect(result.body.message).toBe('Tanggal transfer tidak boleh setelah hari ini.');
+      expect(result.body.message).toEqual(['Tanggal transfer tidak boleh setelah hari ini.']);
       expect(await w.db.selectFrom('stored_files').select('id').execute()).toHaveLength(before.length);
     });
 

@@ -283,7 +283,7 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
       const deposit = await w.inState('active');
       const late = await w.call('GET', `/invoice/deposito/break?depositId=${deposit.id}&date=2026-06-02`, { token: w.users.operator.token });
       expect(late.status).toBe(400);
-      expect(late.body.message).toBe('Tanggal pencairan awal harus antara 02-Mar-2026 dan sebelum jatuh tempo 02-Jun-2026.');
+      expect(late.body.message).toEqual(['Tanggal pencairan awal harus antara 02-Mar-2026 dan sebelum jatuh tempo 02-Jun-2026.']);
       expect((await w.call('GET', `/invoice/deposito/break?depositId=${placed[9]!.id}`, { token: w.users.operator.token })).status).toBe(409);
       expect((await w.call('GET', `/invoice/deposito/break?depositId=${other.id}`, { token: w.users.operator.token })).status).toBe(404);
       expect(await statusOf(9)).toBe('pending');

@@ -21,7 +21,7 @@ describe.each(dialects)('Idempotency-Key (%s)', (dialect) => {
     const deposit = await w.place();
     const bad = await approve(deposit.id, { 'idempotency-key': 'dua kata' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Idempotency-Key tidak valid: 1–255 karakter tanpa spasi.');
+    expect(bad.body.message).toEqual(['Idempotency-Key tidak valid: 1–255 karakter tanpa spasi.']);
     expect((await approve(deposit.id, {})).status).toBe(200);
   });
 

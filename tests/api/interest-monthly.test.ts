@@ -116,7 +116,7 @@ describe.each(dialects)('monthly interest (%s)', (dialect) => {
       expect(bad.body.message).toEqual(['Pilih minimal satu bunga.', 'Tanggal harus berformat YYYY-MM-DD.', 'Nomor referensi transfer wajib diisi.']);
       const future = await post('supervisor', { installmentIds: [own!.id], paidAt: '2026-03-03', reference: 'X' });
       expect(future.status).toBe(400);
-      expect(future.body.message).toBe('Tanggal transfer tidak boleh setelah hari ini.');
+      expect(future.body.message).toEqual(['Tanggal transfer tidak boleh setelah hari ini.']);
     });
 
     it('replays the answer for the same key and payload, 422 for another payload; two supervisors at once: one wins', async () => {

@@ -38,10 +38,11 @@ export interface ErrorBody {
   data?: unknown;
 }
 
+/** A 400's `message` is always an array of sentences (API.md), whichever layer refused the request. */
 export function errorBody(status: number, message: string | string[], options: { error?: string; data?: unknown } = {}): ErrorBody {
   return {
     statusCode: status,
-    message,
+    message: status === 400 && typeof message === 'string' ? [message] : message,
     error: options.error ?? reasonPhrase(status),
     ...(options.data !== undefined ? { data: options.data } : {}),
   };

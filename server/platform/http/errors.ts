@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
+import { DepositRuleError } from '../../../machines/deposit-rules';
 import { ServiceError, ValidationError, type FailureKind } from '../errors';
 import { errorResponse, NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from './envelope';
 
@@ -19,6 +20,8 @@ const STATUS_OF: Record<FailureKind, ContentfulStatusCode> = {
 export function handleError(logger: Logger) {
   return (error: Error, c: Context): Response => {
     if (error instanceof ValidationError) return errorResponse(c, 400, error.messages);
+    // A business rule met input it cannot compute with (a date beyond year 9999): the input is wrong.
+    if (error instanceof DepositRuleError) return errorResponse(c, 400, [error.message]);
     if (error instanceof ServiceError) {
       const status = STATUS_OF[error.kind];
       if (error.kind === 'too-many-attempts') {
