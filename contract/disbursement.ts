@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
+import { depositActionsSchema, disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
 import { isoDateSchema } from './deposit';
 
 /** API.md "Interest and payouts": payouts (pencairan) of broken and matured deposits. */
@@ -35,6 +35,9 @@ export const disbursementRowSchema = disbursementSchema.extend({
   customerName: z.string(),
   maturityDate: z.string(),
   payoutAccount: z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() }),
+  // The deposit's actions for this user today, as its detail gives them, so a payout whose
+  // `deposit.markPaid` is refused (bilyet not back) says why before anyone fills in the form.
+  ...depositActionsSchema.shape,
 });
 
 export const disbursementCountsSchema = z.object({ pending: z.number().int(), paid: z.number().int(), pendingAmount: z.number().int(), paidAmount: z.number().int() });

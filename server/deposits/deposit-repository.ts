@@ -58,6 +58,12 @@ export async function findDeposit(db: Db, bankId: string, id: string): Promise<D
   return db.selectFrom('deposits').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
 }
 
+/** Deposits of this bank by id (others' ids are simply absent), in no particular order. */
+export async function findDeposits(db: Db, bankId: string, ids: readonly string[]): Promise<DepositRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('deposits').selectAll().where('bank_id', '=', bankId).where('id', 'in', [...new Set(ids)]).execute();
+}
+
 /** Any bank's deposit: for the daily job, which works across banks. */
 export async function findDepositById(db: Db, id: string): Promise<DepositRow | undefined> {
   return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
@@ -301,6 +307,18 @@ export async function customerPrincipal(db: Db, customerId: string, statuses: re
   if (excludeDepositId) query = query.where('id', '!=', excludeDepositId);
   const row = await query.executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** The customer's deposits of these statuses, oldest first (what an account change touches). */
+export async function listDepositsOfCustomer(db: Db, customerId: string, statuses: readonly DepositStatus[]): Promise<DepositRow[]> {
+  return db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', 'in', [...statuses])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Deposits of these statuses maturing in [from, to], soonest first (due information, Beranda). */

@@ -37,7 +37,14 @@ export function createDisbursementService(deps: { db: Kysely<Database>; clock: C
     async list(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(disbursementListQuerySchema, query);
       const { rows, total } = await listDisbursements(db, { bankId: actor.bankId, status: parsed.status, period: parsed.period }, parsed.page, parsed.limit);
-      return pageOf(rows.map(toDisbursementRow), parsed.page, parsed.limit, total);
+      const actions = await deps.deposits.actionsOf(actor, rows.map((row) => row.deposit_id));
+      const none = { allowedEvents: [], blockedEvents: [] };
+      return pageOf(
+        rows.map((row) => ({ ...toDisbursementRow(row), ...(actions.get(row.deposit_id) ?? none) })),
+        parsed.page,
+        parsed.limit,
+        total,
+      );
     },
 
     /** GET /deposito/disbursements/count */

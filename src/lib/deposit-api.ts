@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ListMeta } from '@contract/envelope';
 import type {
+  BlockedEvent,
   changeRequestSchema,
   DepositDetail,
   DepositSummary,
@@ -18,7 +19,7 @@ import { api, type ApiClients, type Envelope } from './api-client';
  * deposit products list (on /api-v1, raw token).
  */
 
-export type { DepositDetail, DepositSummary, ProductListItem };
+export type { BlockedEvent, DepositDetail, DepositSummary, ProductListItem };
 export type StatusCounts = z.infer<typeof depositStatusCountsSchema>;
 export type UnprocessedCounts = z.infer<typeof unprocessedCountsSchema>;
 export type MonthlyInterestRow = z.infer<typeof monthlyInterestRowSchema>;

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
@@ -14,14 +13,13 @@ import { useResource } from '../../lib/use-resource';
 import { periodLabel } from '../../lib/period-label';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
+import { PayoutAction } from './PayoutAction';
 
 const KIND_LABELS = { break: 'Pencairan awal', maturity: 'Jatuh tempo' } as const;
 
 /** /deposito/pencairan: payouts to make and made; a supervisor records a transfer with its proof. */
 export default function DisbursementsScreen() {
   const app = useAppActors();
-  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
-  const canPay = role === 'SUPERVISOR' || role === 'ADMIN';
   const [state, update] = useQueryState({ status: 'pending', period: '', page: '1' });
   const query = { status: state.status, period: state.period };
   const list = useResource((signal) => depositApi.disbursements({ ...query, page: state.page, limit: 20 }, signal), [state.status, state.period, state.page]);
@@ -77,16 +75,8 @@ export default function DisbursementsScreen() {
     {
       key: 'payment',
       header: state.status === 'paid' ? 'Dibayar' : 'Aksi',
-      cell: (row) =>
-        row.status === 'paid' ? (
-          `${formatDate(row.paidAt)} · ${row.reference ?? '-'}`
-        ) : canPay ? (
-          <button type="button" className="bj-button bj-button--secondary" onClick={() => setPaying(row)}>
-            Catat pembayaran
-          </button>
-        ) : (
-          <span className="bj-muted">Menunggu supervisor</span>
-        ),
+      wrap: true,
+      cell: (row) => (row.status === 'paid' ? `${formatDate(row.paidAt)} · ${row.reference ?? '-'}` : <PayoutAction row={row} onPay={setPaying} />),
     },
   ];
 
