@@ -48,9 +48,15 @@ export const depositSortSchema = z
   })
   .default('-createdAt');
 
+/**
+ * The deposit search: customer name or deposit number containing it, or NIK starting with it
+ * (case-insensitive). The deposit list, bunga bulanan and pencairan take it with one meaning.
+ */
+export const depositSearchSchema = z.string().trim().max(100, { error: 'Kata kunci pencarian paling banyak 100 karakter.' }).optional();
+
 /** GET /invoice/list-count-all-deposito: the list's filters without status. */
 export const depositFiltersSchema = z.object({
-  q: z.string().trim().max(100, { error: 'Kata kunci pencarian paling banyak 100 karakter.' }).optional(),
+  q: depositSearchSchema,
   productId: z.string().trim().max(64, { error: 'Produk tidak valid.' }).optional(),
   /** Value date (tanggal efektif) from, inclusive. */
   dateFrom: isoDateSchema.optional(),

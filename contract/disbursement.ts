@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { depositActionsSchema, disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
+import { depositActionsSchema, depositSearchSchema, disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
 import { isoDateSchema } from './deposit';
 
 /** API.md "Interest and payouts": payouts (pencairan) of broken and matured deposits. */
@@ -8,6 +8,8 @@ import { isoDateSchema } from './deposit';
 export const disbursementListQuerySchema = z.object({
   status: z.enum(['pending', 'paid'], { error: 'Status pencairan harus pending atau paid.' }).optional(),
   period: periodSchema.optional(),
+  /** Customer name or deposit number containing it, or NIK starting with it (as the deposit list's `q`). */
+  q: depositSearchSchema,
   page: pageSchema,
   limit: limitSchema,
 });

@@ -40,8 +40,11 @@ import { parseOrThrow } from '../platform/validation';
 import { pageOf, type Page } from '../platform/paging';
 import type { StaffActor } from '../platform/actor';
 
-/** What other areas read of deposits without going through a transition. */
-export { activePrincipalOfCustomers, TAX_ACTIVE_STATUSES } from './deposit-repository';
+/**
+ * What other areas read of deposits without going through a transition; depositSearchCondition
+ * lets their lists joined to deposits (bunga bulanan, pencairan) take the deposit list's `q`.
+ */
+export { activePrincipalOfCustomers, depositSearchCondition, TAX_ACTIVE_STATUSES } from './deposit-repository';
 
 function checkDateRange(from: string | undefined, to: string | undefined): void {
   const problems: string[] = [];
