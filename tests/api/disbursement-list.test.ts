@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositDetailSchema } from '../../contract/deposit-api';
+import { disbursementRowSchema } from '../../contract/disbursement';
 import { blob, dialects, fakeFile } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 
@@ -66,6 +68,9 @@ describe.each(dialects)('disbursements (%s)', (dialect) => {
       return page.body.data.find((item: any) => item.depositId === broken.id);
     };
     expect(await detail('supervisor')).toMatchObject({ status: 'disbursing', allowedEvents: [], blockedEvents: [bilyetOut] });
+    // The answers are what the contract (and so the OpenAPI document) describes.
+    expect(depositDetailSchema.parse(await detail('supervisor')).blockedEvents).toEqual([bilyetOut]);
+    expect(disbursementRowSchema.parse(await row('supervisor')).blockedEvents).toEqual([bilyetOut]);
     expect(await detail('admin')).toMatchObject({ allowedEvents: [], blockedEvents: [bilyetOut] });
     // Marking paid is not the operator's to do at all: nothing is offered, nothing is "blocked".
     expect(await detail('operator')).toMatchObject({ allowedEvents: [], blockedEvents: [] });
