@@ -48,9 +48,15 @@ export const depositSortSchema = z
   })
   .default('-createdAt');
 
+/**
+ * The deposit search: customer name or deposit number containing it, or NIK starting with it
+ * (case-insensitive). The deposit list, bunga bulanan and pencairan take it with one meaning.
+ */
+export const depositSearchSchema = z.string().trim().max(100, { error: 'Kata kunci pencarian paling banyak 100 karakter.' }).optional();
+
 /** GET /invoice/list-count-all-deposito: the list's filters without status. */
 export const depositFiltersSchema = z.object({
-  q: z.string().trim().max(100, { error: 'Kata kunci pencarian paling banyak 100 karakter.' }).optional(),
+  q: depositSearchSchema,
   productId: z.string().trim().max(64, { error: 'Produk tidak valid.' }).optional(),
   /** Value date (tanggal efektif) from, inclusive. */
   dateFrom: isoDateSchema.optional(),
@@ -210,6 +216,23 @@ export const timelineEntrySchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
+/** An event this user's role could start in the deposit's state, refused today: shown disabled with the machine's reason. */
+export const blockedEventSchema = z.object({
+  type: depositEventTypeSchema,
+  /** Indonesian, the deposit machine's own refusal (whyNot), e.g. the bilyet not returned yet. */
+  reason: z.string(),
+});
+export type BlockedEvent = z.infer<typeof blockedEventSchema>;
+
+/** The deposit machine's answer for this user today: what they may start, and what they may not and why. */
+export const depositActionsSchema = z.object({
+  /** The events this user may start on this deposit today (the action menu). */
+  allowedEvents: z.array(depositEventTypeSchema),
+  /** Events of the deposit's state this user's role may take but that are refused today, each with its reason. */
+  blockedEvents: z.array(blockedEventSchema),
+});
+export type DepositActions = z.infer<typeof depositActionsSchema>;
+
 export const payoutAccountSchema = z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() });
 
 /** GET /deposito/{id} and the answer of every transition. */
@@ -239,8 +262,7 @@ export const depositDetailSchema = depositSummarySchema.extend({
   installments: z.array(installmentSchema),
   disbursements: z.array(disbursementSchema),
   timeline: z.array(timelineEntrySchema),
-  /** The events this user may start on this deposit today (the action menu). */
-  allowedEvents: z.array(depositEventTypeSchema),
+  ...depositActionsSchema.shape,
   /** The business date (Asia/Jakarta) the answer was computed for. */
   today: z.string(),
 });

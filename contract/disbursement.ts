@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
+import { depositActionsSchema, depositSearchSchema, disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
 import { isoDateSchema } from './deposit';
 
 /** API.md "Interest and payouts": payouts (pencairan) of broken and matured deposits. */
@@ -8,6 +8,8 @@ import { isoDateSchema } from './deposit';
 export const disbursementListQuerySchema = z.object({
   status: z.enum(['pending', 'paid'], { error: 'Status pencairan harus pending atau paid.' }).optional(),
   period: periodSchema.optional(),
+  /** Customer name or deposit number containing it, or NIK starting with it (as the deposit list's `q`). */
+  q: depositSearchSchema,
   page: pageSchema,
   limit: limitSchema,
 });
@@ -35,6 +37,9 @@ export const disbursementRowSchema = disbursementSchema.extend({
   customerName: z.string(),
   maturityDate: z.string(),
   payoutAccount: z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() }),
+  // The deposit's actions for this user today, as its detail gives them, so a payout whose
+  // `deposit.markPaid` is refused (bilyet not back) says why before anyone fills in the form.
+  ...depositActionsSchema.shape,
 });
 
 export const disbursementCountsSchema = z.object({ pending: z.number().int(), paid: z.number().int(), pendingAmount: z.number().int(), paidAmount: z.number().int() });

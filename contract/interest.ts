@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { installmentSchema, limitSchema, pageSchema, periodSchema } from './deposit-api';
+import { depositSearchSchema, installmentSchema, limitSchema, pageSchema, periodSchema } from './deposit-api';
 import { isoDateSchema } from './deposit';
 
 /** API.md "Interest and payouts": monthly interest (bunga bulanan). */
@@ -7,6 +7,8 @@ import { isoDateSchema } from './deposit';
 /** GET /deposito/monthly-interest: installments whose pay date falls in `period` (default this month). */
 export const monthlyInterestQuerySchema = z.object({
   period: periodSchema.optional(),
+  /** Customer name or deposit number containing it, or NIK starting with it (as the deposit list's `q`). */
+  q: depositSearchSchema,
   status: z.enum(['scheduled', 'due', 'paid'], { error: 'Status bunga harus scheduled, due atau paid.' }).optional(),
   page: pageSchema,
   limit: limitSchema,
@@ -31,8 +33,8 @@ export const markInterestPaidRequestSchema = z.object({
 });
 export type MarkInterestPaidRequest = z.input<typeof markInterestPaidRequestSchema>;
 
-/** GET /deposito/monthly-interest-template/count */
-export const interestTemplateQuerySchema = z.object({ period: periodSchema.optional() });
+/** GET /deposito/monthly-interest-template/count and /download: the month's unpaid installments, narrowed by the screen's `q`. */
+export const interestTemplateQuerySchema = z.object({ period: periodSchema.optional(), q: depositSearchSchema });
 
 /** An installment with what the transfer needs (customer, payout account). */
 export const monthlyInterestRowSchema = installmentSchema.extend({

@@ -654,6 +654,32 @@ export function allowedEvents(snapshot: DepositSnapshot, actor: Actor, today: Is
   });
 }
 
+/** An event this actor's role may start in the deposit's state, refused today, with the machine's reason. */
+export interface BlockedEvent {
+  type: DepositEventType;
+  /** Indonesian, as `whyNot` words it (the same check that keeps it out of `allowedEvents`). */
+  reason: string;
+}
+
+/**
+ * The other half of `allowedEvents`: events defined in the deposit's current state that the
+ * actor's role permits, but that a condition refuses today — the business date (cut-off passed,
+ * maturity reached), the product, a track (bilyet not back), or who asked (the requester of a
+ * break). Shown disabled with their reason, so staff learn why before filling in a form. Events
+ * of other states and of other roles are left out: they are not this person's to take here.
+ */
+export function blockedEvents(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): BlockedEvent[] {
+  const status = snapshot.value as DepositStatus;
+  const blocked: BlockedEvent[] = [];
+  for (const type of Object.keys(EVENT_RULES) as DepositEventType[]) {
+    const rule = EVENT_RULES[type];
+    if (!rule.from.includes(status) || !hasRole(actor.role, rule.role)) continue;
+    const refused = firstRefusal(snapshot.context, { type, actor, today } as DepositEvent, 'offer');
+    if (refused) blocked.push({ type, reason: refused.message });
+  }
+  return blocked;
+}
+
 export type Decision =
   | { ok: true; snapshot: DepositSnapshot; status: DepositStatus; context: DepositContext }
   | { ok: false; refusal: Refusal };

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { MaturityInstruction } from '../../contract/deposit';
+import type { DepositStatus, MaturityInstruction } from '../../contract/deposit';
 import { changeRequestDecisionSchema, changeRequestListQuerySchema } from '../../contract/deposit-api';
 import { hasRole, isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
 import { decideChangeRequest, findChangeRequest, findChangeRequestView, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
-import { updatePayoutAccount, type PayoutAccount } from './customer-repository';
-import { saveDeposit } from './deposit-repository';
+import { findCustomer, updatePayoutAccount, type PayoutAccount } from './customer-repository';
+import { listDepositsOfCustomer, saveDeposit } from './deposit-repository';
 import type { Database } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
 import { pageOf } from '../platform/paging';
@@ -25,6 +25,9 @@ import { ServiceError } from '../platform/errors';
  */
 
 const KIND_LABELS = { instruction: 'Instruksi Jatuh Tempo', payoutAccount: 'Rekening Pencairan' } as const;
+
+/** Deposits that will still pay out (interest or principal) to the customer's account. */
+const PAYS_OUT_LATER: readonly DepositStatus[] = ['pending', 'approved', 'active', 'breakRequested', 'matured', 'disbursing'];
 
 export function toChangeRequest(row: ChangeRequestWithDeposit) {
   return {
@@ -79,6 +82,35 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
     });
   }
 
+  /**
+   * The account belongs to the customer, so every deposit of theirs that still pays out changes
+   * with it: each gets an audit row (old and new account) and shows the change on its timeline —
+   * staff checking a payout see when and by whom the destination was changed. The deposits' own
+   * rows do not change, so their version stays.
+   */
+  async function applyPayoutAccount(trx: Kysely<Database>, actor: StaffActor, requestId: string, depositId: string, account: PayoutAccount, now: string): Promise<void> {
+    const { row } = await loadDeposit(trx, actor.bankId, depositId);
+    const customer = await findCustomer(trx, actor.bankId, row.customer_id);
+    if (!customer) throw new Error(`deposit ${row.id} refers to a missing customer`);
+    const before = { bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name };
+    await updatePayoutAccount(trx, customer.id, account, now);
+    for (const affected of await listDepositsOfCustomer(trx, customer.id, PAYS_OUT_LATER)) {
+      await insertAudit(trx, {
+        id: randomUUID(),
+        bank_id: affected.bank_id,
+        deposit_id: affected.id,
+        actor_id: actor.userId,
+        at: now,
+        // After every row the deposit's current version wrote (10 × version + 0..1), before the next one's.
+        seq: affected.version * 10 + 9,
+        from_status: affected.status,
+        to_status: affected.status,
+        event: 'deposit.changePayoutAccount',
+        payload: JSON.stringify({ from: before, to: account, changeRequestId: requestId }),
+      });
+    }
+  }
+
   return {
     /** GET /deposito-change-request */
     async list(actor: StaffActor, query: Record<string, unknown>) {
@@ -99,10 +131,7 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
         if (parsed.decision === 'approved') {
           const value = JSON.parse(request.requested_value) as { instruction?: MaturityInstruction } & Partial<PayoutAccount>;
           if (request.kind === 'instruction') await applyInstruction(trx, actor, request.deposit_id, value.instruction!);
-          else {
-            const deposit = await loadDeposit(trx, actor.bankId, request.deposit_id);
-            await updatePayoutAccount(trx, deposit.row.customer_id, { bankName: value.bankName!, accountNumber: value.accountNumber!, accountName: value.accountName! }, now);
-          }
+          else await applyPayoutAccount(trx, actor, request.id, request.deposit_id, { bankName: value.bankName!, accountNumber: value.accountNumber!, accountName: value.accountName! }, now);
         }
         const decided = await decideChangeRequest(trx, id, { status: parsed.decision, reason: parsed.reason ?? null, decidedBy: actor.userId, decidedAt: now });
         if (!decided) throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');

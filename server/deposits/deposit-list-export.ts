@@ -1,7 +1,7 @@
 import { depositListQuerySchema } from '../../contract/deposit-api';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositStatusLabels } from '../../machines/deposit';
-import { formatRateBps, isIsoDate } from '../../machines/deposit-rules';
+import { isIsoDate } from '../../machines/deposit-rules';
 import { DEPOSIT_SORT_COLUMNS, depositsMatching, type DepositFilters, type DepositSortField } from './deposit-repository';
 import { listProducts } from '../products/product-service';
 import type { DepositRow } from '../platform/db/schema';
@@ -45,7 +45,7 @@ export const depositListColumns = (productNames: Map<string, string>): XlsxColum
   { header: 'Produk', kind: 'text', width: 24, value: (row) => productNames.get(row.product_id) ?? '' },
   { header: 'Status', kind: 'text', width: 24, value: (row) => depositStatusLabels[row.status] },
   { header: 'Nominal', kind: 'rupiah', value: (row) => Number(row.amount) },
-  { header: 'Suku Bunga', kind: 'text', width: 11, value: (row) => formatRateBps(row.rate_bps) },
+  { header: 'Suku Bunga', kind: 'rate', value: (row) => row.rate_bps },
   { header: 'Tenor (Bulan)', kind: 'integer', width: 12, value: (row) => row.tenor_months },
   { header: 'Tanggal Penempatan', kind: 'date', width: 18, value: (row) => row.placement_date },
   { header: 'Tanggal Efektif', kind: 'date', width: 16, value: (row) => row.deposit_date },

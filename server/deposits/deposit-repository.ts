@@ -58,6 +58,12 @@ export async function findDeposit(db: Db, bankId: string, id: string): Promise<D
   return db.selectFrom('deposits').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
 }
 
+/** Deposits of this bank by id (others' ids are simply absent), in no particular order. */
+export async function findDeposits(db: Db, bankId: string, ids: readonly string[]): Promise<DepositRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('deposits').selectAll().where('bank_id', '=', bankId).where('id', 'in', [...new Set(ids)]).execute();
+}
+
 /** Any bank's deposit: for the daily job, which works across banks. */
 export async function findDepositById(db: Db, id: string): Promise<DepositRow | undefined> {
   return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
@@ -162,9 +168,20 @@ export function depositsMatching(db: Db, filters: DepositFilters, options: Match
   if (filters.productId) query = query.where('product_id', '=', filters.productId);
   if (filters.dateFrom) query = query.where('deposit_date', '>=', filters.dateFrom);
   if (filters.dateTo) query = query.where('deposit_date', '<=', filters.dateTo);
-  const q = filters.q?.trim().toLowerCase();
-  if (q) query = query.where(searchMatches(db, q, options.searchIndex ?? false));
+  const match = depositSearchCondition(db, filters.q, { table: 'deposits', searchIndex: options.searchIndex ?? false });
+  if (match) query = query.where(match);
   return query;
+}
+
+/**
+ * The deposit search `q` as a condition on the deposits table named `table` (its name or alias in
+ * the caller's FROM), for lists of other rows joined to their deposit (bunga bulanan, pencairan):
+ * the same meaning and the same indexes as the deposit list's. Null when `q` is blank. With
+ * `searchIndex` (SQLite only; see MatchingOptions) the trigram table narrows the deposits first.
+ */
+export function depositSearchCondition(db: Db, q: string | undefined, options: { table: string; searchIndex: boolean }) {
+  const needle = q?.trim().toLowerCase();
+  return needle ? searchMatches(db, needle, options.searchIndex, options.table) : null;
 }
 
 /** FTS5's trigram tokenizer indexes every 3 characters: a shorter query has no trigram to look up. */
@@ -180,14 +197,16 @@ const TRIGRAM_LENGTH = 3;
  * only ASCII, so it may offer a row the LIKE refuses, never miss one. A query of one or two
  * characters has no trigram: it reads the bank's deposits as before.
  */
-function searchMatches(db: Db, q: string, searchIndex: boolean) {
+function searchMatches(db: Db, q: string, searchIndex: boolean, table: string) {
   // PostgreSQL text cannot hold U+0000 (it rejects the parameter) and FTS5 ends its query at one.
   if (q.includes('\u0000')) return sql<boolean>`1 = 0`;
   const contains = `%${escapeLike(q)}%`;
   const prefix = `${escapeLike(q)}%`;
-  const like = sql<boolean>`(lower(customer_name) like ${contains} escape '\\' or lower(deposit_number) like ${contains} escape '\\' or customer_nik like ${prefix} escape '\\')`;
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const nik = sql<boolean>`${column('customer_nik')} like ${prefix} escape '\\'`;
+  const like = sql<boolean>`(lower(${column('customer_name')}) like ${contains} escape '\\' or lower(${column('deposit_number')}) like ${contains} escape '\\' or ${nik})`;
   if (!searchIndex || [...q].length < TRIGRAM_LENGTH || !isSqlite(db)) return like;
-  return sql<boolean>`((deposits.rowid in (select rowid from deposits_search where deposits_search match ${ftsPhrase(q)}) or customer_nik like ${prefix} escape '\\') and ${like})`;
+  return sql<boolean>`((${column('rowid')} in (select rowid from deposits_search where deposits_search match ${ftsPhrase(q)}) or ${nik}) and ${like})`;
 }
 
 /**
@@ -301,6 +320,18 @@ export async function customerPrincipal(db: Db, customerId: string, statuses: re
   if (excludeDepositId) query = query.where('id', '!=', excludeDepositId);
   const row = await query.executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** The customer's deposits of these statuses, oldest first (what an account change touches). */
+export async function listDepositsOfCustomer(db: Db, customerId: string, statuses: readonly DepositStatus[]): Promise<DepositRow[]> {
+  return db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', 'in', [...statuses])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Deposits of these statuses maturing in [from, to], soonest first (due information, Beranda). */

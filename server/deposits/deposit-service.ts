@@ -4,12 +4,13 @@ import {
   channelingQuerySchema,
   depositFiltersSchema,
   depositListQuerySchema,
+  type DepositActions,
   type DepositDetail,
   type DepositSortField,
   type DepositSummary,
 } from '../../contract/deposit-api';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
-import { allowedEvents, previewBreakFor } from '../../machines/deposit';
+import { allowedEvents, blockedEvents, previewBreakFor, restoreDeposit, type Actor, type DepositSnapshot } from '../../machines/deposit';
 import { addDays, DepositRuleError, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
 import { listAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
@@ -23,6 +24,7 @@ import {
   listOpenDocuments,
   countOpenDocumentWork,
   countBilyetToIssue,
+  findDeposits,
   placementsByChannel,
   type DepositFilters,
 } from './deposit-repository';
@@ -30,7 +32,7 @@ import { listDisbursementsOfDeposit } from '../disbursements/payout-service';
 import { getDepositSettings, listProducts } from '../products/product-service';
 import type { Database, DepositRow } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
-import { currentPeriodInstallments, loadDeposit, taxContextFor } from './deposit-state';
+import { contextFromRow, currentPeriodInstallments, loadDeposit, taxContextFor } from './deposit-state';
 import { businessToday, type DepositTransitions, type TransitionRequest } from './transition-service';
 import { toDepositDetail, toDepositSummary } from './deposit-views';
 import { ServiceError, ValidationError } from '../platform/errors';
@@ -38,8 +40,11 @@ import { parseOrThrow } from '../platform/validation';
 import { pageOf, type Page } from '../platform/paging';
 import type { StaffActor } from '../platform/actor';
 
-/** What other areas read of deposits without going through a transition. */
-export { activePrincipalOfCustomers, TAX_ACTIVE_STATUSES } from './deposit-repository';
+/**
+ * What other areas read of deposits without going through a transition; depositSearchCondition
+ * lets their lists joined to deposits (bunga bulanan, pencairan) take the deposit list's `q`.
+ */
+export { activePrincipalOfCustomers, depositSearchCondition, TAX_ACTIVE_STATUSES } from './deposit-repository';
 
 function checkDateRange(from: string | undefined, to: string | undefined): void {
   const problems: string[] = [];
@@ -50,6 +55,11 @@ function checkDateRange(from: string | undefined, to: string | undefined): void 
 }
 
 const CHANNEL_DIRECT_LABEL = 'Langsung di BPR';
+
+/** The deposit machine's answer for this actor today: both halves come from the same checks. */
+function actionsFor(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): DepositActions {
+  return { allowedEvents: allowedEvents(snapshot, actor, today), blockedEvents: blockedEvents(snapshot, actor, today) };
+}
 
 export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions }) {
   const { db, clock, transitions } = deps;
@@ -91,7 +101,7 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       installments: loaded.installments,
       disbursements,
       timeline,
-      allowedEvents: allowedEvents(loaded.snapshot, { id: actor.userId, role: actor.role }, today),
+      actions: actionsFor(loaded.snapshot, { id: actor.userId, role: actor.role }, today),
       today,
     });
   }
@@ -160,6 +170,27 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
     },
 
     detail,
+
+    /**
+     * The actions of several deposits of the actor's bank for lists that act on them (Pencairan):
+     * the same machine answer as each one's detail, read with one query per table instead of a
+     * detail per row. Ids of another bank are absent from the map.
+     */
+    async actionsOf(actor: StaffActor, depositIds: readonly string[]): Promise<Map<string, DepositActions>> {
+      const rows = await findDeposits(db, actor.bankId, depositIds);
+      if (rows.length === 0) return new Map();
+      const [products, settings] = await Promise.all([listProducts(db, actor.bankId), getDepositSettings(db, actor.bankId)]);
+      const byId = new Map(products.map((product) => [product.id, product]));
+      const today = businessToday(clock);
+      const who = { id: actor.userId, role: actor.role };
+      return new Map(
+        rows.map((row) => {
+          const product = byId.get(row.product_id);
+          if (!product) throw new Error(`deposit ${row.id} refers to a missing product ${row.product_id}`);
+          return [row.id, actionsFor(restoreDeposit(row.status, contextFromRow(row, product, settings)), who, today)];
+        }),
+      );
+    },
 
     /** Any staff lifecycle event; answers the deposit as it now stands. */
     async act(actor: StaffActor, depositId: string, request: DepositEventRequest | TransitionRequest, expectedVersion?: number): Promise<DepositDetail> {

@@ -1,4 +1,4 @@
-import type { DepositDetail, DepositSummary } from '../../contract/deposit-api';
+import type { DepositActions, DepositDetail, DepositSummary } from '../../contract/deposit-api';
 import type { DepositEventType } from '../../contract/deposit';
 import { depositEventLabels, depositStatusLabels } from '../../machines/deposit';
 import { lpsFlags, type BreakPreview } from '../../machines/deposit-rules';
@@ -53,6 +53,7 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
 function timelineLabel(event: string): string {
   if (event === 'deposit.create') return 'Penempatan Diterima';
   if (event === 'deposit.changeInstruction') return 'Ubah Instruksi Jatuh Tempo';
+  if (event === 'deposit.changePayoutAccount') return 'Ubah Rekening Pencairan';
   return depositEventLabels[event as DepositEventType] ?? event;
 }
 
@@ -79,7 +80,7 @@ export function toDepositDetail(parts: {
   installments: InstallmentRow[];
   disbursements: DisbursementRow[];
   timeline: AuditWithActor[];
-  allowedEvents: DepositEventType[];
+  actions: DepositActions;
   today: string;
 }): DepositDetail {
   const { row, customer, product } = parts;
@@ -118,7 +119,8 @@ export function toDepositDetail(parts: {
     installments: parts.installments.map(toInstallment),
     disbursements: parts.disbursements.map(toDisbursement),
     timeline: parts.timeline.map(toTimelineEntry),
-    allowedEvents: parts.allowedEvents,
+    allowedEvents: parts.actions.allowedEvents,
+    blockedEvents: parts.actions.blockedEvents,
     today: parts.today,
   };
 }

@@ -1,6 +1,6 @@
 import { dueInformationQuerySchema } from '../../contract/disbursement';
 import { depositStatusLabels } from '../../machines/deposit';
-import { addDays, daysBetween, formatRateBps } from '../../machines/deposit-rules';
+import { addDays, daysBetween } from '../../machines/deposit-rules';
 import { listProducts } from '../products/product-service';
 import { DEPOSIT_EXPORT_FIELDS, type DepositExportRow } from './deposit-list-export';
 import { parseOrThrow } from '../platform/validation';
@@ -20,7 +20,7 @@ export const dueInformationColumns = (productNames: Map<string, string>, today: 
   { header: 'NIK', kind: 'text', width: 20, value: (row) => row.customer_nik },
   { header: 'Produk', kind: 'text', width: 24, value: (row) => productNames.get(row.product_id) ?? '' },
   { header: 'Nominal', kind: 'rupiah', value: (row) => Number(row.amount) },
-  { header: 'Suku Bunga', kind: 'text', width: 11, value: (row) => formatRateBps(row.rate_bps) },
+  { header: 'Suku Bunga', kind: 'rate', value: (row) => row.rate_bps },
   { header: 'Tenor (Bulan)', kind: 'integer', width: 12, value: (row) => row.tenor_months },
   { header: 'Jatuh Tempo', kind: 'date', value: (row) => row.maturity_date },
   { header: 'Sisa Hari', kind: 'integer', value: (row) => daysBetween(today, row.maturity_date) },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { Database, DisbursementRow, NewDisbursement } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
@@ -35,6 +35,8 @@ export interface DisbursementFilters {
   status?: 'pending' | 'paid' | undefined;
   /** 'YYYY-MM': the month the disbursement was decided (created_at, UTC). */
   period?: string | undefined;
+  /** A condition on the joined deposit `d` (the deposit search), or null for every deposit. */
+  match?: Expression<SqlBool> | null | undefined;
 }
 
 /** Disbursements joined with their deposit and the customer's payout account. */
@@ -46,6 +48,7 @@ export function disbursementsQuery(db: Db, filters: DisbursementFilters) {
     .where('b.bank_id', '=', filters.bankId);
   if (filters.status) query = query.where('b.status', '=', filters.status);
   if (filters.period) query = query.where('b.created_at', '>=', `${filters.period}-01`).where('b.created_at', '<', `${filters.period}-32`);
+  if (filters.match) query = query.where(filters.match);
   return query;
 }
 

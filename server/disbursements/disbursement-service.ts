@@ -9,7 +9,7 @@ import type { Clock } from '../platform/clock';
 import { pageOf } from '../platform/paging';
 import { parseOrThrow } from '../platform/validation';
 import type { StaffActor } from '../platform/actor';
-import type { DepositService } from '../deposits/deposit-service';
+import { depositSearchCondition, type DepositService } from '../deposits/deposit-service';
 import { refusalError, type DepositTransitions } from '../deposits/transition-service';
 import { toDisbursement } from './payout-service';
 import { ServiceError, ValidationError } from '../platform/errors';
@@ -31,19 +31,28 @@ export function toDisbursementRow(row: DisbursementWithDeposit) {
 
 export function createDisbursementService(deps: { db: Kysely<Database>; clock: Clock; fileStore: FileStore; transitions: DepositTransitions; deposits: DepositService }) {
   const { db, clock } = deps;
+  // A page and its counts run once per request, so SQLite may narrow them through the trigram table.
+  const searchOf = (q: string | undefined) => depositSearchCondition(db, q, { table: 'd', searchIndex: true });
 
   return {
     /** GET /deposito/disbursements */
     async list(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(disbursementListQuerySchema, query);
-      const { rows, total } = await listDisbursements(db, { bankId: actor.bankId, status: parsed.status, period: parsed.period }, parsed.page, parsed.limit);
-      return pageOf(rows.map(toDisbursementRow), parsed.page, parsed.limit, total);
+      const { rows, total } = await listDisbursements(db, { bankId: actor.bankId, status: parsed.status, period: parsed.period, match: searchOf(parsed.q) }, parsed.page, parsed.limit);
+      const actions = await deps.deposits.actionsOf(actor, rows.map((row) => row.deposit_id));
+      const none = { allowedEvents: [], blockedEvents: [] };
+      return pageOf(
+        rows.map((row) => ({ ...toDisbursementRow(row), ...(actions.get(row.deposit_id) ?? none) })),
+        parsed.page,
+        parsed.limit,
+        total,
+      );
     },
 
     /** GET /deposito/disbursements/count */
     async count(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(disbursementListQuerySchema, query);
-      return countDisbursements(db, { bankId: actor.bankId, period: parsed.period });
+      return countDisbursements(db, { bankId: actor.bankId, period: parsed.period, match: searchOf(parsed.q) });
     },
 
     /**

@@ -2,12 +2,13 @@ import { disbursementListQuerySchema } from '../../contract/disbursement';
 import { DISBURSEMENT_WITH_DEPOSIT_COLUMNS, disbursementsQuery, type DisbursementWithDeposit } from './disbursement-repository';
 import { jakartaDate } from '../platform/business-date';
 import { parseOrThrow } from '../platform/validation';
+import { depositSearchCondition } from '../deposits/deposit-service';
 import { afterRow, type ExportSource } from '../platform/xlsx/keyset';
 import { disbursementKindLabels, disbursementStatusLabels } from '../platform/xlsx/labels';
 import { keysetBatches, type XlsxColumn, type XlsxSheet } from '../platform/xlsx/xlsx-stream';
 
 /**
- * Payouts (GET /deposito/disbursements/download): the list's filters (status, period) and order
+ * Payouts (GET /deposito/disbursements/download): the list's filters (status, period, q) and order
  * (newest decided first), read in keyset batches.
  */
 export const disbursementColumns: XlsxColumn<DisbursementWithDeposit>[] = [
@@ -37,9 +38,12 @@ export async function disbursementsExport(
   batchSize = 1000,
 ): Promise<{ filename: string; sheet: XlsxSheet<DisbursementWithDeposit> }> {
   const parsed = parseOrThrow(disbursementListQuerySchema, query);
+  // The keyset walk re-runs its query per batch: the search reads each joined deposit's own
+  // columns rather than the trigram table (see MatchingOptions in the deposits repository).
+  const filters = { bankId, status: parsed.status, period: parsed.period, match: depositSearchCondition(db, parsed.q, { table: 'd', searchIndex: false }) };
   const rows = keysetBatches<DisbursementWithDeposit, readonly unknown[]>(
     async (after, limit) => {
-      let select = disbursementsQuery(db, { bankId, status: parsed.status, period: parsed.period }).select([...DISBURSEMENT_WITH_DEPOSIT_COLUMNS]);
+      let select = disbursementsQuery(db, filters).select([...DISBURSEMENT_WITH_DEPOSIT_COLUMNS]);
       if (after) select = select.where((eb) => afterRow(eb, ['b.created_at', 'b.id'], after, 'desc'));
       return (await reads.rows(select.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit))) as DisbursementWithDeposit[];
     },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { Database, InstallmentRow, InstallmentRowStatus, NewInstallment } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
@@ -135,22 +135,28 @@ export const INSTALLMENT_WITH_DEPOSIT_COLUMNS = [
   'c.payout_account_name',
 ] as const;
 
-/**
- * Installments paid in a month or falling due in it: `period` 'YYYY-MM' matches the pay date;
- * `statuses` filter (cancelled ones are never listed). Ordered by pay date, customer, id.
- */
-export async function listInstallmentsOfMonth(
-  db: Db,
-  bankId: string,
-  period: string,
-  statuses: readonly InstallmentRowStatus[],
-  page: number,
-  limit: number,
-): Promise<{ rows: InstallmentWithDeposit[]; total: number }> {
-  const base = installmentsQuery(db, bankId)
-    .where('i.pay_date', '>=', `${period}-01`)
-    .where('i.pay_date', '<=', `${period}-31`)
-    .where('i.status', 'in', [...statuses]);
+export interface MonthFilters {
+  bankId: string;
+  /** 'YYYY-MM': the month the pay date falls in. */
+  period: string;
+  statuses: readonly InstallmentRowStatus[];
+  /** A condition on the joined deposit `d` (the deposit search), or null for every deposit. */
+  match?: Expression<SqlBool> | null | undefined;
+}
+
+/** Installments of a month in these statuses (cancelled ones are never listed), joined as installmentsQuery. */
+export function installmentsOfMonth(db: Db, filters: MonthFilters) {
+  let query = installmentsQuery(db, filters.bankId)
+    .where('i.pay_date', '>=', `${filters.period}-01`)
+    .where('i.pay_date', '<=', `${filters.period}-31`)
+    .where('i.status', 'in', [...filters.statuses]);
+  if (filters.match) query = query.where(filters.match);
+  return query;
+}
+
+/** One page of a month's installments, ordered by pay date, customer, id; and how many there are. */
+export async function listInstallmentsOfMonth(db: Db, filters: MonthFilters, page: number, limit: number): Promise<{ rows: InstallmentWithDeposit[]; total: number }> {
+  const base = installmentsOfMonth(db, filters);
   const [rows, count] = await Promise.all([
     base
       .select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS])
@@ -165,11 +171,8 @@ export async function listInstallmentsOfMonth(
   return { rows: rows as InstallmentWithDeposit[], total: Number(count.total) };
 }
 
-export async function sumInstallmentsOfMonth(db: Db, bankId: string, period: string, statuses: readonly InstallmentRowStatus[]) {
-  const row = await installmentsQuery(db, bankId)
-    .where('i.pay_date', '>=', `${period}-01`)
-    .where('i.pay_date', '<=', `${period}-31`)
-    .where('i.status', 'in', [...statuses])
+export async function sumInstallmentsOfMonth(db: Db, filters: MonthFilters) {
+  const row = await installmentsOfMonth(db, filters)
     .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('i.net_interest').as('net'), (eb) => eb.fn.sum<number>('i.gross_interest').as('gross'), (eb) => eb.fn.sum<number>('i.tax').as('tax')])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), gross: Number(row.gross ?? 0), tax: Number(row.tax ?? 0), net: Number(row.net ?? 0) };

@@ -15,6 +15,7 @@ import { pageOf } from '../platform/paging';
 import { parseOrThrow } from '../platform/validation';
 import type { StaffActor } from '../platform/actor';
 import { businessToday, refusalError } from '../deposits/transition-service';
+import { depositSearchCondition } from '../deposits/deposit-service';
 import { toInstallment } from './installment-service';
 import { ServiceError } from '../platform/errors';
 
@@ -62,6 +63,8 @@ export function toMonthlyInterestRow(row: InstallmentWithDeposit) {
 export function createInterestService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
   const thisMonth = () => businessToday(clock).slice(0, 7);
+  // A month's rows run once per request here, so SQLite may narrow them through the trigram table.
+  const searchOf = (q: string | undefined) => depositSearchCondition(db, q, { table: 'd', searchIndex: true });
 
   return {
     /** GET /deposito/monthly-interest */
@@ -69,10 +72,8 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
       const parsed = parseOrThrow(monthlyInterestQuerySchema, query);
       const period = parsed.period ?? thisMonth();
       const statuses: InstallmentRowStatus[] = parsed.status ? [parsed.status] : ['scheduled', 'due', 'paid'];
-      const [{ rows, total }, summary] = await Promise.all([
-        listInstallmentsOfMonth(db, actor.bankId, period, statuses, parsed.page, parsed.limit),
-        sumInstallmentsOfMonth(db, actor.bankId, period, statuses),
-      ]);
+      const filters = { bankId: actor.bankId, period, statuses, match: searchOf(parsed.q) };
+      const [{ rows, total }, summary] = await Promise.all([listInstallmentsOfMonth(db, filters, parsed.page, parsed.limit), sumInstallmentsOfMonth(db, filters)]);
       return { ...pageOf(rows.map(toMonthlyInterestRow), parsed.page, parsed.limit, total), period, summary };
     },
 
@@ -124,7 +125,7 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
     async templateCount(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(interestTemplateQuerySchema, query);
       const period = parsed.period ?? thisMonth();
-      const summary = await sumInstallmentsOfMonth(db, actor.bankId, period, TEMPLATE_INSTALLMENT_STATUSES);
+      const summary = await sumInstallmentsOfMonth(db, { bankId: actor.bankId, period, statuses: TEMPLATE_INSTALLMENT_STATUSES, match: searchOf(parsed.q) });
       return { period, count: summary.count, totalNet: summary.net };
     },
   };

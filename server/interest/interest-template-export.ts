@@ -1,5 +1,6 @@
 import { interestTemplateQuerySchema } from '../../contract/interest';
-import { INSTALLMENT_WITH_DEPOSIT_COLUMNS, installmentsQuery, type InstallmentWithDeposit } from './installment-repository';
+import { INSTALLMENT_WITH_DEPOSIT_COLUMNS, installmentsOfMonth, type InstallmentWithDeposit } from './installment-repository';
+import { depositSearchCondition } from '../deposits/deposit-service';
 import { parseOrThrow } from '../platform/validation';
 import { TEMPLATE_INSTALLMENT_STATUSES } from './interest-service';
 import { afterRow, type ExportSource } from '../platform/xlsx/keyset';
@@ -41,13 +42,12 @@ export async function interestTemplateExport(
 ): Promise<{ filename: string; period: string; sheet: XlsxSheet<InstallmentWithDeposit> }> {
   const parsed = parseOrThrow(interestTemplateQuerySchema, query);
   const period = parsed.period ?? today.slice(0, 7);
+  // The keyset walk re-runs its query per batch: the search reads each joined deposit's own
+  // columns rather than the trigram table (see MatchingOptions in the deposits repository).
+  const filters = { bankId, period, statuses: TEMPLATE_INSTALLMENT_STATUSES, match: depositSearchCondition(db, parsed.q, { table: 'd', searchIndex: false }) };
   const rows = keysetBatches<InstallmentWithDeposit, readonly unknown[]>(
     async (after, limit) => {
-      let select = installmentsQuery(db, bankId)
-        .where('i.pay_date', '>=', `${period}-01`)
-        .where('i.pay_date', '<=', `${period}-31`)
-        .where('i.status', 'in', [...TEMPLATE_INSTALLMENT_STATUSES])
-        .select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS]);
+      let select = installmentsOfMonth(db, filters).select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS]);
       if (after) select = select.where((eb) => afterRow(eb, ['i.pay_date', 'd.customer_name', 'i.id'], after, 'asc'));
       return (await reads.rows(select.orderBy('i.pay_date').orderBy('d.customer_name').orderBy('i.id').limit(limit))) as InstallmentWithDeposit[];
     },

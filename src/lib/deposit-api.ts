@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ListMeta } from '@contract/envelope';
 import type {
+  BlockedEvent,
   changeRequestSchema,
   DepositDetail,
   DepositSummary,
@@ -18,7 +19,7 @@ import { api, type ApiClients, type Envelope } from './api-client';
  * deposit products list (on /api-v1, raw token).
  */
 
-export type { DepositDetail, DepositSummary, ProductListItem };
+export type { BlockedEvent, DepositDetail, DepositSummary, ProductListItem };
 export type StatusCounts = z.infer<typeof depositStatusCountsSchema>;
 export type UnprocessedCounts = z.infer<typeof unprocessedCountsSchema>;
 export type MonthlyInterestRow = z.infer<typeof monthlyInterestRowSchema>;
@@ -106,8 +107,8 @@ export function createDepositApi(clients: ApiClients) {
       return (await bpr<Envelope<unknown>>('/deposito/disbursement-paid', { method: 'POST', body: form, headers: changeHeaders(key) })).data;
     },
     monthlyInterest: (query: Query, signal?: AbortSignal) => bpr<MonthlyInterestPage>('/deposito/monthly-interest', { query: cleanQuery(query), signal }),
-    interestTemplateCount: async (period: string, signal?: AbortSignal) =>
-      (await bpr<Envelope<InterestTemplateCount>>('/deposito/monthly-interest-template/count', { query: { period }, signal })).data,
+    interestTemplateCount: async (query: Query, signal?: AbortSignal) =>
+      (await bpr<Envelope<InterestTemplateCount>>('/deposito/monthly-interest-template/count', { query: cleanQuery(query), signal })).data,
     markInterestPaid: async (input: { installmentIds: string[]; paidAt: string; reference: string }, key: string) =>
       (await bpr<Envelope<MarkInterestPaidResult>>('/deposito/monthly-interest-disbursement', { method: 'POST', body: input, headers: changeHeaders(key) })).data,
     disbursements: (query: Query, signal?: AbortSignal) => bpr<Page<DisbursementRow>>('/deposito/disbursements', { query: cleanQuery(query), signal }),

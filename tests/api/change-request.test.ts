@@ -50,6 +50,41 @@ describe.each(dialects)('change requests (%s)', (dialect) => {
     expect(detail.body.data.customer.payoutAccount).toEqual({ bankName: 'Mandiri', accountNumber: '1230004567', accountName: 'Agus Salim' });
   });
 
+  it("approving a payout-account change puts it, old and new account, on the timeline of each of the customer's deposits that still pays out", async () => {
+    const asked = await w.inState('active', { customer: 'second' });
+    const waiting = await w.inState('pending', { customer: 'second' });
+    const ended = await w.inState('rejected', { customer: 'second' });
+    const otherCustomer = await w.inState('active');
+    const before = (await w.call('GET', `/deposito/${asked.id}`, { token: w.users.operator.token })).body.data.customer.payoutAccount;
+    const id = await request(asked, 'payoutAccount', { bankName: 'BSI', accountNumber: '7788990011', accountName: 'Agus Salim' });
+    expect((await decide(id, 'supervisor2', { decision: 'approved' })).status).toBe(200);
+
+    const timeline = async (depositId: string) => (await w.call('GET', `/deposito/${depositId}`, { token: w.users.operator.token })).body.data.timeline as any[];
+    for (const deposit of [asked, waiting]) {
+      const entries = (await timeline(deposit.id)).filter((entry) => entry.event === 'deposit.changePayoutAccount');
+      expect(entries, deposit.deposit_number).toEqual([
+        expect.objectContaining({
+          eventLabel: 'Ubah Rekening Pencairan',
+          actor: { id: w.users.supervisor2.id, name: 'Budi Supervisor' },
+          from: deposit.status,
+          to: deposit.status,
+          payload: { from: before, to: { bankName: 'BSI', accountNumber: '7788990011', accountName: 'Agus Salim' }, changeRequestId: id },
+        }),
+      ]);
+      // The newest entry: it happened after everything else on the deposit.
+      expect((await timeline(deposit.id)).at(-1).event).toBe('deposit.changePayoutAccount');
+    }
+    expect((await timeline(ended.id)).map((entry) => entry.event)).not.toContain('deposit.changePayoutAccount');
+    expect((await timeline(otherCustomer.id)).map((entry) => entry.event)).not.toContain('deposit.changePayoutAccount');
+    // The deposits themselves did not change: a client holding their version may still act.
+    expect((await w.row(asked.id)).version).toBe(asked.version);
+
+    // A rejected request changes no account and writes no timeline entry.
+    const refused = await request(asked, 'payoutAccount', { bankName: 'BCA', accountNumber: '1', accountName: 'Agus Salim' });
+    expect((await decide(refused, 'supervisor', { decision: 'rejected', reason: 'Rekening tidak atas nama nasabah' })).status).toBe(200);
+    expect((await timeline(asked.id)).filter((entry) => entry.event === 'deposit.changePayoutAccount')).toHaveLength(1);
+  });
+
   it('approving a switch to PAYOUT is the lifecycle\'s stop-ARO (audited); to ARO+ is recorded as an instruction change', async () => {
     const deposit = await w.inState('active');
     const stop = await request(deposit, 'instruction', { instruction: 'PAYOUT' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { MaturityInstruction } from '../../contract/deposit';
 import type { Role } from '../../contract/auth';
 import { insertBank } from '../../server/auth/bank-repository';
@@ -196,6 +196,26 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02', ser
   return world;
 }
 
+/** A customer of `bankId` with the fixtures' payout account (BRI 0011223344 in their name); answers its id. */
+export async function addCustomer(w: Pick<World, 'db' | 'clock'>, bankId: string, name: string, nik: string): Promise<string> {
+  const id = randomUUID();
+  const now = w.clock.now().toISOString();
+  await insertCustomer(w.db, {
+    id, bank_id: bankId, name, nik, npwp: null, phone: null, email: null, address: null,
+    payout_bank_name: 'BRI', payout_account_number: '0011223344', payout_account_name: name, created_at: now, updated_at: now,
+  });
+  return id;
+}
+
+/**
+ * The meaning of the deposit search `q`, written out once in JS (customer name or deposit number
+ * containing it in any case, NIK starting with it): search tests check every answer against it.
+ */
+export function matchesSearch(deposit: { number: string; name: string; nik: string }, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  return deposit.name.toLowerCase().includes(needle) || deposit.number.toLowerCase().includes(needle) || deposit.nik.startsWith(needle);
+}
+
 export function addDaysIso(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -205,4 +225,21 @@ let keyCounter = 0;
 export function freshKey(): Record<string, string> {
   keyCounter += 1;
   return { 'idempotency-key': `uji-${Date.now()}-${keyCounter}-${randomUUID()}` };
+}
+
+/** The query plan as text; PostgreSQL with sequential scans priced out, so a usable index is used. */
+export async function explain(db: Kysely<Database>, dialect: DialectName, query: CompiledQuery): Promise<string> {
+  if (dialect === 'sqlite') {
+    const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    return result.rows.map((row) => row.detail).join('\n');
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`set enable_seqscan = off`.execute(connection);
+    try {
+      const result = await connection.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection);
+    }
+  });
 }

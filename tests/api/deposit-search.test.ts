@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { CompiledQuery, Migrator, sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/platform/db/database';
@@ -16,7 +16,7 @@ import { insertProduct } from '../../server/products/product-repository';
 import type { Database, DepositRow } from '../../server/platform/db/schema';
 import { placeDeposit } from '../../server/deposits/deposit-placement';
 import { dialects, type DialectName } from './harness';
-import { startWorld, type World } from './deposit-fixtures';
+import { addCustomer as addWorldCustomer, explain, matchesSearch, startWorld, type World } from './deposit-fixtures';
 
 /**
  * The deposit search `q` (migration 0003): customer name or deposit number containing it in any
@@ -25,11 +25,8 @@ import { startWorld, type World } from './deposit-fixtures';
  * migration indexed by it.
  */
 
-/** The meaning of `q`, written out once in JS: every answer below is checked against it. */
-function matches(deposit: { number: string; name: string; nik: string }, q: string): boolean {
-  const needle = q.trim().toLowerCase();
-  return deposit.name.toLowerCase().includes(needle) || deposit.number.toLowerCase().includes(needle) || deposit.nik.startsWith(needle);
-}
+/** The meaning of `q`: every answer below is checked against it. */
+const matches = matchesSearch;
 
 interface Customer {
   key: string;
@@ -69,15 +66,7 @@ describe.each(dialects)('deposit search over the API (%s)', (dialect) => {
     return row;
   }
 
-  async function addCustomer(bankId: string, name: string, nik: string): Promise<string> {
-    const id = randomUUID();
-    const now = w.clock.now().toISOString();
-    await insertCustomer(w.db, {
-      id, bank_id: bankId, name, nik, npwp: null, phone: null, email: null, address: null,
-      payout_bank_name: 'BRI', payout_account_number: '0011223344', payout_account_name: name, created_at: now, updated_at: now,
-    });
-    return id;
-  }
+  const addCustomer = (bankId: string, name: string, nik: string) => addWorldCustomer(w, bankId, name, nik);
 
   beforeAll(async () => {
     w = await startWorld(dialect);
@@ -427,23 +416,6 @@ describe.each(dialects)('migration 0003 on a database that already has deposits 
     expect(await countDeposits(db, filters('wijaya'))).toBe(expectedCount('wijaya'));
   });
 });
-
-/** The query plan as text; PostgreSQL with sequential scans priced out, so a usable index is used. */
-async function explain(db: Kysely<Database>, dialect: DialectName, query: CompiledQuery): Promise<string> {
-  if (dialect === 'sqlite') {
-    const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-    return result.rows.map((row) => row.detail).join('\n');
-  }
-  return db.connection().execute(async (connection) => {
-    await sql`set enable_seqscan = off`.execute(connection);
-    try {
-      const result = await connection.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await sql`reset enable_seqscan`.execute(connection);
-    }
-  });
-}
 
 /** What migration 0003 creates, by name. */
 async function searchObjects(db: Kysely<Database>, dialect: DialectName): Promise<string[]> {

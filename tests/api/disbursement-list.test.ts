@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositDetailSchema } from '../../contract/deposit-api';
+import { disbursementRowSchema } from '../../contract/disbursement';
 import { blob, dialects, fakeFile } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 
@@ -51,6 +53,35 @@ describe.each(dialects)('disbursements (%s)', (dialect) => {
     const proof = await w.call('GET', `/deposito/disbursement-proof/${done.body.data[0].proofFileId}`, { token: w.users.otherSupervisor.token });
     expect(proof.status).toBe(404);
     expect((await w.call('GET', '/deposito/disbursements?status=sent', { token: w.users.operator.token })).body.message).toEqual(['Status pencairan harus pending atau paid.']);
+  });
+
+  it('a payout whose bilyet is still out: the detail and the Pencairan row say why mark paid is refused, before any form; once back it is allowed', async () => {
+    const broken = await w.inState('breakRequested', { customer: 'second', amount: 7_000_000 });
+    await w.drive(broken.id, { type: 'deposit.approveBreak' }, 'supervisor2');
+    await w.db.updateTable('deposits').set({ bilyet_status: 'received' }).where('id', '=', broken.id).execute();
+    const bilyetOut = { type: 'deposit.markPaid', reason: 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.' };
+
+    const detail = async (who: 'supervisor' | 'operator' | 'admin') => (await w.call('GET', `/deposito/${broken.id}`, { token: w.users[who].token })).body.data;
+    const row = async (who: 'supervisor' | 'operator') => {
+      const page = await w.call('GET', '/deposito/disbursements?status=pending&limit=100', { token: w.users[who].token });
+      expect(page.status, page.text).toBe(200);
+      return page.body.data.find((item: any) => item.depositId === broken.id);
+    };
+    expect(await detail('supervisor')).toMatchObject({ status: 'disbursing', allowedEvents: [], blockedEvents: [bilyetOut] });
+    // The answers are what the contract (and so the OpenAPI document) describes.
+    expect(depositDetailSchema.parse(await detail('supervisor')).blockedEvents).toEqual([bilyetOut]);
+    expect(disbursementRowSchema.parse(await row('supervisor')).blockedEvents).toEqual([bilyetOut]);
+    expect(await detail('admin')).toMatchObject({ allowedEvents: [], blockedEvents: [bilyetOut] });
+    // Marking paid is not the operator's to do at all: nothing is offered, nothing is "blocked".
+    expect(await detail('operator')).toMatchObject({ allowedEvents: [], blockedEvents: [] });
+    expect(await row('supervisor')).toMatchObject({ allowedEvents: [], blockedEvents: [bilyetOut] });
+    expect(await row('operator')).toMatchObject({ allowedEvents: [], blockedEvents: [] });
+
+    await w.db.updateTable('deposits').set({ bilyet_status: 'returned' }).where('id', '=', broken.id).execute();
+    expect(await detail('supervisor')).toMatchObject({ allowedEvents: ['deposit.markPaid'], blockedEvents: [] });
+    expect(await row('supervisor')).toMatchObject({ allowedEvents: ['deposit.markPaid'], blockedEvents: [] });
+    const paid = await w.call('GET', '/deposito/disbursements?status=paid', { token: w.users.supervisor.token });
+    expect(paid.body.data.every((item: any) => item.allowedEvents.length === 0 && item.blockedEvents.length === 0)).toBe(true);
   });
 
   it('a proof larger than 5 MB answers 400 and stores nothing', async () => {

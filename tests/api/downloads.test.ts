@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateId, formatRateBps } from '../../machines/deposit-rules';
-import { RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/platform/xlsx/xlsx-stream';
+import { daysBetween } from '../../machines/deposit-rules';
+import { DATE_NUMBER_FORMAT, INTEGER_NUMBER_FORMAT, RATE_NUMBER_FORMAT, RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/platform/xlsx/xlsx-stream';
 import { dialects, startTestServer, type TestServer } from './harness';
 
 const BASE = '/api-v2-bpr';
@@ -10,6 +10,59 @@ interface Sheet {
   headers: string[];
   rows: unknown[][];
   sheet: ExcelJS.Worksheet;
+}
+
+type Kind = 'text' | 'date' | 'rupiah' | 'rate' | 'integer';
+
+/** A business date as exceljs reads a date cell back: that day at UTC midnight. */
+const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+
+/**
+ * Every cell of every data row holds its kind — text as text; dates as date cells shown
+ * DD-MMM-YYYY in Indonesian; rupiah whole numbers in the Rupiah format; rates fractions in the
+ * percent format; counts integers — so the file sorts and adds up in Excel. `kinds` names every
+ * column of the file (in order), and each typed column must have at least one value to check.
+ */
+function expectCellKinds(file: Sheet, kinds: Record<string, Kind>) {
+  expect(file.headers).toEqual(Object.keys(kinds));
+  const seen = new Set<string>();
+  file.sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    file.headers.forEach((header, index) => {
+      const cell = row.getCell(index + 1);
+      if (cell.value === null || cell.value === undefined) return;
+      seen.add(header);
+      const where = `${header} row ${number}`;
+      switch (kinds[header]) {
+        case 'text':
+          expect(cell.type, where).toBe(ExcelJS.ValueType.String);
+          break;
+        case 'date':
+          expect(cell.type, where).toBe(ExcelJS.ValueType.Date);
+          expect((cell.value as Date).getUTCHours(), where).toBe(0);
+          expect(cell.numFmt, where).toBe(DATE_NUMBER_FORMAT);
+          break;
+        case 'rupiah':
+          expect(cell.type, where).toBe(ExcelJS.ValueType.Number);
+          expect(Number.isSafeInteger(cell.value), where).toBe(true);
+          expect(cell.numFmt, where).toBe(RUPIAH_NUMBER_FORMAT);
+          break;
+        case 'rate':
+          expect(cell.type, where).toBe(ExcelJS.ValueType.Number);
+          expect(cell.value as number, where).toBeGreaterThan(0);
+          expect(cell.value as number, where).toBeLessThan(1);
+          expect(cell.numFmt, where).toBe(RATE_NUMBER_FORMAT);
+          break;
+        case 'integer':
+          expect(cell.type, where).toBe(ExcelJS.ValueType.Number);
+          expect(Number.isSafeInteger(cell.value), where).toBe(true);
+          expect(cell.numFmt, where).toBe(INTEGER_NUMBER_FORMAT);
+          break;
+      }
+    });
+  });
+  expect(file.rows.length).toBeGreaterThan(0);
+  for (const [header, kind] of Object.entries(kinds)) if (kind !== 'text') expect(seen.has(header), `${header} has values`).toBe(true);
 }
 
 describe.each(dialects)('Excel downloads (%s)', (dialect) => {
@@ -55,22 +108,22 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
     const file = await download(`/invoice/all-deposito/download?${query}`);
     expect(file.response.headers.get('content-type')).toBe(XLSX_MEDIA_TYPE);
     expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Daftar_Deposito_Aktif_2026-03-02.xlsx"');
-    expect(file.headers).toEqual([
-      'No. Deposito',
-      'Nama Nasabah',
-      'NIK',
-      'Produk',
-      'Status',
-      'Nominal',
-      'Suku Bunga',
-      'Tenor (Bulan)',
-      'Tanggal Penempatan',
-      'Tanggal Efektif',
-      'Jatuh Tempo',
-      'Instruksi Jatuh Tempo',
-      'Pembayaran Bunga',
-      'Kanal',
-    ]);
+    expectCellKinds(file, {
+      'No. Deposito': 'text',
+      'Nama Nasabah': 'text',
+      NIK: 'text',
+      Produk: 'text',
+      Status: 'text',
+      Nominal: 'rupiah',
+      'Suku Bunga': 'rate',
+      'Tenor (Bulan)': 'integer',
+      'Tanggal Penempatan': 'date',
+      'Tanggal Efektif': 'date',
+      'Jatuh Tempo': 'date',
+      'Instruksi Jatuh Tempo': 'text',
+      'Pembayaran Bunga': 'text',
+      Kanal: 'text',
+    });
     const list = await allPages(`/invoice/all-deposito?${query}`);
     expect(list.length).toBeGreaterThan(100);
     expect(file.rows).toHaveLength(list.length);
@@ -83,14 +136,15 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
         item.product.name,
         item.statusLabel,
         item.amount,
-        formatRateBps(item.rateBps),
+        item.rateBps / 10_000,
         item.tenorMonths,
-        formatDateId(item.placementDate),
-        formatDateId(item.depositDate),
-        formatDateId(item.maturityDate),
+        day(item.placementDate),
+        day(item.depositDate),
+        day(item.maturityDate),
       ]);
     });
-    expect(file.sheet.getCell('F2').numFmt).toBe(RUPIAH_NUMBER_FORMAT);
+    // The amounts add up in Excel to what the list shows.
+    expect(file.rows.reduce((sum, row) => sum + (row[5] as number), 0)).toBe(list.reduce((sum, item) => sum + item.amount, 0));
   });
 
   it('deposit list without filters streams every deposit of the bank (several keyset batches) in the list order', async () => {
@@ -113,19 +167,19 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
   it('monthly interest transfer template: the rows the count announces, net amounts summing to its total, a reference per installment', async () => {
     const file = await download('/deposito/monthly-interest-template/download?period=2026-03');
     expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Template_Transfer_Bunga_2026-03.xlsx"');
-    expect(file.headers).toEqual([
-      'Nama Nasabah',
-      'Nama Bank Tujuan',
-      'No. Rekening Tujuan',
-      'Nama Pemilik Rekening',
-      'Jumlah Transfer (Bunga Bersih)',
-      'Berita / Referensi Transfer',
-      'No. Deposito',
-      'Tanggal Bayar',
-      'Bunga Bruto',
-      'Pajak',
-      'ID Bunga',
-    ]);
+    expectCellKinds(file, {
+      'Nama Nasabah': 'text',
+      'Nama Bank Tujuan': 'text',
+      'No. Rekening Tujuan': 'text',
+      'Nama Pemilik Rekening': 'text',
+      'Jumlah Transfer (Bunga Bersih)': 'rupiah',
+      'Berita / Referensi Transfer': 'text',
+      'No. Deposito': 'text',
+      'Tanggal Bayar': 'date',
+      'Bunga Bruto': 'rupiah',
+      Pajak: 'rupiah',
+      'ID Bunga': 'text',
+    });
     const count = await t.call('GET', `${BASE}/deposito/monthly-interest-template/count?period=2026-03`, { token: demoToken });
     expect(count.body.data.count).toBeGreaterThan(0);
     expect(file.rows).toHaveLength(count.body.data.count);
@@ -133,7 +187,7 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
     for (const row of file.rows) {
       expect(row[5]).toMatch(/^BUNGA DEP-DS-\d{4}-\d{4} P\d+-\d+$/);
       expect(row[4]).toBe((row[8] as number) - (row[9] as number));
-      expect(String(row[7])).toMatch(/^\d{2}-(Mar)-2026$/);
+      expect((row[7] as Date).toISOString()).toMatch(/^2026-03-\d{2}T00:00:00.000Z$/);
     }
     expect(new Set(file.rows.map((row) => row[10])).size).toBe(file.rows.length);
   });
@@ -141,10 +195,31 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
   it('disbursements: the same rows as the JSON list for the status filter', async () => {
     const file = await download('/deposito/disbursements/download?status=paid');
     expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Pencairan_Deposito_Sudah_Dibayar_2026-03-02.xlsx"');
-    expect(file.headers.slice(0, 4)).toEqual(['No. Deposito', 'Nama Nasabah', 'Jenis Pencairan', 'Status']);
+    expectCellKinds(file, {
+      'No. Deposito': 'text',
+      'Nama Nasabah': 'text',
+      'Jenis Pencairan': 'text',
+      Status: 'text',
+      'Tanggal Diajukan': 'date',
+      'Jatuh Tempo': 'date',
+      Pokok: 'rupiah',
+      Bunga: 'rupiah',
+      Pajak: 'rupiah',
+      Penalti: 'rupiah',
+      'Jumlah Dibayarkan': 'rupiah',
+      'Nama Bank Tujuan': 'text',
+      'No. Rekening Tujuan': 'text',
+      'Nama Pemilik Rekening': 'text',
+      'Tanggal Transfer': 'date',
+      'Referensi Transfer': 'text',
+    });
     const list = await allPages('/deposito/disbursements?status=paid');
     expect(list.length).toBeGreaterThan(0);
-    expect(file.rows.map((row) => [row[0], row[3], row[10]])).toEqual(list.map((item) => [item.depositNumber, 'Sudah Dibayar', item.amount]));
+    expect(file.rows.map((row) => [row[0], row[3], row[5], row[10], row[14]])).toEqual(
+      list.map((item) => [item.depositNumber, 'Sudah Dibayar', day(item.maturityDate), item.amount, day(item.paidAt)]),
+    );
+    // Each payout's parts add up in the file as they do on screen.
+    for (const row of file.rows) expect(row[10]).toBe((row[6] as number) + (row[7] as number) - (row[8] as number) - (row[9] as number));
   });
 
   it('due information: the deposits of the next 30 days (default) as the screen lists them', async () => {
@@ -152,7 +227,22 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
     expect(file.response.headers.get('content-disposition')).toBe('attachment; filename="Informasi_Jatuh_Tempo_30_hari_2026-03-02.xlsx"');
     const list = await allPages('/deposito/due-information');
     expect(list.length).toBeGreaterThan(0);
-    expect(file.rows.map((row) => [row[0], row[7]])).toEqual(list.map((item) => [item.depositNumber, formatDateId(item.maturityDate)]));
+    expectCellKinds(file, {
+      'No. Deposito': 'text',
+      'Nama Nasabah': 'text',
+      NIK: 'text',
+      Produk: 'text',
+      Nominal: 'rupiah',
+      'Suku Bunga': 'rate',
+      'Tenor (Bulan)': 'integer',
+      'Jatuh Tempo': 'date',
+      'Sisa Hari': 'integer',
+      'Instruksi Jatuh Tempo': 'text',
+      Status: 'text',
+    });
+    expect(file.rows.map((row) => [row[0], row[5], row[7], row[8]])).toEqual(
+      list.map((item) => [item.depositNumber, item.rateBps / 10_000, day(item.maturityDate), daysBetween('2026-03-02', item.maturityDate)]),
+    );
     const week = await download('/deposito/due-information/download?days=7');
     expect(week.rows.length).toBeLessThanOrEqual(file.rows.length);
   });

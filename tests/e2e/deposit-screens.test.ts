@@ -5,61 +5,25 @@
  * Every new screen is checked with axe-core and saved as a screenshot.
  */
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
-import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { toast } from './support/app-pages';
+import { saveScreenshot } from './support/browser';
+import { apiGetAs, expectAccessible, startDemoSession, stopDemoSession, withLoggedInAs, type DemoSession } from './support/demo-session';
 
 const SUPERVISOR = 'supervisor@bpr-demo.test';
 const OPERATOR = 'operator@bpr-demo.test';
 
-let server: RunningServer;
-let browser: Browser;
-const tokens: Record<string, string> = {};
+let demo: DemoSession;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  for (const email of [SUPERVISOR, OPERATOR]) {
-    const response = await fetch(`${server.url}/api-v2-bpr/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    tokens[email] = ((await response.json()) as { data: { token: string } }).data.token;
-  }
+  demo = await startDemoSession([SUPERVISOR, OPERATOR]);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopDemoSession(demo));
 
-async function apiGet<T>(email: string, path: string): Promise<T> {
-  const response = await fetch(`${server.url}/api-v2-bpr${path}`, { headers: { authorization: `Bearer ${tokens[email]}` } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function withLoggedIn(email: string, run: (page: Page) => Promise<void>, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID', acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  try {
-    await page.goto(`${server.url}/login`);
-    await submitLogin(page, email, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/home');
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  const violations = await seriousViolations(page);
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
+const apiGet = <T>(email: string, path: string) => apiGetAs<T>(demo, email, path);
+const withLoggedIn = (email: string, run: (page: Page) => Promise<void>, width?: number) => withLoggedInAs(demo, email, run, width);
 
 async function tabCount(page: Page, status: string): Promise<number> {
   const text = await page.getByTestId(`tab-count-${status}`).textContent();
@@ -113,7 +77,7 @@ describe('deposit screens', () => {
 
   it('a supervisor approves a pending deposit from the list and the tab counts change', async () => {
     await withLoggedIn(SUPERVISOR, async (page) => {
-      await page.goto(`${server.url}/deposito?status=pending`);
+      await page.goto(`${demo.server.url}/deposito?status=pending`);
       await page.locator('.bj-table tbody tr').first().waitFor();
       await expect.poll(() => tabCount(page, 'pending')).toBeGreaterThan(0);
       const pendingBefore = await tabCount(page, 'pending');
@@ -147,7 +111,7 @@ describe('deposit screens', () => {
     const { id, depositNumber } = target!;
 
     await withLoggedIn(OPERATOR, async (page) => {
-      await page.goto(`${server.url}/deposito/${id}`);
+      await page.goto(`${demo.server.url}/deposito/${id}`);
       await page.getByRole('heading', { name: `Deposito ${depositNumber}`, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Ajukan Pencairan Awal' }).click();
       const dialog = page.getByRole('dialog');
@@ -162,7 +126,7 @@ describe('deposit screens', () => {
     });
 
     await withLoggedIn(SUPERVISOR, async (page) => {
-      await page.goto(`${server.url}/deposito/${id}`);
+      await page.goto(`${demo.server.url}/deposito/${id}`);
       await page.getByRole('button', { name: 'Setujui Pencairan Awal' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('region', { name: 'Rincian pencairan' }).getByText('Dibayarkan').waitFor();
@@ -184,12 +148,12 @@ describe('deposit screens', () => {
     const pending = await apiGet<ListAnswer>(SUPERVISOR, '/invoice/all-deposito?status=pending&limit=5');
     const target = pending.data.at(-1)!;
     await withLoggedIn(SUPERVISOR, async (page) => {
-      await page.goto(`${server.url}/deposito/${target.id}`);
+      await page.goto(`${demo.server.url}/deposito/${target.id}`);
       await page.getByRole('button', { name: 'Setujui', exact: true }).waitFor();
       // Another supervisor rejects it while this screen still shows the old version.
-      const response = await fetch(`${server.url}/api-v2-bpr/deposito/reject-deposito`, {
+      const response = await fetch(`${demo.server.url}/api-v2-bpr/deposito/reject-deposito`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens[SUPERVISOR]}`, 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        headers: { authorization: `Bearer ${demo.tokens[SUPERVISOR]}`, 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
         body: JSON.stringify({ depositId: target.id, reason: 'Dana tidak masuk', version: target.version }),
       });
       expect(response.status).toBe(200);
@@ -217,7 +181,7 @@ describe('deposit screens', () => {
     }
     expect(period, 'a month with due interest').not.toBe('');
     await withLoggedIn(SUPERVISOR, async (page) => {
-      await page.goto(`${server.url}/deposito/bunga?period=${period}&status=due`);
+      await page.goto(`${demo.server.url}/deposito/bunga?period=${period}&status=due`);
       await page.locator('.bj-table tbody tr').first().waitFor();
       const rows = await page.locator('.bj-table tbody tr').count();
       await expectAccessible(page, 'Bunga Bulanan');
@@ -236,7 +200,7 @@ describe('deposit screens', () => {
 
   it('an operator sees why marking interest paid is not offered', async () => {
     await withLoggedIn(OPERATOR, async (page) => {
-      await page.goto(`${server.url}/deposito/bunga`);
+      await page.goto(`${demo.server.url}/deposito/bunga`);
       await page.getByText('Hanya supervisor yang dapat menandai bunga sudah dibayar.').waitFor();
       expect(await page.getByRole('button', { name: 'Tandai sudah dibayar' }).isDisabled()).toBe(true);
     });
@@ -244,7 +208,7 @@ describe('deposit screens', () => {
 
   it('the list date filters take Indonesian dates typed or picked from the calendar, and the product filter lists the bank products', async () => {
     await withLoggedIn(SUPERVISOR, async (page) => {
-      await page.goto(`${server.url}/deposito`);
+      await page.goto(`${demo.server.url}/deposito`);
       await page.locator('.bj-table tbody tr').first().waitFor();
       const products = page.locator('select[name="productId"] option');
       await expect.poll(() => products.count()).toBeGreaterThan(1);
@@ -279,7 +243,7 @@ describe('deposit screens', () => {
     }
     expect(expected.length).toBeGreaterThan(0);
     await withLoggedIn(SUPERVISOR, async (page) => {
-      await page.goto(`${server.url}/deposito?${query}`);
+      await page.goto(`${demo.server.url}/deposito?${query}`);
       await page.locator('.bj-table tbody tr').first().waitFor();
       const downloaded = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Unduh Excel' }).click();
@@ -310,7 +274,7 @@ describe('deposit screens', () => {
           ['/deposito/jatuh-tempo', 'Jatuh Tempo'],
           ['/deposito/perubahan', 'Permintaan Perubahan'],
         ] as const) {
-          await page.goto(`${server.url}${path}`);
+          await page.goto(`${demo.server.url}${path}`);
           await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
           await page.locator('.bj-table, .bj-state:not(.bj-state--loading)').first().waitFor();
           await expectAccessible(page, heading);

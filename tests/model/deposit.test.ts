@@ -7,6 +7,7 @@ import {
 } from '../../contract/deposit';
 import {
   allowedEvents,
+  blockedEvents,
   decide,
   depositContext,
   depositEventLabels,
@@ -231,6 +232,78 @@ describe('allowedEvents: exactly the actions this user may start on this deposit
   it('final states offer nothing to anyone', () => {
     for (const status of ['closed', 'rejected', 'cancelled'] as const) {
       for (const actor of Object.values(actors)) expect(allowedEvents(at(status), actor, mid)).toEqual([]);
+    }
+  });
+});
+
+describe('blockedEvents: what this role could do in this state but may not today, with the reason', () => {
+  const blocked = (snapshot: DepositSnapshot, actor: Actor, today: string) => blockedEvents(snapshot, actor, today);
+
+  it('disbursing with the bilyet still at the customer: a supervisor sees mark paid refused for the bilyet; an operator sees nothing', () => {
+    const paying = (bilyet: DepositContext['bilyet']) => at('disbursing', { disbursementReason: 'broken', bilyet });
+    expect(blocked(paying('received'), actors.supervisor, DATES.payout)).toEqual([
+      { type: 'deposit.markPaid', reason: 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.' },
+    ]);
+    expect(blocked(paying('issued'), actors.admin, DATES.payout)).toEqual([
+      { type: 'deposit.markPaid', reason: 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.' },
+    ]);
+    expect(blocked(paying('returned'), actors.supervisor, DATES.payout)).toEqual([]);
+    expect(blocked(paying('received'), actors.operator, DATES.payout)).toEqual([]);
+  });
+
+  it('active from the cut-off day: stop ARO refused with the last day (29 May is the cut-off: 30-31 May weekend, 1 June a holiday)', () => {
+    expect(blocked(at('active'), actors.operator, mid)).toEqual([]);
+    expect(blocked(at('active'), actors.operator, DATES.cutoffDay)).toEqual([
+      { type: 'deposit.stopAro', reason: 'Batas waktu penghentian ARO telah lewat: paling lambat 28-Mei-2026.' },
+    ]);
+  });
+
+  it('active at maturity: both staff events refused with their reasons, the daily job’s events never shown to staff', () => {
+    expect(blocked(at('active'), actors.supervisor, DATES.maturity)).toEqual([
+      { type: 'deposit.stopAro', reason: 'Batas waktu penghentian ARO telah lewat: paling lambat 28-Mei-2026.' },
+      { type: 'deposit.requestBreak', reason: 'Deposito sudah jatuh tempo (02-Jun-2026); pencairan awal tidak dapat diajukan.' },
+    ]);
+  });
+
+  it('a non-ARO deposit: stop ARO refused because there is nothing to stop', () => {
+    expect(blocked(at('active', { instruction: 'PAYOUT' }), actors.operator, mid)).toEqual([
+      { type: 'deposit.stopAro', reason: 'Instruksi jatuh tempo deposito ini sudah bukan ARO.' },
+    ]);
+  });
+
+  it('breakRequested: the requester sees approving refused (another supervisor must); rejecting stays allowed', () => {
+    const requested = at('breakRequested', { breakRequest: { requestedBy: actors.supervisor.id, requestedOn: mid, breakDate: mid, reason: null } });
+    expect(blocked(requested, actors.supervisor, mid)).toEqual([
+      { type: 'deposit.approveBreak', reason: 'Pengajuan pencairan awal harus disetujui oleh supervisor lain, bukan pengajunya.' },
+    ]);
+    expect(blocked(requested, actors.otherSupervisor, mid)).toEqual([]);
+  });
+
+  it('pending with an inactive product: approving refused for the product', () => {
+    expect(blocked(at('pending', { product: { ...product, active: false } }), actors.supervisor, mid)).toEqual([
+      { type: 'deposit.approve', reason: 'Produk deposito ini sudah tidak aktif.' },
+    ]);
+  });
+
+  it('together with allowedEvents: every event of the state the role may take, each exactly once', () => {
+    const snapshots = [
+      ...depositStatusSchema.options.map((status) => at(status)),
+      at('disbursing', { bilyet: 'received' }),
+      at('active', { instruction: 'PAYOUT' }),
+      at('pending', { product: { ...product, active: false } }),
+      at('breakRequested', { breakRequest: { requestedBy: actors.supervisor.id, requestedOn: mid, breakDate: mid, reason: null } }),
+    ];
+    for (const snapshot of snapshots) {
+      const status = snapshot.value as DepositStatus;
+      for (const actor of Object.values(actors)) {
+        for (const today of Object.values(DATES)) {
+          const allowed = allowedEvents(snapshot, actor, today);
+          const refused = blockedEvents(snapshot, actor, today).map((entry) => entry.type);
+          const expected = depositEventTypeSchema.options.filter((type) => depositEventSources[type].includes(status) && hasRole(actor.role, depositEventRoles[type]));
+          expect([...allowed, ...refused].sort(), `${status} ${actor.id} ${today}`).toEqual([...expected].sort());
+          expect(allowed.filter((type) => refused.includes(type)), `${status} ${actor.id} ${today}`).toEqual([]);
+        }
+      }
     }
   });
 });

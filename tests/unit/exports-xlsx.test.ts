@@ -1,13 +1,25 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { keysetBatches, writeXlsx, xlsxDownloadHeaders, RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/platform/xlsx/xlsx-stream';
+import {
+  DATE_NUMBER_FORMAT,
+  excelDateSerial,
+  INTEGER_NUMBER_FORMAT,
+  keysetBatches,
+  RATE_NUMBER_FORMAT,
+  RUPIAH_NUMBER_FORMAT,
+  writeXlsx,
+  xlsxDownloadHeaders,
+  XLSX_MEDIA_TYPE,
+} from '../../server/platform/xlsx/xlsx-stream';
 
 interface Row {
   id: number;
   name: string;
-  date: string;
+  date: string | null;
   amount: number;
+  rateBps: number;
+  tenor: number;
 }
 
 async function toBuffer(rows: Row[][]): Promise<Buffer> {
@@ -25,6 +37,8 @@ async function toBuffer(rows: Row[][]): Promise<Buffer> {
         { header: 'Nama Nasabah', kind: 'text', value: (row: Row) => row.name },
         { header: 'Tanggal Efektif', kind: 'date', value: (row: Row) => row.date },
         { header: 'Nominal', kind: 'rupiah', value: (row: Row) => row.amount },
+        { header: 'Suku Bunga', kind: 'rate', value: (row: Row) => row.rateBps },
+        { header: 'Tenor (Bulan)', kind: 'integer', value: (row: Row) => row.tenor },
       ],
       rows: source(),
     },
@@ -35,16 +49,32 @@ async function toBuffer(rows: Row[][]): Promise<Buffer> {
 }
 
 describe('streaming xlsx writer', () => {
-  it('writes Indonesian headers, DD-MMM-YYYY dates as text and rupiah as formatted numbers', async () => {
-    const buffer = await toBuffer([[{ id: 1, name: 'Siti Rahayu', date: '2026-08-15', amount: 1_500_000 }], [{ id: 2, name: 'Budi', date: '2026-05-01', amount: 25_000_000 }]]);
+  it('writes Indonesian headers; dates, rupiah, rates and counts as typed cells with the screens’ display formats', async () => {
+    const buffer = await toBuffer([
+      [{ id: 1, name: 'Siti Rahayu', date: '2026-08-15', amount: 1_500_000, rateBps: 625, tenor: 12 }],
+      [{ id: 2, name: 'Budi', date: '2024-02-29', amount: 25_000_000, rateBps: 550, tenor: 3 }, { id: 3, name: 'Ani', date: null, amount: 0, rateBps: 0, tenor: 1 }],
+    ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(buffer as never);
     const sheet = workbook.getWorksheet('Deposito')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Nama Nasabah', 'Tanggal Efektif', 'Nominal']);
-    expect(sheet.getRow(2).values).toEqual([undefined, 'Siti Rahayu', '15-Agt-2026', 1_500_000]);
-    expect(sheet.getRow(3).values).toEqual([undefined, 'Budi', '01-Mei-2026', 25_000_000]);
-    expect(sheet.getCell('C2').numFmt).toBe(RUPIAH_NUMBER_FORMAT);
-    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nama Nasabah', 'Tanggal Efektif', 'Nominal', 'Suku Bunga', 'Tenor (Bulan)']);
+    // exceljs reads a number cell with a date format back as a Date (UTC midnight of the day).
+    expect(sheet.getRow(2).values).toEqual([undefined, 'Siti Rahayu', new Date('2026-08-15T00:00:00.000Z'), 1_500_000, 0.0625, 12]);
+    expect(sheet.getRow(3).values).toEqual([undefined, 'Budi', new Date('2024-02-29T00:00:00.000Z'), 25_000_000, 0.055, 3]);
+    expect(sheet.getCell('B4').value).toBeNull();
+    const types = (row: number) => ['A', 'B', 'C', 'D', 'E'].map((column) => sheet.getCell(`${column}${row}`).type);
+    expect(types(2)).toEqual([ExcelJS.ValueType.String, ExcelJS.ValueType.Date, ExcelJS.ValueType.Number, ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
+    expect(['A', 'B', 'C', 'D', 'E'].map((column) => sheet.getCell(`${column}3`).numFmt)).toEqual([undefined, DATE_NUMBER_FORMAT, RUPIAH_NUMBER_FORMAT, RATE_NUMBER_FORMAT, INTEGER_NUMBER_FORMAT]);
+    expect(sheet.rowCount).toBe(4);
+  });
+
+  it('date serials count days as Excel does: 1 Jan 1900 is day 1 (with its phantom 29 Feb), leap days and month ends exact', () => {
+    expect(excelDateSerial('1900-03-01')).toBe(61);
+    expect(excelDateSerial('2026-01-01')).toBe(46_023);
+    expect(excelDateSerial('2024-02-29')).toBe(45_351);
+    expect(excelDateSerial('2024-03-01')).toBe(45_352);
+    expect(excelDateSerial('2026-08-15')).toBe(46_249);
+    expect(excelDateSerial('bukan tanggal')).toBeNull();
   });
 
   it('an empty source still gives a workbook with the header row', async () => {

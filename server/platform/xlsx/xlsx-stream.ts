@@ -1,36 +1,72 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { formatDateId } from '../../../machines/deposit-rules/format';
 
 /**
  * Streaming xlsx: rows are pulled batch by batch from an async source and written straight into
- * the zip, so a 100,000-row export never holds the workbook in memory. Dates are text written by
- * the same formatDateId the screens use (UI.md: spellings never disagree); rupiah are number cells
- * with a Rupiah format so staff can still sum them in Excel.
+ * the zip, so a 100,000-row export never holds the workbook in memory.
+ *
+ * Cells hold what they mean, so staff can sort, filter and add up in Excel: business dates are
+ * date serials shown DD-MMM-YYYY in Indonesian ([$-421] = id-ID), rupiah are whole numbers with a
+ * Rupiah format, rates are fractions with a percent format (625 bps → 0.0625 → "6,25%" in an
+ * Indonesian Excel), counts are integers. Each kind has one style object shared by all its cells
+ * (see writeXlsx), so the typing costs a little arithmetic per cell and nothing per style.
  */
-export type XlsxCellKind = 'text' | 'date' | 'rupiah' | 'integer';
+export type XlsxCellKind = 'text' | 'date' | 'rupiah' | 'rate' | 'integer';
 
 export interface XlsxColumn<Row> {
   header: string;
   kind: XlsxCellKind;
   width?: number;
+  /** text: any text; date: 'YYYY-MM-DD'; rupiah: whole rupiah; rate: basis points; integer: a count. */
   value: (row: Row) => string | number | null | undefined;
 }
 
 export const RUPIAH_NUMBER_FORMAT = '"Rp" #,##0';
+/** DD-MMM-YYYY with the Indonesian locale's month abbreviations, whatever the reader's own locale. */
+export const DATE_NUMBER_FORMAT = '[$-421]dd-mmm-yyyy';
+/** Two decimals as on screen (6,25%); Excel shows the decimal comma of the reader's locale. */
+export const RATE_NUMBER_FORMAT = '0.00%';
+export const INTEGER_NUMBER_FORMAT = '0';
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const PLAIN_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.Style>;
-const RUPIAH_STYLE: Partial<ExcelJS.Style> = Object.freeze({ numFmt: RUPIAH_NUMBER_FORMAT }) as Partial<ExcelJS.Style>;
+const style = (numFmt?: string): Partial<ExcelJS.Style> => Object.freeze(numFmt ? { numFmt } : {}) as Partial<ExcelJS.Style>;
+const KIND_STYLES: Record<XlsxCellKind, Partial<ExcelJS.Style>> = {
+  text: style(),
+  date: style(DATE_NUMBER_FORMAT),
+  rupiah: style(RUPIAH_NUMBER_FORMAT),
+  rate: style(RATE_NUMBER_FORMAT),
+  integer: style(INTEGER_NUMBER_FORMAT),
+};
 
-const DEFAULT_WIDTH: Record<XlsxCellKind, number> = { text: 24, date: 14, rupiah: 18, integer: 10 };
+const DEFAULT_WIDTH: Record<XlsxCellKind, number> = { text: 24, date: 14, rupiah: 18, rate: 11, integer: 10 };
+
+const DAY_MS = 86_400_000;
+/** Days from Excel's day 0 (30 Dec 1899, as the 1900 date system counts) to 1 Jan 1970. */
+const UNIX_EPOCH_SERIAL = 25_569;
+
+/** 'YYYY-MM-DD' → Excel's date serial (whole days); null when it is not such a date. */
+export function excelDateSerial(date: string): number | null {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  if (date.length !== 10 || !year || !month || !day) return null;
+  return Date.UTC(year, month - 1, day) / DAY_MS + UNIX_EPOCH_SERIAL;
+}
 
 function cellValue(kind: XlsxCellKind, value: string | number | null | undefined): string | number | null {
   if (value === null || value === undefined || value === '') return null;
-  if (kind === 'date') return formatDateId(String(value));
-  if (kind === 'rupiah' || kind === 'integer') return Number(value);
-  return String(value);
+  switch (kind) {
+    case 'date':
+      return excelDateSerial(String(value));
+    case 'rate':
+      return Number(value) / 10_000;
+    case 'rupiah':
+    case 'integer':
+      return Number(value);
+    case 'text':
+      return String(value);
+  }
 }
 
 export interface XlsxSheet<Row> {
@@ -52,7 +88,7 @@ export async function writeXlsx<Row>(sheet: XlsxSheet<Row>, output: NodeJS.Writa
   worksheet.getRow(1).commit();
   // One style object per column, shared by all its cells: exceljs resolves a style it has seen
   // (by identity) from a WeakMap instead of rebuilding it for every cell — half the export's time.
-  const styles = sheet.columns.map((column) => (column.kind === 'rupiah' ? RUPIAH_STYLE : PLAIN_STYLE));
+  const styles = sheet.columns.map((column) => KIND_STYLES[column.kind]);
   let count = 0;
   for await (const batch of sheet.rows) {
     for (const row of batch) {

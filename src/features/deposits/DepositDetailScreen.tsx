@@ -11,7 +11,10 @@ import { ErrorState, EmptyState, LoadingState } from '../../components/DataState
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, newIdempotencyKey, type DepositDetail } from '../../lib/deposit-api';
 import { ActionDialog, type ActionSubmission } from './ActionDialog';
-import { actionLabel, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
+import { AmountsDue } from './AmountsDue';
+import { DepositActions } from './DepositActions';
+import { timelineDetail } from './timeline-detail';
+import { bilyetStatusLabels, blockedActions, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
 import { useDepositDetail } from './use-deposit-queries';
 import '../../styles/lists.css';
 
@@ -97,6 +100,13 @@ function Header({ deposit }: { deposit: DepositDetail }) {
           <dd>{interestPaymentLabels[deposit.interestPayment]}</dd>
         </div>
         <div>
+          <dt>Bilyet</dt>
+          <dd>
+            {bilyetStatusLabels[deposit.bilyet.status]}
+            {deposit.bilyet.number ? ` · ${deposit.bilyet.number}` : ''}
+          </dd>
+        </div>
+        <div>
           <dt>Rekening pencairan</dt>
           <dd>
             {deposit.customer.payoutAccount.bankName ?? '-'} {deposit.customer.payoutAccount.accountNumber ?? ''}
@@ -167,8 +177,8 @@ function Timeline({ deposit }: { deposit: DepositDetail }) {
           </p>
           <p className="bj-timeline__who">
             {entry.actor.name} · {formatDate(entry.at)} {dateTime.format(new Date(entry.at))} WIB
-            {typeof entry.payload.reason === 'string' && entry.payload.reason ? ` · Alasan: ${entry.payload.reason}` : ''}
           </p>
+          {timelineDetail(entry) ? <p className="bj-timeline__detail">{timelineDetail(entry)}</p> : null}
         </li>
       ))}
     </ol>
@@ -248,26 +258,8 @@ export default function DepositDetailScreen() {
         <Link to="/deposito">Daftar Deposito</Link>
       </p>
       <Header deposit={deposit} />
-      <section className="bj-card bj-actions" aria-labelledby="deposit-actions">
-        <h2 id="deposit-actions" className="bj-card__title">
-          Aksi
-        </h2>
-        {offered && offered.events.length > 0 ? (
-          <ul className="bj-actions__list" data-testid="deposit-actions">
-            {offered.events.map((type) => (
-              <li key={type}>
-                <button type="button" className="bj-button bj-button--secondary" onClick={() => open(type)}>
-                  {actionLabel(type)}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="bj-muted" data-testid="deposit-actions-none">
-            Tidak ada aksi yang dapat Anda lakukan pada deposito ini hari ini.
-          </p>
-        )}
-      </section>
+      <AmountsDue deposit={deposit} />
+      <DepositActions offered={offered?.events ?? []} blocked={blockedActions(deposit)} onOpen={open} />
       <Tabs
         label="Rincian deposito"
         items={[

@@ -1,7 +1,7 @@
 import { allowedEvents, depositContext, depositEventLabels, restoreDeposit } from '@machines/deposit';
 import type { DepositEventType, DepositStatus } from '@contract/deposit';
 import type { Role } from '@contract/auth';
-import type { DepositDetail } from '../../lib/deposit-api';
+import type { BlockedEvent, DepositDetail } from '../../lib/deposit-api';
 import type { BadgeTone } from '../../components/StatusBadge';
 
 /** The events staff start from the action menu (the daily job's are never offered). */
@@ -74,6 +74,15 @@ export function offeredActions(detail: DepositDetail, user: { id: string; role: 
   return { events: same ? client : server, disagreed: !same, client };
 }
 
+/**
+ * The actions shown disabled: the server's machine refused them for this user today and said why
+ * (bilyet not back, cut-off passed, the requester's own break). Not re-decided here: the server
+ * knows the holidays and product limits the detail does not carry.
+ */
+export function blockedActions(detail: Pick<DepositDetail, 'blockedEvents'>): BlockedEvent[] {
+  return detail.blockedEvents.filter((blocked) => STAFF_EVENTS.has(blocked.type));
+}
+
 export const actionLabel = (type: DepositEventType): string => depositEventLabels[type];
 
 export const statusTones: Record<DepositStatus, BadgeTone> = {
@@ -97,4 +106,14 @@ export const instructionLabels: Record<DepositDetail['maturityInstruction'], str
 export const interestPaymentLabels: Record<DepositDetail['interestPayment'], string> = {
   MONTHLY: 'Bulanan',
   AT_MATURITY: 'Saat jatuh tempo',
+};
+
+/** The bilyet's journey (DOMAIN.md), as the header names it: a payout needs it back or recorded lost. */
+export const bilyetStatusLabels: Record<DepositDetail['bilyet']['status'], string> = {
+  none: 'Belum diterbitkan',
+  issued: 'Diterbitkan',
+  shipped: 'Dalam pengiriman',
+  received: 'Diterima nasabah',
+  returned: 'Dikembalikan nasabah',
+  lost: 'Dicatat hilang',
 };

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
@@ -14,18 +13,18 @@ import { useResource } from '../../lib/use-resource';
 import { periodLabel } from '../../lib/period-label';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
+import { PayoutAction } from './PayoutAction';
+import { SearchForm } from '../../components/SearchForm';
 
 const KIND_LABELS = { break: 'Pencairan awal', maturity: 'Jatuh tempo' } as const;
 
 /** /deposito/pencairan: payouts to make and made; a supervisor records a transfer with its proof. */
 export default function DisbursementsScreen() {
   const app = useAppActors();
-  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
-  const canPay = role === 'SUPERVISOR' || role === 'ADMIN';
-  const [state, update] = useQueryState({ status: 'pending', period: '', page: '1' });
-  const query = { status: state.status, period: state.period };
-  const list = useResource((signal) => depositApi.disbursements({ ...query, page: state.page, limit: 20 }, signal), [state.status, state.period, state.page]);
-  const counts = useResource((signal) => depositApi.disbursementCounts({ period: state.period }, signal), [state.period]);
+  const [state, update] = useQueryState({ status: 'pending', period: '', q: '', page: '1' });
+  const query = { status: state.status, period: state.period, q: state.q };
+  const list = useResource((signal) => depositApi.disbursements({ ...query, page: state.page, limit: 20 }, signal), [state.status, state.period, state.q, state.page]);
+  const counts = useResource((signal) => depositApi.disbursementCounts({ period: state.period, q: state.q }, signal), [state.period, state.q]);
   const [paying, setPaying] = useState<DisbursementRow | null>(null);
   const [pending, setPending] = useState(false);
   const key = useRef(newIdempotencyKey());
@@ -77,22 +76,15 @@ export default function DisbursementsScreen() {
     {
       key: 'payment',
       header: state.status === 'paid' ? 'Dibayar' : 'Aksi',
-      cell: (row) =>
-        row.status === 'paid' ? (
-          `${formatDate(row.paidAt)} · ${row.reference ?? '-'}`
-        ) : canPay ? (
-          <button type="button" className="bj-button bj-button--secondary" onClick={() => setPaying(row)}>
-            Catat pembayaran
-          </button>
-        ) : (
-          <span className="bj-muted">Menunggu supervisor</span>
-        ),
+      wrap: true,
+      cell: (row) => (row.status === 'paid' ? `${formatDate(row.paidAt)} · ${row.reference ?? '-'}` : <PayoutAction row={row} onPay={setPaying} />),
     },
   ];
 
   return (
     <div className="bj-page">
       <PageHeading title="Pencairan" />
+      <SearchForm value={state.q} onSearch={(q) => update({ q })} />
       <div className="bj-toolbar">
         <label className="bj-filters__field bj-filters__field--inline">
           <span>Periode</span>
@@ -121,7 +113,7 @@ export default function DisbursementsScreen() {
           columns={columns}
           rowKey={(row) => row.id}
           caption="Pencairan"
-          empty={{ title: 'Tidak ada pencairan.' }}
+          empty={{ title: 'Tidak ada pencairan.', body: state.q ? `Tidak ada pencairan yang cocok dengan "${state.q}".` : undefined }}
           onPage={(page) => update({ page: String(page) })}
         />
       </Tabs>

@@ -34,7 +34,7 @@ export default function HomeScreen() {
     [],
   );
   // Still to pay this month (scheduled and due), as the transfer template counts it.
-  const interest = useResource((signal) => depositApi.interestTemplateCount(thisMonth, signal), [thisMonth]);
+  const interest = useResource((signal) => depositApi.interestTemplateCount({ period: thisMonth }, signal), [thisMonth]);
   const months = useDepositMonths(12);
   if (!user) return null;
   return (

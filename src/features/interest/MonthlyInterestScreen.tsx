@@ -8,12 +8,13 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
-import { depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type MonthlyInterestRow } from '../../lib/deposit-api';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type MonthlyInterestRow } from '../../lib/deposit-api';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
+import { SearchForm } from '../../components/SearchForm';
 
 export const ONLY_SUPERVISOR = 'Hanya supervisor yang dapat menandai bunga sudah dibayar.';
 const STATUS_OPTIONS = [
@@ -43,8 +44,8 @@ const columns: DataColumn<MonthlyInterestRow>[] = [
   },
 ];
 
-function useMonthlyInterest(period: string, status: string, page: string) {
-  return useResource((signal) => depositApi.monthlyInterest({ period, status, page, limit: PAGE_SIZE }, signal), [period, status, page]);
+function useMonthlyInterest(period: string, status: string, q: string, page: string) {
+  return useResource((signal) => depositApi.monthlyInterest({ period, status, q, page, limit: PAGE_SIZE }, signal), [period, status, q, page]);
 }
 
 /** /deposito/bunga: the installments of one month; template download; bulk "Tandai sudah dibayar". */
@@ -52,8 +53,8 @@ export default function MonthlyInterestScreen() {
   const app = useAppActors();
   const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
   const months = lastTwelveMonths();
-  const [state, update] = useQueryState({ period: months[0] ?? '', status: '', page: '1' });
-  const interest = useMonthlyInterest(state.period, state.status, state.page);
+  const [state, update] = useQueryState({ period: months[0] ?? '', status: '', q: '', page: '1' });
+  const interest = useMonthlyInterest(state.period, state.status, state.q, state.page);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
@@ -92,9 +93,9 @@ export default function MonthlyInterestScreen() {
   };
 
   const templateReady = async () => {
-    const count = await depositApi.interestTemplateCount(state.period);
+    const count = await depositApi.interestTemplateCount({ period: state.period, q: state.q });
     if (count.count === 0) {
-      app.notify({ type: 'error', title: `Tidak ada bunga yang harus dibayar untuk ${periodLabel(state.period)}.` });
+      app.notify({ type: 'error', title: `Tidak ada bunga yang harus dibayar untuk ${periodLabel(state.period)}${state.q ? ` dengan pencarian "${state.q}"` : ''}.` });
       return false;
     }
     return true;
@@ -104,6 +105,7 @@ export default function MonthlyInterestScreen() {
     <div className="bj-page">
       <PageHeading title="Bunga Bulanan" />
       <div className="bj-filters">
+        <SearchForm value={state.q} onSearch={(q) => { setSelected(new Set()); update({ q }); }} />
         <label className="bj-filters__field">
           <span>Periode</span>
           <select className="bj-field__input" value={state.period} onChange={(event) => { setSelected(new Set()); update({ period: event.target.value }); }}>
@@ -144,7 +146,7 @@ export default function MonthlyInterestScreen() {
         <button type="button" className="bj-button bj-button--primary" disabled={!canMark || chosen.length === 0} onClick={() => setConfirming(true)} title={canMark ? undefined : ONLY_SUPERVISOR}>
           Tandai sudah dibayar
         </button>
-        <DownloadButton path={DOWNLOAD_PATHS.interestTemplate} query={{ period: state.period }} fallbackName={`template-bunga-${state.period}.xlsx`} label="Unduh template transfer" beforeDownload={templateReady} />
+        <DownloadButton path={DOWNLOAD_PATHS.interestTemplate} query={cleanQuery({ period: state.period, q: state.q })} fallbackName={`template-bunga-${state.period}.xlsx`} label="Unduh template transfer" beforeDownload={templateReady} />
       </div>
 
       <DataTable
@@ -152,7 +154,7 @@ export default function MonthlyInterestScreen() {
         columns={columns}
         rowKey={(row) => row.id}
         caption={`Bunga bulanan ${periodLabel(state.period)}`}
-        empty={{ title: 'Tidak ada bunga.', body: 'Tidak ada angsuran bunga pada periode dan status ini.' }}
+        empty={{ title: 'Tidak ada bunga.', body: state.q ? `Tidak ada angsuran bunga yang cocok dengan "${state.q}" pada periode dan status ini.` : 'Tidak ada angsuran bunga pada periode dan status ini.' }}
         onPage={(page) => update({ page: String(page) })}
         selection={
           canMark

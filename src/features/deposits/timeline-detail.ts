@@ -1,0 +1,27 @@
+import type { DepositDetail } from '../../lib/deposit-api';
+import { instructionLabels } from './deposit-actions';
+
+type TimelineEntry = DepositDetail['timeline'][number];
+interface Account {
+  bankName?: string | null;
+  accountNumber?: string | null;
+  accountName?: string | null;
+}
+
+const accountText = (account: Account | undefined): string =>
+  account ? `${account.bankName ?? '-'} ${account.accountNumber ?? '-'} a.n. ${account.accountName ?? '-'}` : '-';
+
+const instructionText = (value: unknown): string => instructionLabels[value as keyof typeof instructionLabels] ?? String(value ?? '-');
+
+/**
+ * What a timeline entry changed, in words, from the payload the server kept with it: the old and
+ * new payout account, the old and new maturity instruction, or the reason given.
+ */
+export function timelineDetail(entry: Pick<TimelineEntry, 'event' | 'payload'>): string | null {
+  const { payload } = entry;
+  if (entry.event === 'deposit.changePayoutAccount') {
+    return `Rekening pencairan ${accountText(payload.from as Account | undefined)} menjadi ${accountText(payload.to as Account | undefined)}`;
+  }
+  if (entry.event === 'deposit.changeInstruction') return `Instruksi ${instructionText(payload.from)} menjadi ${instructionText(payload.to)}`;
+  return typeof payload.reason === 'string' && payload.reason ? `Alasan: ${payload.reason}` : null;
+}
