@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printableCode } from './fields';
 import {
   bilyetStatusSchema,
   breakPreviewSchema,
@@ -52,7 +53,7 @@ export const depositSortSchema = z
  * The deposit search: customer name or deposit number containing it, or NIK starting with it
  * (case-insensitive). The deposit list, bunga bulanan and pencairan take it with one meaning.
  */
-export const depositSearchSchema = z.string().trim().max(100, { error: 'Kata kunci pencarian paling banyak 100 karakter.' }).optional();
+export const depositSearchSchema = printableCode('Kata kunci pencarian', 100).optional();
 
 /** GET /invoice/list-count-all-deposito: the list's filters without status. */
 export const depositFiltersSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredCode, requiredText } from './fields';
 
 /**
  * Deposit entities and lifecycle payloads that cross the wire (DOMAIN.md, API.md "Deposits").
@@ -8,7 +9,7 @@ import { z } from 'zod';
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A business date; calendar validity (no 30 February) is checked again by the rules. */
-export const isoDateSchema = z.string().regex(ISO_DATE, { error: 'Tanggal harus berformat YYYY-MM-DD.' });
+export const isoDateSchema = z.string({ error: 'Tanggal harus berformat YYYY-MM-DD.' }).regex(ISO_DATE, { error: 'Tanggal harus berformat YYYY-MM-DD.' });
 export const rupiahSchema = z.number().int({ error: 'Nominal harus rupiah utuh.' }).min(0, { error: 'Nominal tidak boleh negatif.' });
 export const rateBpsSchema = z.number().int({ error: 'Suku bunga harus dalam basis poin utuh.' }).min(0);
 
@@ -64,8 +65,8 @@ export const depositEventTypeSchema = z.enum([
 ]);
 export type DepositEventType = z.infer<typeof depositEventTypeSchema>;
 
-const reasonSchema = z.string({ error: 'Alasan wajib diisi.' }).trim().min(1, { error: 'Alasan wajib diisi.' }).max(500, { error: 'Alasan paling banyak 500 karakter.' });
-const optionalReasonSchema = z.string().trim().max(500, { error: 'Alasan paling banyak 500 karakter.' }).optional();
+const reasonSchema = requiredText('Alasan', 500);
+const optionalReasonSchema = optionalText('Alasan', 500);
 
 /** The figures of an early withdrawal: shown before the request, fixed by approveBreak. */
 export const breakPreviewSchema = z.object({
@@ -101,7 +102,7 @@ export const depositEventRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deposit.requestDisbursement') }),
   z.object({
     type: z.literal('deposit.markPaid'),
-    reference: z.string({ error: 'Nomor referensi transfer wajib diisi.' }).trim().min(1, { error: 'Nomor referensi transfer wajib diisi.' }),
+    reference: requiredCode('Nomor referensi transfer', 100),
     proofFileId: z.string({ error: 'Bukti transfer wajib diunggah.' }).min(1, { error: 'Bukti transfer wajib diunggah.' }),
     paidAt: isoDateSchema,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredCode } from './fields';
 import { depositActionsSchema, depositSearchSchema, disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
 import { isoDateSchema } from './deposit';
 
@@ -17,7 +18,7 @@ export const disbursementListQuerySchema = z.object({
 /** POST /deposito/disbursement-paid (multipart, SUPERVISOR) with the proof file in `proof`. */
 export const disbursementPaidFieldsSchema = z.object({
   depositId: z.string({ error: 'Deposito wajib diisi.' }).trim().min(1, { error: 'Deposito wajib diisi.' }),
-  reference: z.string({ error: 'Nomor referensi transfer wajib diisi.' }).trim().min(1, { error: 'Nomor referensi transfer wajib diisi.' }).max(100, { error: 'Nomor referensi paling banyak 100 karakter.' }),
+  reference: requiredCode('Nomor referensi transfer', 100),
   paidAt: isoDateSchema,
   version: versionSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printableCode, requiredCode } from './fields';
 import { depositSearchSchema, installmentSchema, limitSchema, pageSchema, periodSchema } from './deposit-api';
 import { isoDateSchema } from './deposit';
 
@@ -17,7 +18,7 @@ export const monthlyInterestQuerySchema = z.object({
 /** GET /deposito/monthly-interest-disbursement: installments marked paid, newest first; `period` = month of the transfer. */
 export const interestHistoryQuerySchema = z.object({
   period: periodSchema.optional(),
-  reference: z.string().trim().max(100).optional(),
+  reference: printableCode('Nomor referensi', 100).optional(),
   page: pageSchema,
   limit: limitSchema,
 });
@@ -29,7 +30,7 @@ export const markInterestPaidRequestSchema = z.object({
     .min(1, { error: 'Pilih minimal satu bunga.' })
     .max(1000, { error: 'Paling banyak 1.000 bunga sekali tandai.' }),
   paidAt: isoDateSchema,
-  reference: z.string({ error: 'Nomor referensi transfer wajib diisi.' }).trim().min(1, { error: 'Nomor referensi transfer wajib diisi.' }).max(100, { error: 'Nomor referensi paling banyak 100 karakter.' }),
+  reference: requiredCode('Nomor referensi transfer', 100),
 });
 export type MarkInterestPaidRequest = z.input<typeof markInterestPaidRequestSchema>;
 

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { answerClientErrors } from './platform/http/client-errors';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './platform/config';
@@ -136,6 +138,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const app = createHttpApp({
       logger,
       embedAllowedOrigins: config.embedAllowedOrigins,
+      https: config.publicUrl.startsWith('https://'),
       productId: config.productId,
       routers,
       ping: database.ping,
@@ -180,6 +183,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
     const address = await new Promise<AddressInfo>((resolve, reject) => {
       server = serve({ fetch: berjangka.app.fetch, port: options.listenPort ?? berjangka.config.port, hostname }, resolve);
       server.once('error', reject);
+      answerClientErrors(server as Server, { embedAllowedOrigins: berjangka.config.embedAllowedOrigins, https: berjangka.config.publicUrl.startsWith('https://') });
     });
     const url = `http://127.0.0.1:${address.port}`;
     const jobs = (options.scheduleJobs ?? !process.env.VITEST) ? scheduleDailyJob({ db: berjangka.database.db, clock: berjangka.clock, logger: berjangka.logger }) : undefined;

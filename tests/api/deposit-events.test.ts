@@ -378,6 +378,36 @@ describe.each(dialects)('deposit lifecycle events over HTTP (%s)', (dialect) => 
       expect(await w.db.selectFrom('stored_files').select('id').execute()).toHaveLength(before.length);
     });
 
+    it('a value date far in the future answers 400 and changes nothing: at most a year after the placement', async () => {
+      const deposit = await w.place({ placementDate: '2026-03-02', depositDate: '2026-03-02' });
+      const move = (depositDate: string) =>
+        w.call('PATCH', '/invoice/deposit-date', { token: w.users.supervisor.token, json: { depositId: deposit.id, depositDate, reason: 'Permintaan nasabah' }, headers: freshKey() });
+      for (const far of ['9999-12-31', '2027-03-03']) {
+        const refused = await move(far);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toEqual(['Tanggal efektif paling lambat satu tahun setelah tanggal penempatan (02-Mar-2027).']);
+      }
+      expect((await w.row(deposit.id)).deposit_date).toBe('2026-03-02');
+      const moved = await move('2027-03-02');
+      expect(moved.status).toBe(200);
+      expect(moved.body.data.maturityDate).toBe('2027-06-02');
+      expect((await w.call('POST', '/deposito/approve-deposito', { token: w.users.supervisor.token, json: { depositId: deposit.id }, headers: freshKey() })).status).toBe(200);
+    });
+
+    it('a payout is not marked paid before its date: an approved break waits for its break date', async () => {
+      const later = await w.inState('breakRequested');
+      await w.drive(later.id, { type: 'deposit.approveBreak' }, 'supervisor2');
+      const early = await markPaid(w, await w.row(later.id), 'supervisor', freshKey(), { paidAt: '2026-03-02' });
+      expect(early.status).toBe(400);
+      expect(early.body.message).toEqual(['Tanggal transfer tidak boleh sebelum tanggal pencairan (12-Mar-2026).']);
+
+      const today = await w.inState('active');
+      await w.drive(today.id, { type: 'deposit.requestBreak', breakDate: '2026-03-02', reason: 'Kebutuhan mendesak' }, 'operator');
+      await w.drive(today.id, { type: 'deposit.approveBreak' }, 'supervisor2');
+      const onTime = await markPaid(w, await w.row(today.id), 'supervisor', freshKey(), { paidAt: '2026-03-02' });
+      expect(onTime.status, onTime.text).toBe(200);
+    });
+
     it('markPaid without a proof file answers 400', async () => {
       const deposit = await w.inState('disbursing');
       const result = await markPaid(w, deposit, 'supervisor', freshKey(), { proof: null });

@@ -113,12 +113,64 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     }
   });
 
+  it('answers a URL or headers over Node\'s limit with 431 in the envelope and with the security headers', async () => {
+    const longUrl = await fetch(`${t.url}/api-v2-bpr/invoice/all-deposito?q=${'a'.repeat(20_000)}`);
+    expect(longUrl.status).toBe(431);
+    expect(await longUrl.json()).toEqual({ statusCode: 431, message: 'Alamat atau header permintaan terlalu panjang.', error: 'Request Header Fields Too Large' });
+    expectSecurityHeaders(longUrl.headers);
+    const longHeader = await fetch(`${t.url}/healthz`, { headers: { 'x-panjang': 'b'.repeat(20_000) } });
+    expect(longHeader.status).toBe(431);
+    expectSecurityHeaders(longHeader.headers);
+    // The server is still there.
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+  });
+
+  it('refuses a NUL character in the path, the query or the body with 400 (PostgreSQL cannot store one)', async () => {
+    const token = await t.login('supervisor@bpr-demo.test');
+    const inPath = await t.call('GET', '/api-v2-bpr/deposito/%00', { token });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body.message).toEqual(['Alamat permintaan berisi karakter NUL, yang tidak dapat diproses.']);
+    expect((await t.call('GET', '/api-v2-bpr/invoice/all-deposito?productId=%00', { token })).status).toBe(400);
+    expect((await t.call('GET', '/api-v2-bpr/invoice/all-deposito?q=%E0%A4%A', { token })).body.message).toEqual(['Alamat permintaan tidak valid.']);
+    const inBody = await t.call('POST', '/api-v2-bpr/deposito/approve-deposito', { token, json: { depositId: 'a\u0000b' } });
+    expect(inBody.status).toBe(400);
+    expect(inBody.body.message).toEqual(['Data yang dikirim berisi karakter NUL, yang tidak dapat disimpan.']);
+    const inForm = new FormData();
+    inForm.append('name', 'Nama\u0000');
+    expect((await t.call('POST', '/api-v2-bpr/profile/update', { token, form: inForm })).status).toBe(400);
+  });
+
+  it('answers every rule in Indonesian, also those a field has no message for', async () => {
+    const token = await t.login('supervisor@bpr-demo.test');
+    const longReference = await t.call('GET', `/api-v2-bpr/deposito/monthly-interest-disbursement?reference=${'R'.repeat(101)}`, { token });
+    expect(longReference.status).toBe(400);
+    expect(longReference.body.message).toEqual(['Nomor referensi paling banyak 100 karakter.']);
+    const wrongType = await t.call('POST', '/api-v2-bpr/deposito/monthly-interest-disbursement', { token, json: { installmentIds: 'semua', paidAt: 20260302, reference: ['x'] } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toEqual(['Pilih minimal satu bunga.', 'Tanggal harus berformat YYYY-MM-DD.', 'Nomor referensi transfer wajib diisi.']);
+  });
+
   it('documents every route the server registers', () => {
     const registered = t.server.app.routes
       .filter((route) => route.method !== 'ALL' && route.path !== '/*' && !route.path.startsWith('/api-docs'))
       .map((route) => `${route.method} ${route.path}`);
     expect(new Set(registered)).toEqual(new Set(documentedRoutes()));
     expect(Object.keys(openApiDocument().paths as object).length).toBeGreaterThan(5);
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent when PUBLIC_URL is https, and not when it is http', async () => {
+    const secure = await startTestServer('sqlite', { config: { publicUrl: 'https://berjangka.bpr.example' } });
+    const plain = await startTestServer('sqlite');
+    try {
+      expect((await secure.call('GET', '/healthz')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect((await secure.call('GET', '/tidak-ada')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect((await plain.call('GET', '/healthz')).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await secure.stop();
+      await plain.stop();
+    }
   });
 });
 

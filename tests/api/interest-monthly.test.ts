@@ -114,6 +114,13 @@ describe.each(dialects)('monthly interest (%s)', (dialect) => {
       const bad = await post('supervisor', { installmentIds: [], paidAt: '2 Maret', reference: ' ' });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toEqual(['Pilih minimal satu bunga.', 'Tanggal harus berformat YYYY-MM-DD.', 'Nomor referensi transfer wajib diisi.']);
+      const ancient = await post('supervisor', { installmentIds: [own!.id], paidAt: '0001-01-01', reference: 'X' });
+      expect(ancient.status).toBe(400);
+      expect(ancient.body.message[0]).toMatch(/^Tanggal transfer tidak boleh sebelum tanggal bayar bunga \(\d{2}-\w{3}-2026\)\.$/);
+      const nul = await post('supervisor', { installmentIds: [own!.id], paidAt: '2026-03-02', reference: '\u0001' });
+      expect(nul.status).toBe(400);
+      expect(nul.body.message).toEqual(['Nomor referensi transfer hanya boleh berisi huruf, angka, spasi dan tanda baca.']);
+      expect((await w.db.selectFrom('interest_installments').select('status').where('id', '=', own!.id).executeTakeFirstOrThrow()).status).toBe('due');
       const future = await post('supervisor', { installmentIds: [own!.id], paidAt: '2026-03-03', reference: 'X' });
       expect(future.status).toBe(400);
       expect(future.body.message).toEqual(['Tanggal transfer tidak boleh setelah hari ini.']);

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { apiDocsRoutes } from './api-docs-routes';
 import { handleError, notFound } from './errors';
 import { healthRoutes } from './health-routes';
-import { requestBodyLimit, requestLog, securityHeaders } from './middleware';
+import { refuseUnreadableAddresses, requestBodyLimit, requestLog, securityHeaders } from './middleware';
 import type { AppEnv } from './session';
 import { spaHandler } from './spa';
 
@@ -13,6 +13,8 @@ export type MountedRouter = readonly [basePath: string, router: Hono<AppEnv>];
 export interface HttpDeps {
   logger: Logger;
   embedAllowedOrigins: string[];
+  /** PUBLIC_URL is https (HSTS). */
+  https?: boolean;
   productId?: string;
   /** The areas' routers in the order they are matched (server/routes.ts). */
   routers: readonly MountedRouter[];
@@ -27,8 +29,9 @@ export interface HttpDeps {
 export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders(deps.embedAllowedOrigins));
+  app.use('*', securityHeaders({ embedAllowedOrigins: deps.embedAllowedOrigins, https: deps.https ?? false }));
   app.use('*', requestBodyLimit(deps.maxRequestBytes));
+  app.use('*', refuseUnreadableAddresses());
   app.onError(handleError(deps.logger));
   app.notFound(notFound);
 

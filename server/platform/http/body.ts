@@ -8,6 +8,15 @@ export interface RequestFields {
 }
 
 const MALFORMED = 'Format data yang dikirim tidak valid.';
+export const NUL_CHARACTER = 'Data yang dikirim berisi karakter NUL, yang tidak dapat disimpan.';
+
+/** True when a text anywhere in the value (keys included) holds a NUL character. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
+  return false;
+}
 
 /**
  * The request's fields and files, whether it came as JSON, multipart or a urlencoded form.
@@ -33,6 +42,7 @@ export async function readFields(c: Context): Promise<RequestFields> {
         }
       }
     }
+    if (holdsNul(fields)) throw new ServiceError('invalid', NUL_CHARACTER);
     return { fields, files };
   }
   const text = await c.req.text();
@@ -40,8 +50,10 @@ export async function readFields(c: Context): Promise<RequestFields> {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    if (holdsNul(parsed)) throw new ServiceError('invalid', NUL_CHARACTER);
     return { fields: parsed as Record<string, unknown>, files: {} };
-  } catch {
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
     throw new ServiceError('invalid', MALFORMED);
   }
 }

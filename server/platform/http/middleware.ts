@@ -32,18 +32,56 @@ export function contentSecurityPolicy(embedAllowedOrigins: string[]): string {
   ].join('; ');
 }
 
-export function securityHeaders(embedAllowedOrigins: string[]): MiddlewareHandler {
-  const csp = contentSecurityPolicy(embedAllowedOrigins);
+export interface SecurityOptions {
+  embedAllowedOrigins: string[];
+  /** PUBLIC_URL is https: browsers are told to come back over https only (HSTS). */
+  https: boolean;
+}
+
+/** One year, the HSTS preload list's minimum. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The headers every answer carries, the raw ones written for refused connections included. */
+export function securityHeaderValues(options: SecurityOptions): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options.embedAllowedOrigins),
+    'X-Content-Type-Options': 'nosniff',
+    // Reset links carry their token in the URL: never hand it to another site.
+    'Referrer-Policy': 'same-origin',
+    ...(options.https ? { 'Strict-Transport-Security': HSTS } : {}),
+  };
+}
+
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
+  const headers = Object.entries(securityHeaderValues(options));
   return async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', csp);
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    // Reset links carry their token in the URL: never hand it to another site.
-    c.res.headers.set('Referrer-Policy', 'same-origin');
+    for (const [name, value] of headers) c.res.headers.set(name, value);
     // API answers carry tokens and personal data: no shared or browser cache keeps them.
     if (!c.res.headers.has('Cache-Control') && (c.res.headers.get('Content-Type') ?? '').includes('application/json')) {
       c.res.headers.set('Cache-Control', 'no-store');
     }
+  };
+}
+
+export const MALFORMED_ADDRESS = 'Alamat permintaan tidak valid.';
+export const NUL_IN_ADDRESS = 'Alamat permintaan berisi karakter NUL, yang tidak dapat diproses.';
+
+/**
+ * Refuses a path or query string that does not decode, or that decodes to a NUL character: no
+ * database stores one (PostgreSQL refuses it outright), so it could only end as a 500.
+ */
+export function refuseUnreadableAddresses(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
+    } catch {
+      return errorResponse(c, 400, MALFORMED_ADDRESS);
+    }
+    if (decoded.includes('\u0000')) return errorResponse(c, 400, NUL_IN_ADDRESS);
+    await next();
   };
 }
 
