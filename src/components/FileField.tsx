@@ -65,3 +65,15 @@ export function FileField({ label, hint, problems = [], required, multiple, onFi
     </div>
   );
 }
+
+/**
+ * The first non-empty file chosen in the form's file input `name`, or null. Read from the input's
+ * own file list rather than FormData: the same answer in browsers and in jsdom, whose FormData
+ * ignores a file list a test gave the input.
+ */
+export function chosenFile(form: HTMLFormElement, name: string): File | null {
+  const input = form.elements.namedItem(name);
+  if (!(input instanceof HTMLInputElement)) return null;
+  const file = input.files?.[0];
+  return file && file.size > 0 ? file : null;
+}

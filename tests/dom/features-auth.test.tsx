@@ -1,15 +1,11 @@
 /** The public screens against a faked API: what they send and what they say. */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppActors, type AppActors } from '@src/app/actors';
-import { AppActorsContext } from '@src/app/actors-context';
-import { createMemoryStore } from '@src/lib/memory-store';
-import { appRoutes } from '@src/app/routes';
+import type { AppActors } from '@src/app/actors';
 import { documentProblems } from '@src/features/auth/registration-documents';
 import { signatureOutcome } from '@src/features/signature/PrivyReturnScreen';
 import type { AuthApi } from '@src/lib/api-client';
-import { createSessionStorage } from '@src/lib/storage';
+import { openApp } from './support/open-app';
 
 let running: AppActors | null = null;
 afterEach(() => {
@@ -19,28 +15,9 @@ afterEach(() => {
 });
 
 function open(path: string, api: Partial<AuthApi>) {
-  const store = createMemoryStore();
-  const toasts: Array<{ type: string; title: string }> = [];
-  let router: ReturnType<typeof createMemoryRouter> | null = null;
-  const app = createAppActors({
-    storage: createSessionStorage(() => store, 'k'),
-    api: api as AuthApi,
-    transport: { listen: () => () => undefined, reply: vi.fn(), notifyParent: vi.fn(() => false) },
-    notify: ({ type, title }) => void toasts.push({ type, title }),
-    showError: (error) => void toasts.push({ type: 'error', title: String((error as { message?: unknown }).message ?? error) }),
-    navigate: (to) => void router?.navigate(to),
-    config: { embedAllowedOrigins: [], product: 'BPR' },
-    place: { ownOrigin: 'http://localhost', framed: false, parentOrigin: null },
-  });
-  running = app;
-  router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  const current = router;
-  render(
-    <AppActorsContext.Provider value={app}>
-      <RouterProvider router={current} />
-    </AppActorsContext.Provider>,
-  );
-  return { app, toasts, router: current };
+  const opened = openApp(path, { api });
+  running = opened.app;
+  return opened;
 }
 
 const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type });

@@ -7,12 +7,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDepositApi, type DepositDetail } from '@src/lib/deposit-api';
+import { createDepositApi } from '@src/lib/deposit-api';
 import type { ApiClients } from '@src/lib/api-client';
 import { readQueryState, useQueryState, writeQueryState } from '@src/lib/use-query-state';
 import { offeredActions } from '@src/features/deposits/deposit-actions';
 import { ActionDialog } from '@src/features/deposits/ActionDialog';
 import { filenameFromDisposition } from '@src/lib/download';
+import { deposit } from './support/deposit-fixture';
 
 afterEach(cleanup);
 
@@ -60,67 +61,6 @@ describe('list filters in the URL', () => {
     await waitFor(() => expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toMatchObject({ status: 'matured', page: '1' }));
   });
 });
-
-function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
-  return {
-    id: 'dep-1',
-    depositNumber: 'DEP-DS-2611-0001',
-    status: 'active',
-    statusLabel: 'Aktif',
-    customer: {
-      id: 'cus-1',
-      name: 'Maya Wijaya',
-      nik: '3201010101010001',
-      npwp: null,
-      phone: null,
-      email: null,
-      address: null,
-      payoutAccount: { bankName: 'BRI', accountNumber: '0123456789', accountName: 'Maya Wijaya' },
-    },
-    product: {
-      id: 'prd-1',
-      name: 'Deposito Berjangka',
-      active: true,
-      interestPayment: 'MONTHLY',
-      penaltyBps: 50,
-      forfeitAccruedInterest: false,
-      tenors: [
-        { tenorMonths: 3, rateBps: 550 },
-        { tenorMonths: 6, rateBps: 600 },
-      ],
-    },
-    amount: 10_000_000,
-    rateBps: 550,
-    tenorMonths: 3,
-    placementDate: '2026-09-01',
-    depositDate: '2026-09-01',
-    periodStart: '2026-09-01',
-    maturityDate: '2026-12-01',
-    periodNumber: 1,
-    maturityInstruction: 'ARO',
-    interestPayment: 'MONTHLY',
-    channel: null,
-    bilyet: { status: 'none', number: null },
-    shipmentStatus: null,
-    signatureStatus: null,
-    breakRequest: null,
-    settlement: null,
-    closeReason: null,
-    statusReason: null,
-    version: 3,
-    createdAt: '2026-09-01T02:00:00.000Z',
-    updatedAt: '2026-09-01T02:00:00.000Z',
-    flags: [],
-    customerTotalPrincipal: 10_000_000,
-    periods: [],
-    installments: [],
-    disbursements: [],
-    timeline: [],
-    allowedEvents: [],
-    today: '2026-11-10',
-    ...overrides,
-  } as DepositDetail;
-}
 
 const operator = { id: 'usr-op', role: 'OPERATOR' as const };
 const supervisor = { id: 'usr-sv', role: 'SUPERVISOR' as const };

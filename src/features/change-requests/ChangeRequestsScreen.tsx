@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
@@ -8,7 +8,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { formatDate } from '../../lib/format';
-import { depositApi, newIdempotencyKey, type ChangeRequest } from '../../lib/deposit-api';
+import { depositApi, type ChangeRequest } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { instructionLabels } from '../deposits/deposit-actions';
@@ -33,7 +34,7 @@ export default function ChangeRequestsScreen() {
   const list = useResource((signal) => depositApi.changeRequests({ status: state.status, page: state.page, limit: 20 }, signal), [state.status, state.page]);
   const [deciding, setDeciding] = useState<{ request: ChangeRequest; decision: 'approved' | 'rejected' } | null>(null);
   const [pending, setPending] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const [send] = useState(createIdempotentSender);
 
   const decide = async (form: HTMLFormElement) => {
     if (!deciding) return;
@@ -44,10 +45,11 @@ export default function ChangeRequestsScreen() {
     }
     setPending(true);
     try {
-      await depositApi.decideChangeRequest(deciding.request.id, { decision: deciding.decision, ...(reason ? { reason } : {}) }, key.current);
+      const id = deciding.request.id;
+      const decision = { decision: deciding.decision, ...(reason ? { reason } : {}) };
+      await send({ id, ...decision }, (key) => depositApi.decideChangeRequest(id, decision, key));
       app.notify({ type: 'success', title: deciding.decision === 'approved' ? 'Permintaan disetujui.' : 'Permintaan ditolak.' });
       setDeciding(null);
-      key.current = newIdempotencyKey();
       list.reload();
     } catch (error) {
       app.showError(error);

@@ -11,7 +11,8 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
-import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type DepositSummary } from '../../lib/deposit-api';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, type DepositSummary } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { errorMessage } from '../../lib/error-message';
 import { useQueryState } from '../../lib/use-query-state';
 import { statusTones } from './deposit-actions';
@@ -71,7 +72,7 @@ export default function DepositListScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  const [approveKey, setApproveKey] = useState(newIdempotencyKey);
+  const [send] = useState(createIdempotentSender);
 
   const canBulkApprove = (role === 'SUPERVISOR' || role === 'ADMIN') && state.status === 'pending';
   const rows = list.data?.data ?? [];
@@ -102,8 +103,8 @@ export default function DepositListScreen() {
     const failures: string[] = [];
     for (const row of selectedRows) {
       try {
-        // One key per deposit within this action, so a retry of the same action replays safely.
-        await depositApi.act(row.id, { type: 'deposit.approve' }, row.version, `${approveKey}-${row.id}`);
+        const event = { type: 'deposit.approve' } as const;
+        await send({ depositId: row.id, event, version: row.version }, (key) => depositApi.act(row.id, event, row.version, key));
         approved += 1;
       } catch (error) {
         failures.push(`${row.depositNumber}: ${errorMessage(error)}`);
@@ -112,7 +113,6 @@ export default function DepositListScreen() {
     setPending(false);
     setConfirming(false);
     setSelected(new Set());
-    setApproveKey(newIdempotencyKey());
     if (approved > 0) app.notify({ type: 'success', title: `${approved} deposito disetujui.` });
     if (failures.length > 0) app.notify({ type: 'error', title: 'Sebagian deposito tidak dapat disetujui.', desc: failures.join('\n') });
     list.reload();

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
@@ -8,12 +8,14 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
-import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type DisbursementRow } from '../../lib/deposit-api';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, type DisbursementRow } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { periodLabel } from '../../lib/period-label';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
+import { chosenFile, FileField } from '../../components/FileField';
 
 const KIND_LABELS = { break: 'Pencairan awal', maturity: 'Jatuh tempo' } as const;
 
@@ -28,15 +30,15 @@ export default function DisbursementsScreen() {
   const counts = useResource((signal) => depositApi.disbursementCounts({ period: state.period }, signal), [state.period]);
   const [paying, setPaying] = useState<DisbursementRow | null>(null);
   const [pending, setPending] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const [send] = useState(createIdempotentSender);
 
   const record = async (form: HTMLFormElement) => {
     if (!paying) return;
     const data = new FormData(form);
-    const proof = data.get('proof');
+    const proof = chosenFile(form, 'proof');
     const reference = String(data.get('reference') ?? '').trim();
     const paidAt = String(data.get('paidAt') ?? '');
-    if (!reference || !(proof instanceof File) || proof.size === 0) {
+    if (!reference || !proof) {
       app.notify({ type: 'error', title: 'Nomor referensi dan bukti transfer wajib diisi.' });
       return;
     }
@@ -46,10 +48,10 @@ export default function DisbursementsScreen() {
     }
     setPending(true);
     try {
-      await depositApi.markDisbursementPaid({ depositId: paying.depositId, reference, paidAt, proof }, key.current);
+      const payment = { depositId: paying.depositId, reference, paidAt, proof };
+      await send(payment, (key) => depositApi.markDisbursementPaid(payment, key));
       app.notify({ type: 'success', title: 'Pencairan dicatat sudah dibayar.' });
       setPaying(null);
-      key.current = newIdempotencyKey();
       list.reload();
       counts.reload();
     } catch (error) {
@@ -137,10 +139,7 @@ export default function DisbursementsScreen() {
               <input className="bj-field__input" name="reference" maxLength={100} required />
             </label>
             <DateField label="Tanggal bayar" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
-            <label className="bj-field">
-              <span className="bj-field__label">Bukti transfer (PDF, PNG atau JPEG, paling besar 5 MB)</span>
-              <input className="bj-field__input bj-field__input--file" type="file" name="proof" accept="application/pdf,image/png,image/jpeg" required />
-            </label>
+            <FileField label="Bukti transfer" name="proof" accept="application/pdf,image/png,image/jpeg" hint="PDF, PNG atau JPEG, paling besar 5 MB." required />
           </>
         ) : null}
       </Dialog>

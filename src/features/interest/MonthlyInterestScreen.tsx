@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
@@ -8,7 +8,8 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
-import { depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type MonthlyInterestRow } from '../../lib/deposit-api';
+import { depositApi, DOWNLOAD_PATHS, type MonthlyInterestRow } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
@@ -57,7 +58,7 @@ export default function MonthlyInterestScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const [send] = useState(createIdempotentSender);
   const canMark = role === 'SUPERVISOR' || role === 'ADMIN';
 
   const rows = interest.data?.data ?? [];
@@ -77,11 +78,11 @@ export default function MonthlyInterestScreen() {
     }
     setPending(true);
     try {
-      const result = await depositApi.markInterestPaid({ installmentIds: chosen.map((row) => row.id), reference, paidAt }, key.current);
+      const payment = { installmentIds: chosen.map((row) => row.id), reference, paidAt };
+      const result = await send(payment, (key) => depositApi.markInterestPaid(payment, key));
       app.notify({ type: 'success', title: `${result.paid} bunga ditandai sudah dibayar.` });
       setConfirming(false);
       setSelected(new Set());
-      key.current = newIdempotencyKey();
       interest.reload();
     } catch (error) {
       app.showError(error);
