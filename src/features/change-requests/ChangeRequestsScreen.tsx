@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
 import { Dialog } from '../../components/Dialog';
 import { formatDate } from '../../lib/format';
 import { depositApi, type ChangeRequest } from '../../lib/deposit-api';
@@ -60,8 +60,7 @@ export default function ChangeRequestsScreen() {
 
   const columns: DataColumn<ChangeRequest>[] = [
     { key: 'createdAt', header: 'Diajukan', cell: (row) => formatDate(row.createdAt) },
-    { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
-    { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
+    depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName })),
     { key: 'kind', header: 'Jenis', wrap: true, cell: (row) => row.kindLabel },
     { key: 'requested', header: 'Permintaan', wrap: true, cell: requestedText },
     {
@@ -72,6 +71,7 @@ export default function ChangeRequestsScreen() {
     {
       key: 'decision',
       header: state.status === 'pending' ? 'Aksi' : 'Diputuskan',
+      wrap: true,
       cell: (row) =>
         row.status !== 'pending' ? (
           `${row.decidedBy?.name ?? '-'} · ${formatDate(row.decidedAt)}${row.reason ? ` · ${row.reason}` : ''}`

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { depositStatusLabels } from '@machines/deposit';
 import type { DepositStatus } from '@contract/deposit';
 import { useAppActors } from '../../app/actors-context';
@@ -8,6 +7,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { Tabs, type TabItem } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
@@ -38,14 +38,21 @@ const SORT_OPTIONS = [
 export const PAGE_SIZE = 20;
 
 const columns: DataColumn<DepositSummary>[] = [
-  { key: 'number', header: 'Nomor', cell: (row) => <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link> },
-  { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customer.name },
+  depositColumn((row) => ({ id: row.id, number: row.depositNumber, customer: row.customer.name })),
   { key: 'product', header: 'Produk', wrap: true, cell: (row) => row.product.name },
   { key: 'amount', header: 'Nominal', numeric: true, cell: (row) => formatRupiah(row.amount) },
   { key: 'rate', header: 'Bunga', numeric: true, cell: (row) => formatRate(row.rateBps) },
   { key: 'tenor', header: 'Tenor', numeric: true, cell: (row) => `${row.tenorMonths} bln` },
-  { key: 'depositDate', header: 'Tanggal efektif', cell: (row) => formatDate(row.depositDate) },
-  { key: 'maturityDate', header: 'Jatuh tempo', cell: (row) => formatDate(row.maturityDate) },
+  {
+    key: 'dates',
+    header: 'Tanggal efektif / jatuh tempo',
+    cell: (row) => (
+      <span className="bj-lines">
+        <span>{formatDate(row.depositDate)}</span>
+        <span>{formatDate(row.maturityDate)}</span>
+      </span>
+    ),
+  },
   {
     key: 'status',
     header: 'Status',

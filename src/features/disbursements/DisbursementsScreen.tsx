@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs } from '../../components/Tabs';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
+import { AmountLess } from '../../components/AmountLess';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
@@ -62,23 +63,21 @@ export default function DisbursementsScreen() {
   };
 
   const columns: DataColumn<DisbursementRow>[] = [
-    { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
-    { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
-    { key: 'kind', header: 'Jenis', wrap: true, cell: (row) => KIND_LABELS[row.kind] },
+    depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName, note: KIND_LABELS[row.kind] })),
     { key: 'principal', header: 'Pokok', numeric: true, cell: (row) => formatRupiah(row.principal) },
-    { key: 'interest', header: 'Bunga', numeric: true, cell: (row) => formatRupiah(row.interest) },
     {
-      key: 'deductions',
-      header: 'Pajak + penalti',
+      key: 'interest',
+      header: 'Bunga / pajak + penalti',
       numeric: true,
-      title: (row) => `Pajak ${formatRupiah(row.tax)}, penalti ${formatRupiah(row.penalty)}`,
-      cell: (row) => formatRupiah(row.tax + row.penalty),
+      title: (row) => `Bunga ${formatRupiah(row.interest)}; pajak ${formatRupiah(row.tax)}, penalti ${formatRupiah(row.penalty)}`,
+      cell: (row) => <AmountLess amount={row.interest} less={row.tax + row.penalty} />,
     },
     { key: 'amount', header: 'Dibayarkan', numeric: true, cell: (row) => formatRupiah(row.amount) },
     { key: 'account', header: 'Rekening', wrap: true, cell: (row) => `${row.payoutAccount.bankName ?? '-'} ${row.payoutAccount.accountNumber ?? ''}` },
     {
       key: 'payment',
       header: state.status === 'paid' ? 'Dibayar' : 'Aksi',
+      wrap: true,
       cell: (row) =>
         row.status === 'paid' ? (
           `${formatDate(row.paidAt)} · ${row.reference ?? '-'}`

@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
+import { AmountLess } from '../../components/AmountLess';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
@@ -29,12 +30,10 @@ const PAGE_SIZE = 50;
 const isPayable = (row: MonthlyInterestRow) => row.status === 'scheduled' || row.status === 'due';
 
 const columns: DataColumn<MonthlyInterestRow>[] = [
-  { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
-  { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
+  depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName })),
   { key: 'payDate', header: 'Tanggal bayar', cell: (row) => formatDate(row.payDate) },
   { key: 'principal', header: 'Pokok', numeric: true, cell: (row) => formatRupiah(row.principal) },
-  { key: 'gross', header: 'Bunga kotor', numeric: true, cell: (row) => formatRupiah(row.grossInterest) },
-  { key: 'tax', header: 'Pajak', numeric: true, cell: (row) => formatRupiah(row.tax) },
+  { key: 'gross', header: 'Bunga kotor / pajak', numeric: true, cell: (row) => <AmountLess amount={row.grossInterest} less={row.tax} /> },
   { key: 'net', header: 'Bunga bersih', numeric: true, cell: (row) => formatRupiah(row.netInterest) },
   { key: 'account', header: 'Rekening', wrap: true, cell: (row) => `${row.payoutAccount.bankName ?? '-'} ${row.payoutAccount.accountNumber ?? ''}` },
   {
