@@ -50,6 +50,9 @@ function chooseFile(label: string, file: File) {
   fireEvent.change(input);
 }
 
+/** The first screen of a run loads its code on demand, which takes a while on a busy machine. */
+const SCREEN_LOAD = { timeout: 10_000 };
+
 async function lastToast(toasts: Toast[], expected: Toast) {
   await waitFor(() => expect(toasts.at(-1)).toEqual(expected));
 }
@@ -83,13 +86,24 @@ describe('Pencairan', () => {
     request.path === '/deposito/disbursements/count' ? ok({ pending: 2, paid: 0, pendingAmount: 0, paidAmount: 0 }) : page(payouts);
 
   async function recordPayment(number: string, reference: string, proof: File) {
-    const row = (await screen.findByRole('link', { name: number })).closest('tr')!;
+    const row = (await screen.findByRole('link', { name: number }, SCREEN_LOAD)).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Catat pembayaran' }));
     const dialog = await screen.findByRole('dialog', { name: `Catat pembayaran · ${number}` });
     fireEvent.change(within(dialog).getByLabelText('Nomor referensi transfer'), { target: { value: reference } });
     chooseFile('Bukti transfer', proof);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }));
   }
+
+  it('asks for the proof with the Indonesian file field', async () => {
+    openAs('/deposito/pencairan', listing);
+    const row = (await screen.findByRole('link', { name: 'DEP-DS-2611-0001' }, SCREEN_LOAD)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Catat pembayaran' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Catat pembayaran · DEP-DS-2611-0001' });
+    const proof = within(dialog).getByLabelText(/^Bukti transfer/);
+    expect(proof.closest('.bj-file')?.textContent).toBe('Pilih berkasBelum ada berkas dipilih');
+    chooseFile('Bukti transfer', pdf('bukti-1.pdf'));
+    expect(proof.closest('.bj-file')?.textContent).toBe('Pilih berkasbukti-1.pdf');
+  });
 
   it("a payout refused because its bilyet is still out shows the server's reason, and paying another one then succeeds", async () => {
     const { server, toasts } = openAs('/deposito/pencairan', (request) => {
@@ -174,7 +188,7 @@ describe('Bunga Bulanan', () => {
       const { paidAt } = request.body as { paidAt: string };
       return paidAt < '2026-11-01' ? refused(409, TOO_EARLY) : ok({ paid: 1, installmentIds: ['ins-1'], reference: 'TRF-9', paidAt });
     });
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Pilih semua bunga yang belum dibayar' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Pilih semua bunga yang belum dibayar' }, SCREEN_LOAD));
     fireEvent.click(screen.getByRole('button', { name: 'Tandai sudah dibayar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tandai bunga sudah dibayar' });
     fireEvent.change(within(dialog).getByLabelText('Nomor referensi transfer'), { target: { value: 'TRF-9' } });
@@ -218,7 +232,7 @@ describe('Permintaan Perubahan', () => {
       return seen.path.endsWith('/cr-1') ? refused(409, DECIDED) : ok({ ...request('cr-2', 'DEP-DS-2611-0002'), status: 'approved' });
     });
     const approve = async (number: string) => {
-      const row = (await screen.findByRole('link', { name: number })).closest('tr')!;
+      const row = (await screen.findByRole('link', { name: number }, SCREEN_LOAD)).closest('tr')!;
       fireEvent.click(within(row).getByRole('button', { name: 'Setujui' }));
       const dialog = await screen.findByRole('dialog', { name: 'Setujui permintaan' });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Setujui' }));
@@ -248,7 +262,7 @@ describe('the deposit detail dialog', () => {
       const { proof } = seen.body as { proof: string };
       return proof.startsWith('file:foto.heic') ? refused(400, NOT_A_PDF) : ok({ ...disbursing, status: 'closed' });
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Tandai Sudah Dibayar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Tandai Sudah Dibayar' }, SCREEN_LOAD));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Nomor referensi transfer'), { target: { value: 'TRF-77' } });
     chooseFile('Bukti transfer', new File([new Uint8Array(64)], 'foto.heic', { type: 'image/heic', lastModified: 1 }));
