@@ -7,8 +7,8 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
-import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
+import { DEMO_PASSWORD, seriousViolations, toast, withLoggedInPage } from './support/app-pages';
+import { launchBrowser, saveScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const SUPERVISOR = 'supervisor@bpr-demo.test';
@@ -41,19 +41,8 @@ async function apiGet<T>(email: string, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function withLoggedIn(email: string, run: (page: Page) => Promise<void>, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID', acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  try {
-    await page.goto(`${server.url}/login`);
-    await submitLogin(page, email, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/home');
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+function withLoggedIn(email: string, run: (page: Page) => Promise<void>, width = 1280) {
+  return withLoggedInPage(browser, server, email, run, { width, height: 800 });
 }
 
 async function expectAccessible(page: Page, screen: string) {

@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, samplePdf, submitLogin, toast } from './support/app-pages';
-import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
+import { DEMO_PASSWORD, samplePdf, toast, withLoggedInPage } from './support/app-pages';
+import { launchBrowser, saveScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 const SUPERVISOR = 'supervisor@bpr-demo.test';
@@ -39,19 +39,8 @@ async function apiGet<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function asSupervisor(run: (page: Page) => Promise<void>, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, locale: 'id-ID' });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  try {
-    await page.goto(`${server.url}/login`);
-    await submitLogin(page, SUPERVISOR, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/home');
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+function asSupervisor(run: (page: Page) => Promise<void>, viewport = { width: 1280, height: 800 }) {
+  return withLoggedInPage(browser, server, SUPERVISOR, run, viewport);
 }
 
 /** The list settled: its rows, or its empty state. */
