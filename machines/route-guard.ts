@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
-import { ROUTES, routeKind } from './routes';
+import { loginPathFor, ROUTES, routeKind } from './routes';
 import { TOKEN_EXPIRED, type SessionMachine } from './session';
 
 /**
@@ -16,15 +16,20 @@ export const SESSION_EXPIRED_MESSAGE = 'Sesi telah berakhir. Silahkan login kemb
 
 export type RouteGuardEvent = {
   type: 'route.changed';
-  /** The new location's pathname. */
+  /** The new location: its pathname with its query and fragment (kept for the way back after a login). */
   path: string;
   /** Whether a token is stored right now (read by the app when the path changes). */
   hasToken: boolean;
 };
 
 export interface RouteGuardContext {
-  /** The path the last decision was about; null before the first path change. */
+  /** The location the last decision was about; null before the first path change. */
   path: string | null;
+}
+
+/** The login screen, remembering the protected location the check refused (`?next=`). */
+function loginFor(context: RouteGuardContext): { to: string } {
+  return { to: loginPathFor(context.path ?? ROUTES.home) };
 }
 
 function isOnLogin(context: RouteGuardContext): boolean {
@@ -116,13 +121,13 @@ export const routeGuardMachine = setup({
             actions: [
               'tokenCheckSettled',
               { type: 'showErrorToast', params: { title: SESSION_EXPIRED_MESSAGE } },
-              { type: 'navigate', params: { to: ROUTES.login } },
+              { type: 'navigate', params: ({ context }) => loginFor(context) },
             ],
           },
           { guard: 'onLogin', target: 'denied', actions: 'tokenCheckSettled' },
           {
             target: 'redirecting',
-            actions: ['tokenCheckSettled', { type: 'navigate', params: { to: ROUTES.login } }],
+            actions: ['tokenCheckSettled', { type: 'navigate', params: ({ context }) => loginFor(context) }],
           },
         ],
       },

@@ -40,3 +40,25 @@ export function routeKind(path: string): RouteKind {
   if (normalized === ROUTES.privySignature) return 'unchecked';
   return 'protected';
 }
+
+/** Longer than any path of the app; a longer `next` is not one of ours. */
+const MAX_RETURN_PATH = 2048;
+
+/**
+ * Where a login goes: `next` (the protected screen the person asked for, with its query and
+ * fragment) when it is a path of this app, else /home. Only a path that starts with exactly one
+ * slash and holds no backslash, space or control character is ours: browsers read `//host`, `/\host`
+ * and `/<tab>/host` as another origin. Public screens and /login are no place to return to.
+ */
+export function returnPathAfterLogin(next: unknown): string {
+  if (typeof next !== 'string' || next.length > MAX_RETURN_PATH) return ROUTES.home;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!next.startsWith('/') || next.startsWith('//') || /[\\\s\u0000-\u001f\u007f]/.test(next)) return ROUTES.home;
+  return routeKind(next) === 'protected' ? next : ROUTES.home;
+}
+
+/** The login screen for a person sent away from `location` (path, query, fragment); /home needs no `next`. */
+export function loginPathFor(location: string): string {
+  const back = returnPathAfterLogin(location);
+  return back === ROUTES.home || normalizePath(location) === '/' ? ROUTES.login : `${ROUTES.login}?next=${encodeURIComponent(back)}`;
+}

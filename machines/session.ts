@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginRequest, User } from '../contract/auth';
-import { ROUTES } from './routes';
+import { returnPathAfterLogin, ROUTES } from './routes';
 
 /**
  * The session of the signed-in staff member (product spec, sections 4, 5 and 8).
@@ -28,7 +28,8 @@ export const TOKEN_EXPIRED = 'token-expired';
 export type CheckFailure = typeof NO_TOKEN | typeof TOKEN_EXPIRED | unknown;
 
 export type SessionEvent =
-  | { type: 'session.login'; email: string; password: string }
+  /** `returnTo`: the `next` of the login screen's URL; a login goes there when it is a path of this app. */
+  | { type: 'session.login'; email: string; password: string; returnTo?: string | null }
   | { type: 'session.check' }
   | { type: 'session.logout' }
   /** The change-expired-password screen succeeded: the single-use change token is spent. */
@@ -47,6 +48,8 @@ export interface SessionContext {
   error: unknown;
   /** Email of the login in progress, kept for the change-expired-password request. */
   loginEmail: string | null;
+  /** Where the login in progress goes when it succeeds: a path of this app, /home by default. */
+  returnTo: string;
   /** Set after a 403 PasswordExpired login; lives only in memory. */
   changePassword: { email: string; token: string } | null;
   now: () => number;
@@ -151,6 +154,7 @@ export const sessionMachine = setup({
     reason: null,
     error: null,
     loginEmail: null,
+    returnTo: ROUTES.home,
     changePassword: null,
     now: input?.now ?? (() => Date.now()),
   }),
@@ -176,6 +180,7 @@ export const sessionMachine = setup({
       entry: assign({
         error: null,
         loginEmail: ({ event }) => (event.type === 'session.login' ? event.email : null),
+        returnTo: ({ event }) => returnPathAfterLogin(event.type === 'session.login' ? event.returnTo : null),
       }),
       invoke: {
         id: 'login',
@@ -191,7 +196,7 @@ export const sessionMachine = setup({
               { type: 'storeToken', params: ({ event }) => ({ token: successfulLogin(event.output).token }) },
               assign({ user: ({ event }) => successfulLogin(event.output).user, reason: null, loginEmail: null }),
               { type: 'announceLogin', params: ({ event }) => ({ user: successfulLogin(event.output).user }) },
-              { type: 'navigate', params: { to: ROUTES.home } },
+              { type: 'navigate', params: ({ context }) => ({ to: context.returnTo }) },
             ],
           },
           {

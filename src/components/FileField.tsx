@@ -11,7 +11,9 @@ export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /**
  * A file input whose button and "nothing chosen" text are in Indonesian whatever the browser's
  * language: the native input stays in the page (keyboard, screen readers, form data) but is
- * drawn by its label instead.
+ * drawn by its label instead. Its accessible name is the field's label and the button's words
+ * ("Pilih berkas"), so a person who says what they see reaches it; the chosen file's name (or
+ * "Belum ada berkas dipilih") is its description.
  */
 export function FileField({ label, hint, problems = [], required, multiple, onFilesChange, ...input }: FileFieldProps) {
   const id = useId();
@@ -36,14 +38,14 @@ export function FileField({ label, hint, problems = [], required, multiple, onFi
           type="file"
           className="bj-file__input"
           multiple={multiple}
-          aria-labelledby={`${id}-label`}
+          aria-labelledby={`${id}-label ${id}-button`}
           aria-describedby={describedBy}
           aria-required={required || undefined}
           aria-invalid={problems.length > 0 || undefined}
           onChange={onChange}
           {...input}
         />
-        <label htmlFor={id} className="bj-button bj-button--secondary bj-file__button" aria-hidden="true">
+        <label htmlFor={id} id={`${id}-button`} className="bj-button bj-button--secondary bj-file__button" aria-hidden="true">
           Pilih berkas
         </label>
         <span id={`${id}-chosen`} className="bj-file__chosen">
@@ -64,4 +66,16 @@ export function FileField({ label, hint, problems = [], required, multiple, onFi
       ) : null}
     </div>
   );
+}
+
+/**
+ * The first non-empty file chosen in the form's file input `name`, or null. Read from the input's
+ * own file list rather than FormData: the same answer in browsers and in jsdom, whose FormData
+ * ignores a file list a test gave the input.
+ */
+export function chosenFile(form: HTMLFormElement, name: string): File | null {
+  const input = form.elements.namedItem(name);
+  if (!(input instanceof HTMLInputElement)) return null;
+  const file = input.files?.[0];
+  return file && file.size > 0 ? file : null;
 }

@@ -56,11 +56,7 @@ export function cleanQuery(query: Query): Record<string, string> {
   return out;
 }
 
-/** One Idempotency-Key per user action; the caller keeps it to retry the same action. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
+/** Every state-changing call carries the key src/lib/idempotency.ts chose for its payload. */
 function changeHeaders(key: string): Record<string, string> {
   return { 'Idempotency-Key': key };
 }

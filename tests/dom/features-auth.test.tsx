@@ -1,15 +1,11 @@
 /** The public screens against a faked API: what they send and what they say. */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppActors, type AppActors } from '@src/app/actors';
-import { AppActorsContext } from '@src/app/actors-context';
-import { createMemoryStore } from '@src/lib/memory-store';
-import { appRoutes } from '@src/app/routes';
+import type { AppActors } from '@src/app/actors';
 import { documentProblems } from '@src/features/auth/registration-documents';
 import { signatureOutcome } from '@src/features/signature/PrivyReturnScreen';
 import type { AuthApi } from '@src/lib/api-client';
-import { createSessionStorage } from '@src/lib/storage';
+import { openApp, tokenFor } from './support/open-app';
 
 let running: AppActors | null = null;
 afterEach(() => {
@@ -19,28 +15,9 @@ afterEach(() => {
 });
 
 function open(path: string, api: Partial<AuthApi>) {
-  const store = createMemoryStore();
-  const toasts: Array<{ type: string; title: string }> = [];
-  let router: ReturnType<typeof createMemoryRouter> | null = null;
-  const app = createAppActors({
-    storage: createSessionStorage(() => store, 'k'),
-    api: api as AuthApi,
-    transport: { listen: () => () => undefined, reply: vi.fn(), notifyParent: vi.fn(() => false) },
-    notify: ({ type, title }) => void toasts.push({ type, title }),
-    showError: (error) => void toasts.push({ type: 'error', title: String((error as { message?: unknown }).message ?? error) }),
-    navigate: (to) => void router?.navigate(to),
-    config: { embedAllowedOrigins: [], product: 'BPR' },
-    place: { ownOrigin: 'http://localhost', framed: false, parentOrigin: null },
-  });
-  running = app;
-  router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  const current = router;
-  render(
-    <AppActorsContext.Provider value={app}>
-      <RouterProvider router={current} />
-    </AppActorsContext.Provider>,
-  );
-  return { app, toasts, router: current };
+  const opened = openApp(path, { api });
+  running = opened.app;
+  return opened;
 }
 
 const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type });
@@ -99,6 +76,38 @@ describe('the registration screen', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('foto.gif: hanya PDF, JPEG atau PNG yang dapat dilampirkan.');
     fireEvent.submit(screen.getByRole('button', { name: 'Kirim pendaftaran' }).closest('form')!);
     expect(registration).not.toHaveBeenCalled();
+  });
+});
+
+describe('the login screen', () => {
+  const staff = { id: 'usr-1', name: 'Sari Wulandari', email: 'sari@bpr-makmur.test', phone: null, role: 'ADMIN' as const, bpr: { id: 'bpr-1', name: 'BPR Makmur', logoUrl: null } };
+  const token = tokenFor(staff);
+  const api = () => ({
+    login: vi.fn(async () => ({ statusCode: 200, message: 'OK', data: { token, user: staff } })) as unknown as AuthApi['login'],
+    profileDetail: vi.fn(async () => staff),
+    profileLogo: vi.fn(async () => ({ url: null })),
+  });
+  const signIn = () => {
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: staff.email } });
+    fireEvent.change(screen.getByLabelText(/^Kata Sandi/), { target: { value: 'Rahasia#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Masuk' }));
+  };
+
+  it('a protected page opened logged out leads to the login, and the login back to that page with its query', async () => {
+    const { router } = open('/deposito/proses?tab=kirim', api());
+    await screen.findByRole('heading', { name: 'Masuk' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/deposito/proses?tab=kirim');
+    signIn();
+    await screen.findByRole('heading', { name: 'Proses Dokumen' });
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/deposito/proses?tab=kirim');
+  });
+
+  it('a next that leads to another origin is ignored: the login goes to /home', async () => {
+    const { router } = open('/login?next=%2F%2Fevil.test%2Fhome', api());
+    await screen.findByRole('heading', { name: 'Masuk' });
+    signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 });
 

@@ -13,7 +13,7 @@ import { DepositActions } from '@src/features/deposits/DepositActions';
 import { blockedActions } from '@src/features/deposits/deposit-actions';
 import { timelineDetail } from '@src/features/deposits/timeline-detail';
 import { PayoutAction } from '@src/features/disbursements/PayoutAction';
-import { deposit } from './deposit-detail-fixture';
+import { deposit } from './support/deposit-fixture';
 
 afterEach(cleanup);
 

@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDepositApi } from '@src/lib/deposit-api';
-import { deposit } from './deposit-detail-fixture';
+import { deposit } from './support/deposit-fixture';
 import type { ApiClients } from '@src/lib/api-client';
 import { readQueryState, useQueryState, writeQueryState } from '@src/lib/use-query-state';
 import { offeredActions } from '@src/features/deposits/deposit-actions';
@@ -147,6 +147,9 @@ describe('the confirmations', () => {
   it('mark paid asks for the reference, date and proof', () => {
     const onConfirm = vi.fn();
     render(<ActionDialog type="deposit.markPaid" deposit={deposit({ status: 'disbursing' })} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);
+    // The proof is asked for in Indonesian, not with the browser's "Choose File / No file chosen".
+    const proof = screen.getByLabelText(/^Bukti transfer/);
+    expect(proof.closest('.bj-file')?.textContent).toBe('Pilih berkasBelum ada berkas dipilih');
     fireEvent.change(screen.getByLabelText('Nomor referensi transfer'), { target: { value: 'TRF-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Tandai Sudah Dibayar' }));
     expect(screen.getByRole('alert').textContent).toBe('Bukti transfer wajib diunggah.');

@@ -26,8 +26,10 @@ export type AppEvent =
   | { type: 'followResetLink' }
   /** Set a new password on the reset screen. */
   | { type: 'submitNewPassword' }
-  /** The stored expiry passes (overwritten in local storage), then the user moves to another screen. */
+  /** The stored expiry passes (overwritten in local storage), then the user moves to Daftar Deposito. */
   | { type: 'expireStoredToken' }
+  /** Logged out, open a dashboard page by its address (Pencairan's paid tab, a query in the URL). */
+  | { type: 'openPageLoggedOut' }
   /** With a token stored, open each public screen that redirects to /home. */
   | { type: 'visitPublicRoutesWithToken' }
   /** Open a sidebar entry whose screen comes later. */
@@ -53,8 +55,13 @@ export const appModel = setup({
         loginExpiredPassword: 'onChangeExpired',
         requestReset: 'onForgotSent',
         register: 'onRegistration',
+        openPageLoggedOut: 'onLoginWithNext',
       },
     },
+    /** /login?next=… after a dashboard address was opened logged out; nothing stored. */
+    onLoginWithNext: { on: { loginGood: 'onRequestedPage' } },
+    /** The dashboard page the person asked for before logging in, with its query, not Beranda. */
+    onRequestedPage: {},
     /** Still /login, with the server's message as an error toast. */
     loginRejected: { on: { loginGood: 'onHome' } },
     /** The dashboard's Beranda with the user's name, menu and "Keluar". */
@@ -69,7 +76,7 @@ export const appModel = setup({
     /** A "Segera hadir" page inside the dashboard. */
     onComingSoon: {},
     /** /login after the stored token expired: the exact session-expired toast, storage cleared. */
-    onLoginSessionExpired: { on: { loginGood: 'onHome' } },
+    onLoginSessionExpired: { on: { loginGood: 'onRequestedPage' } },
     /** /change-password-expired with the email of the expired login. */
     onChangeExpired: { on: { changeExpiredPassword: 'onLoginPasswordChanged' } },
     /** /login with the "password changed" success toast. */
@@ -94,6 +101,8 @@ export type AppState =
   | 'onHome'
   | 'onComingSoon'
   | 'onLoginSessionExpired'
+  | 'onLoginWithNext'
+  | 'onRequestedPage'
   | 'onChangeExpired'
   | 'onLoginPasswordChanged'
   | 'onForgotSent'
@@ -112,6 +121,7 @@ const ALL_EVENTS: AppEvent[] = [
   { type: 'followResetLink' },
   { type: 'submitNewPassword' },
   { type: 'expireStoredToken' },
+  { type: 'openPageLoggedOut' },
   { type: 'visitPublicRoutesWithToken' },
   { type: 'openMenuEntry' },
   { type: 'logout' },

@@ -50,6 +50,8 @@ interface World {
   outboxBefore: number;
   bankName: string;
   pathNumber: number;
+  /** The dashboard address the person asked for before a login (path and query). */
+  requested: string;
 }
 
 const url = (path: string) => `${server.url}${path}`;
@@ -111,7 +113,12 @@ const doEvent: Record<AppEvent['type'], (world: World) => Promise<void>> = {
   },
   async expireStoredToken(world) {
     await world.page.evaluate(() => localStorage.setItem('token-expired', String(Math.floor(Date.now() / 1000) - 60)));
+    world.requested = '/deposito';
     await world.page.getByRole('link', { name: 'Daftar Deposito' }).click();
+  },
+  async openPageLoggedOut(world) {
+    world.requested = '/deposito/pencairan?status=paid';
+    await world.page.goto(url(world.requested));
   },
   async visitPublicRoutesWithToken(world) {
     for (const route of PUBLIC_ROUTES_REDIRECTING) {
@@ -168,10 +175,23 @@ const seeState: Record<AppState, (world: World) => Promise<void>> = {
     await page.getByRole('heading', { name: 'Proses Dokumen', level: 1 }).waitFor();
     await page.getByText('Segera hadir', { exact: true }).waitFor();
   },
-  async onLoginSessionExpired({ page }) {
+  async onLoginSessionExpired({ page, requested }) {
     await expectToast(page, SESSION_EXPIRED_TOAST);
     await expectLoginScreen(page);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(requested);
     expect(await storedKeys(page)).toEqual([]);
+  },
+  async onLoginWithNext({ page, requested }) {
+    await expectLoginScreen(page);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(requested);
+    expect(await storedKeys(page)).toEqual([]);
+  },
+  async onRequestedPage({ page, requested }) {
+    await page.waitForURL((current) => `${current.pathname}${current.search}` === requested, { timeout: 15_000 });
+    const heading = requested.startsWith('/deposito/pencairan') ? 'Pencairan' : 'Daftar Deposito';
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    if (requested.includes('status=paid')) await page.getByRole('tab', { name: /Sudah dibayar/, selected: true }).waitFor();
+    expect(await storedKeys(page)).toEqual(['token', 'token-expired', 'user']);
   },
   async onChangeExpired({ page, account }) {
     await expectPath(page, '/change-password-expired');
@@ -225,7 +245,7 @@ describe('the app model walked in Chromium', () => {
       const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'id-ID' });
       const page = await context.newPage();
       const errors = collectPageErrors(page);
-      const world: World = { page, account: ADMIN, password: DEMO_PASSWORD, outboxBefore: 0, bankName: '', pathNumber: index + 1 };
+      const world: World = { page, account: ADMIN, password: DEMO_PASSWORD, outboxBefore: 0, bankName: '', pathNumber: index + 1, requested: '' };
       try {
         await page.goto(url('/login'));
         for (const step of path.steps) {

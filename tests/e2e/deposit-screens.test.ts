@@ -84,7 +84,7 @@ describe('deposit screens', () => {
       const totalBefore = await tabCount(page, 'all');
       await expectAccessible(page, 'Daftar Deposito');
       await saveScreenshot(page, 'deposit-list');
-      const firstNumber = await page.locator('.bj-table tbody tr').first().locator('td').nth(1).textContent();
+      const firstNumber = await page.locator('.bj-table tbody tr').first().locator('td').nth(1).getByRole('link').textContent();
       await page.locator('.bj-table tbody tr').first().getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Setujui terpilih (1)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Setujui deposito terpilih' });

@@ -119,7 +119,8 @@ describe("staff's day", () => {
           await page.waitForURL((url) => url.searchParams.get('q') === q);
           await expect.poll(() => page.locator('.bj-stat__value').first().textContent()).toBe(expected.summary.count.toLocaleString('id-ID'));
           expect(await page.locator('.bj-stat__value').nth(1).textContent()).toBe(rupiah(expected.summary.net));
-          const names = await page.locator('.bj-table tbody tr td:nth-child(3)').allTextContents();
+          // The customer's name is the second line of the Deposito / Nasabah cell.
+          const names = await page.locator('.bj-table tbody tr .bj-lines:has(> a) > span:nth-of-type(1)').allTextContents();
           expect(names.length).toBe(Math.min(expected.summary.count, 50));
           for (const name of names) expect(name.toLowerCase()).toContain(q);
           await expectAccessible(page, 'Bunga Bulanan dengan pencarian');
@@ -158,7 +159,7 @@ describe("staff's day", () => {
     await withLoggedIn(SUPERVISOR, async (page) => {
       await page.goto(`${demo.server.url}/deposito/pencairan?q=${q}`);
       await expect.poll(() => page.getByTestId('tab-count-pending').textContent()).toBe(String(list.meta.total));
-      expect(await page.locator('.bj-table tbody tr td:first-child').allTextContents()).toEqual(firstPage.data.map((row) => row.depositNumber));
+      expect(await page.locator('.bj-table tbody tr td:first-child a').allTextContents()).toEqual(firstPage.data.map((row) => row.depositNumber));
       const downloaded = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Unduh Excel' }).click();
       const workbook = new ExcelJS.Workbook();

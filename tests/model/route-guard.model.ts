@@ -11,6 +11,8 @@ const pathChanges: Array<[string, boolean]> = [
   ['/login', false],
   ['/home', true],
   ['/deposito/jatuh-tempo', false],
+  // A protected path with a query: a failed check sends to /login remembering all of it.
+  ['/deposito/pencairan?status=paid&period=2026-10', false],
   ...['/forgot-password', '/reset-password', '/change-password-expired', '/registration'].flatMap(
     (path): Array<[string, boolean]> => [
       [path, true],
@@ -36,10 +38,14 @@ export function fakedRouteGuard(recorder: Recorder) {
   });
 }
 
-/** A state is its value and the kind of path it decided about; paths of one kind behave alike. */
+/**
+ * A state is its value and the kind of path it decided about; protected paths are told apart by
+ * the path itself, since each is remembered differently on the way to /login.
+ */
 export function serializeState(snapshot: AnyMachineSnapshot): string {
   const path = snapshot.context.path as string | null;
-  return JSON.stringify({ value: snapshot.value, route: path === null ? null : routeKind(path) });
+  const route = path === null ? null : routeKind(path);
+  return JSON.stringify({ value: snapshot.value, route, ...(route === 'protected' ? { path } : {}) });
 }
 
 export const name = 'route-guard';

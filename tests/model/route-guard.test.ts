@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED_MESSAGE } from '../../machines/route-guard';
-import { normalizePath, routeKind } from '../../machines/routes';
+import { loginPathFor, normalizePath, returnPathAfterLogin, routeKind } from '../../machines/routes';
 import { walkModel } from './harness';
 import { fakedRouteGuard, paths } from './route-guard.model';
 
 const toast = { name: 'showErrorToast', params: { title: 'Sesi telah berakhir. Silahkan login kembali.' } };
 const settled = { name: 'tokenCheckSettled', params: undefined };
 const navigate = (to: string) => ({ name: 'navigate', params: { to } });
+/** Where a refused check sends each protected path of the model: /home needs no way back. */
+const LOGIN_FOR: Record<string, string> = {
+  '/home': '/login',
+  '/deposito/jatuh-tempo': '/login?next=%2Fdeposito%2Fjatuh-tempo',
+  '/deposito/pencairan?status=paid&period=2026-10': '/login?next=%2Fdeposito%2Fpencairan%3Fstatus%3Dpaid%26period%3D2026-10',
+};
 
 walkModel({
   title: 'route guard, walked by generated paths',
@@ -53,8 +59,9 @@ walkModel({
         expect(effects).toEqual([settled, ...expectedToast]);
         expect(snapshot.value).toBe('denied');
       } else {
-        // The toast comes first, then the way to the login screen.
-        expect(effects).toEqual([settled, ...expectedToast, navigate('/login')]);
+        // The toast comes first, then the way to the login screen, which remembers the path.
+        expect(LOGIN_FOR[path!], path!).toBeDefined();
+        expect(effects).toEqual([settled, ...expectedToast, navigate(LOGIN_FOR[path!]!)]);
         expect(snapshot.value).toBe('redirecting');
       }
     }
@@ -75,6 +82,33 @@ describe('route table', () => {
     for (const path of ['/', '/home', '/deposito', '/deposito/123', '/signature', '/login-help', '/registration/extra']) {
       expect(routeKind(path)).toBe('protected');
     }
+  });
+
+  it('lets a login return only to a protected path of this app', () => {
+    for (const path of ['/deposito', '/deposito/dep-1?tab=riwayat#jadwal', '/deposito/pencairan?status=paid&period=2026-10', '/home']) {
+      expect(returnPathAfterLogin(path), path).toBe(path);
+    }
+    const foreign = [
+      'https://evil.test/home',
+      '//evil.test/home',
+      '/\\evil.test',
+      '/\t/evil.test',
+      '/\n/evil.test',
+      ' /deposito',
+      'javascript:alert(1)',
+      'deposito',
+      `/${'a'.repeat(2048)}`,
+    ];
+    // Public screens and the login itself are no place to return to.
+    const notProtected = ['/login', '/login?next=%2Fdeposito', '/reset-password?token=abc', '/registration', '/signature/privy'];
+    for (const next of [...foreign, ...notProtected, '', null, undefined, 42]) expect(returnPathAfterLogin(next), String(next)).toBe('/home');
+  });
+
+  it('sends to /login with the refused location as next, except from /home and /', () => {
+    expect(loginPathFor('/deposito/dep-1?tab=riwayat')).toBe('/login?next=%2Fdeposito%2Fdep-1%3Ftab%3Driwayat');
+    expect(loginPathFor('/home')).toBe('/login');
+    expect(loginPathFor('/')).toBe('/login');
+    expect(loginPathFor('//evil.test')).toBe('/login');
   });
 
   it('treats a trailing slash, a query or a fragment as the same screen', () => {

@@ -41,8 +41,19 @@ export const stored = {
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
 
+/**
+ * The `next` a login may carry (from the login screen's URL) and where the login must then go:
+ * back to a path of this app, /home for anything else.
+ */
+export const RETURN_TO: ReadonlyArray<[string | undefined, string]> = [
+  [undefined, '/home'],
+  ['/deposito/dep-1?tab=riwayat', '/deposito/dep-1?tab=riwayat'],
+  ['https://evil.test/home', '/home'],
+  ['//evil.test', '/home'],
+];
+
 export const events: AnyEventObject[] = [
-  { type: 'session.login', ...credentials },
+  ...RETURN_TO.map(([returnTo]) => ({ type: 'session.login', ...credentials, ...(returnTo === undefined ? {} : { returnTo }) })),
   { type: 'session.check' },
   { type: 'session.logout' },
   { type: 'session.expiredPasswordChanged' },
@@ -83,11 +94,12 @@ export function fakedSession(recorder: Recorder) {
 export const input = { now: () => NOW_MS };
 
 /**
- * A state is its value and whether a user is set: no guard reads the reason, the error or the
- * change token, so telling states apart by them would only repeat the same edges.
+ * A state is its value, whether a user is set and where a login would go: no guard reads the
+ * reason, the error or the change token, so telling states apart by them would only repeat the
+ * same edges; the way back is told apart so each login outcome is walked with each destination.
  */
 export function serializeState(snapshot: AnyMachineSnapshot): string {
-  return JSON.stringify({ value: snapshot.value, user: snapshot.context.user !== null });
+  return JSON.stringify({ value: snapshot.value, user: snapshot.context.user !== null, returnTo: snapshot.context.returnTo });
 }
 
 export const machine = fakedSession(createRecorder());

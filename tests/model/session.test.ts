@@ -13,6 +13,7 @@ import {
   fakedSession,
   input,
   paths,
+  RETURN_TO,
   stored,
   user,
 } from './session.model';
@@ -45,7 +46,7 @@ function assertStateMeaning(snapshot: Snapshot, calls: EffectCall[]) {
 }
 
 /** What the step itself must have done: its effects, in order. */
-function assertStepEffects(event: EventObject & Record<string, any>, snapshot: Snapshot, effects: EffectCall[]) {
+function assertStepEffects(event: EventObject & Record<string, any>, snapshot: Snapshot, previous: Snapshot | undefined, effects: EffectCall[]) {
   const names = effects.map((call) => call.name);
   switch (event.type) {
     case 'session.logout':
@@ -60,7 +61,8 @@ function assertStepEffects(event: EventObject & Record<string, any>, snapshot: S
           { name: 'storeUser', params: { user } },
           { name: 'storeToken', params: { token: TOKEN } },
           { name: 'announceLogin', params: { user } },
-          { name: 'navigate', params: { to: '/home' } },
+          // Where the login began decided it (checked at session.login below).
+          { name: 'navigate', params: { to: previous!.context.returnTo } },
         ]);
         expect(snapshot.value).toBe('valid');
       } else if (outcome.kind === 'passwordExpired') {
@@ -113,6 +115,7 @@ function assertStepEffects(event: EventObject & Record<string, any>, snapshot: S
     case 'session.login':
       expect(snapshot.value).toBe('loggingIn');
       expect(snapshot.context.error).toBeNull();
+      expect(snapshot.context.returnTo).toBe(RETURN_TO.find(([returnTo]) => returnTo === event.returnTo)![1]);
       expect(effects).toEqual([{ name: 'start:login', params: { email: event.email, password: event.password } }]);
       return;
     case 'session.check':
@@ -129,9 +132,9 @@ walkModel({
   paths,
   build: fakedSession,
   input,
-  check: ({ snapshot, event, effects, recorder }) => {
+  check: ({ snapshot, previous, event, effects, recorder }) => {
     assertStateMeaning(snapshot as Snapshot, recorder.calls);
-    assertStepEffects(event, snapshot as Snapshot, effects);
+    assertStepEffects(event, snapshot as Snapshot, previous as Snapshot | undefined, effects);
   },
 });
 

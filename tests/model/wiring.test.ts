@@ -187,12 +187,44 @@ describe('the client machines wired together', () => {
     expect(app.routeGuard.getSnapshot().value).toBe('allowed');
   });
 
-  it('no stored token on a dashboard path goes to /login without a toast', async () => {
+  it('no stored token on a dashboard path goes to /login without a toast, remembering the path', async () => {
     const app = createApp({});
     app.open('/deposito/jatuh-tempo');
     await settle();
-    expect(app.world.history).toEqual(['/deposito/jatuh-tempo', '/login']);
+    expect(app.world.history).toEqual(['/deposito/jatuh-tempo', '/login?next=%2Fdeposito%2Fjatuh-tempo']);
     expect(app.world.toasts).toEqual([]);
+  });
+
+  it('a login from the screen a protected path led to goes back to that path, query included', async () => {
+    const token = tokenExpiringAt(NOW_S + 3600);
+    const app = createApp({ login: async () => ({ statusCode: 200, message: 'OK', data: { token, user } }) });
+    app.open('/deposito/dep-7?tab=riwayat');
+    await settle();
+    const login = new URL(app.world.location, OWN);
+    expect(login.pathname).toBe('/login');
+    // The login screen hands the machine its `next`, as the browser decoded it.
+    app.session.send({ type: 'session.login', email: user.email, password: 'Rahasia#2026', returnTo: login.searchParams.get('next') });
+    await settle();
+    expect(app.world.history.at(-1)).toBe('/deposito/dep-7?tab=riwayat');
+    expect(app.routeGuard.getSnapshot().value).toBe('allowed');
+  });
+
+  it('a login whose next names another origin goes to /home', async () => {
+    const token = tokenExpiringAt(NOW_S + 3600);
+    const app = createApp({ login: async () => ({ statusCode: 200, message: 'OK', data: { token, user } }) });
+    app.open('/login?next=https%3A%2F%2Fevil.test%2Fhome');
+    await settle();
+    app.session.send({ type: 'session.login', email: user.email, password: 'Rahasia#2026', returnTo: 'https://evil.test/home' });
+    await settle();
+    expect(app.world.history.at(-1)).toBe('/home');
+  });
+
+  it('an expired session on a list keeps its filters for after the login', async () => {
+    const app = createApp({ stored: { token: tokenExpiringAt(NOW_S - 1) } });
+    app.open('/deposito?status=active&q=Sari');
+    await settle();
+    expect(app.world.toasts).toEqual([SESSION_EXPIRED_MESSAGE]);
+    expect(app.world.history).toEqual(['/deposito?status=active&q=Sari', '/login?next=%2Fdeposito%3Fstatus%3Dactive%26q%3DSari']);
   });
 
   it('a public screen with a stored token redirects to /home without a check of its own', async () => {

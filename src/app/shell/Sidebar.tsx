@@ -22,30 +22,32 @@ export function Sidebar() {
   if (!show) return null;
   return (
     <aside id={SIDEBAR_ID} className="bj-sidebar" data-open={isOpen} hidden={!isOpen}>
-      <p className="bj-sidebar__brand">
-        <span className="bj-sidebar__brand-mark" aria-hidden="true">B</span>
-        Berjangka
-      </p>
-      <nav aria-label="Menu utama" className="bj-nav">
-        <ul className="bj-nav__list">
-          {MENU.map((entry) =>
-            isMenuGroup(entry) ? (
-              <li key={entry.label} className="bj-nav__group">
-                <p className="bj-nav__group-label" id={`menu-${entry.label}`}>
-                  {entry.label}
-                </p>
-                <ul className="bj-nav__list" aria-labelledby={`menu-${entry.label}`}>
-                  {entry.links.map((link) => (
-                    <MenuItem key={link.path} link={link} />
-                  ))}
-                </ul>
-              </li>
-            ) : (
-              <MenuItem key={entry.path} link={entry} />
-            ),
-          )}
-        </ul>
-      </nav>
+      <div className="bj-sidebar__inner">
+        <p className="bj-sidebar__brand">
+          <span className="bj-sidebar__brand-mark" aria-hidden="true">B</span>
+          Berjangka
+        </p>
+        <nav aria-label="Menu utama" className="bj-nav">
+          <ul className="bj-nav__list">
+            {MENU.map((entry) =>
+              isMenuGroup(entry) ? (
+                <li key={entry.label} className="bj-nav__group">
+                  <p className="bj-nav__group-label" id={`menu-${entry.label}`}>
+                    {entry.label}
+                  </p>
+                  <ul className="bj-nav__list" aria-labelledby={`menu-${entry.label}`}>
+                    {entry.links.map((link) => (
+                      <MenuItem key={link.path} link={link} />
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <MenuItem key={entry.path} link={entry} />
+              ),
+            )}
+          </ul>
+        </nav>
+      </div>
     </aside>
   );
 }

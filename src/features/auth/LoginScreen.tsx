@@ -1,19 +1,29 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { AuthLayout } from '../../components/AuthLayout';
 import { TextField } from '../../components/TextField';
 
-/** /login: the session machine logs in; a failure arrives as an error toast with the server's message. */
+/**
+ * /login: the session machine logs in; a failure arrives as an error toast with the server's
+ * message. `?next=` (set by the route guard) is handed to the machine, which decides whether the
+ * login may go there.
+ */
 export default function LoginScreen() {
   const { session } = useAppActors();
+  const [search] = useSearchParams();
   const loggingIn = useSelector(session, (snapshot) => snapshot.matches('loggingIn'));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    session.send({ type: 'session.login', email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') });
+    session.send({
+      type: 'session.login',
+      email: String(form.get('email') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+      returnTo: search.get('next'),
+    });
   };
 
   return (

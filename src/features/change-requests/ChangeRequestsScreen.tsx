@@ -1,14 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
 import { Dialog } from '../../components/Dialog';
 import { formatDate } from '../../lib/format';
-import { depositApi, newIdempotencyKey, type ChangeRequest } from '../../lib/deposit-api';
+import { depositApi, type ChangeRequest } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { instructionLabels } from '../deposits/deposit-actions';
@@ -33,7 +34,7 @@ export default function ChangeRequestsScreen() {
   const list = useResource((signal) => depositApi.changeRequests({ status: state.status, page: state.page, limit: 20 }, signal), [state.status, state.page]);
   const [deciding, setDeciding] = useState<{ request: ChangeRequest; decision: 'approved' | 'rejected' } | null>(null);
   const [pending, setPending] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const [send] = useState(createIdempotentSender);
 
   const decide = async (form: HTMLFormElement) => {
     if (!deciding) return;
@@ -44,10 +45,11 @@ export default function ChangeRequestsScreen() {
     }
     setPending(true);
     try {
-      await depositApi.decideChangeRequest(deciding.request.id, { decision: deciding.decision, ...(reason ? { reason } : {}) }, key.current);
+      const id = deciding.request.id;
+      const decision = { decision: deciding.decision, ...(reason ? { reason } : {}) };
+      await send({ id, ...decision }, (key) => depositApi.decideChangeRequest(id, decision, key));
       app.notify({ type: 'success', title: deciding.decision === 'approved' ? 'Permintaan disetujui.' : 'Permintaan ditolak.' });
       setDeciding(null);
-      key.current = newIdempotencyKey();
       list.reload();
     } catch (error) {
       app.showError(error);
@@ -58,8 +60,7 @@ export default function ChangeRequestsScreen() {
 
   const columns: DataColumn<ChangeRequest>[] = [
     { key: 'createdAt', header: 'Diajukan', cell: (row) => formatDate(row.createdAt) },
-    { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
-    { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
+    depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName })),
     { key: 'kind', header: 'Jenis', wrap: true, cell: (row) => row.kindLabel },
     { key: 'requested', header: 'Permintaan', wrap: true, cell: requestedText },
     {
@@ -70,6 +71,7 @@ export default function ChangeRequestsScreen() {
     {
       key: 'decision',
       header: state.status === 'pending' ? 'Aksi' : 'Diputuskan',
+      wrap: true,
       cell: (row) =>
         row.status !== 'pending' ? (
           `${row.decidedBy?.name ?? '-'} · ${formatDate(row.decidedAt)}${row.reason ? ` · ${row.reason}` : ''}`

@@ -9,6 +9,7 @@ import { depositApi, type DepositDetail, type StaffEvent } from '../../lib/depos
 import { useResource } from '../../lib/use-resource';
 import { actionLabel } from './deposit-actions';
 import { DateField } from '../../components/DateField';
+import { chosenFile, FileField } from '../../components/FileField';
 
 /** What the confirmed action sends: a lifecycle event, or the payout record with its proof. */
 export type ActionSubmission =
@@ -97,12 +98,12 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
         if (!breakDate) return setProblem('Tanggal pencairan wajib diisi.');
         return onConfirm({ kind: 'event', event: { type, breakDate, ...(reason ? { reason } : {}) } });
       case 'deposit.markPaid': {
-        const proof = data.get('proof');
+        const proof = chosenFile(form, 'proof');
         const reference = text('reference');
         const paidAt = text('paidAt');
         if (!reference) return setProblem('Nomor referensi transfer wajib diisi.');
         if (!paidAt) return setProblem('Tanggal bayar wajib diisi.');
-        if (!(proof instanceof File) || proof.size === 0) return setProblem('Bukti transfer wajib diunggah.');
+        if (!proof) return setProblem('Bukti transfer wajib diunggah.');
         return onConfirm({ kind: 'markPaid', reference, paidAt, proof });
       }
       default:
@@ -204,10 +205,7 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
             <input className="bj-field__input" name="reference" maxLength={100} required />
           </label>
           <DateField label="Tanggal bayar" name="paidAt" defaultValue={deposit.today} max={deposit.today} required />
-          <label className="bj-field">
-            <span className="bj-field__label">Bukti transfer (PDF, PNG atau JPEG, paling besar 5 MB)</span>
-            <input className="bj-field__input bj-field__input--file" type="file" name="proof" accept="application/pdf,image/png,image/jpeg" required />
-          </label>
+          <FileField label="Bukti transfer" name="proof" accept="application/pdf,image/png,image/jpeg" hint="PDF, PNG atau JPEG, paling besar 5 MB." required />
         </>
       ) : null}
       {problem ? (

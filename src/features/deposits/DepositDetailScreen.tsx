@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DepositEventType, DepositStatus } from '@contract/deposit';
 import { depositStatusLabels } from '@machines/deposit';
@@ -9,7 +9,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { Tabs } from '../../components/Tabs';
 import { ErrorState, EmptyState, LoadingState } from '../../components/DataState';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
-import { depositApi, newIdempotencyKey, type DepositDetail } from '../../lib/deposit-api';
+import { depositApi, type DepositDetail } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { ActionDialog, type ActionSubmission } from './ActionDialog';
 import { AmountsDue } from './AmountsDue';
 import { DepositActions } from './DepositActions';
@@ -198,8 +199,7 @@ export default function DepositDetailScreen() {
   const [tab, setTab] = useState<DetailTab>('schedule');
   const [action, setAction] = useState<DepositEventType | null>(null);
   const [pending, setPending] = useState(false);
-  // One key per user action; a retry of the same open dialog reuses it.
-  const actionKey = useRef(newIdempotencyKey());
+  const [send] = useState(createIdempotentSender);
 
   const deposit = detail.data;
   const offered = useMemo(() => (deposit && user ? offeredActions(deposit, { id: user.id, role: user.role }) : null), [deposit, user]);
@@ -221,21 +221,17 @@ export default function DepositDetailScreen() {
     );
   }
 
-  const open = (type: DepositEventType) => {
-    actionKey.current = newIdempotencyKey();
-    setAction(type);
-  };
-
   const confirm = async (submission: ActionSubmission) => {
     if (!action) return;
     setPending(true);
     try {
-      if (submission.kind === 'event') await depositApi.act(deposit.id, submission.event, deposit.version, actionKey.current);
-      else
-        await depositApi.markDisbursementPaid(
-          { depositId: deposit.id, reference: submission.reference, paidAt: submission.paidAt, proof: submission.proof, version: deposit.version },
-          actionKey.current,
-        );
+      if (submission.kind === 'event') {
+        const { event } = submission;
+        await send({ depositId: deposit.id, event, version: deposit.version }, (key) => depositApi.act(deposit.id, event, deposit.version, key));
+      } else {
+        const payment = { depositId: deposit.id, reference: submission.reference, paidAt: submission.paidAt, proof: submission.proof, version: deposit.version };
+        await send(payment, (key) => depositApi.markDisbursementPaid(payment, key));
+      }
       app.notify({ type: 'success', title: SUCCESS[action] ?? 'Berhasil.' });
       setAction(null);
       detail.reload();
@@ -259,7 +255,7 @@ export default function DepositDetailScreen() {
       </p>
       <Header deposit={deposit} />
       <AmountsDue deposit={deposit} />
-      <DepositActions offered={offered?.events ?? []} blocked={blockedActions(deposit)} onOpen={open} />
+      <DepositActions offered={offered?.events ?? []} blocked={blockedActions(deposit)} onOpen={setAction} />
       <Tabs
         label="Rincian deposito"
         items={[

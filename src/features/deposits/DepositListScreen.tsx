@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { depositStatusLabels } from '@machines/deposit';
 import type { DepositStatus } from '@contract/deposit';
 import { useAppActors } from '../../app/actors-context';
@@ -8,10 +7,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { Tabs, type TabItem } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
-import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type DepositSummary } from '../../lib/deposit-api';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, type DepositSummary } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { errorMessage } from '../../lib/error-message';
 import { useQueryState } from '../../lib/use-query-state';
 import { statusTones } from './deposit-actions';
@@ -37,14 +38,21 @@ const SORT_OPTIONS = [
 export const PAGE_SIZE = 20;
 
 const columns: DataColumn<DepositSummary>[] = [
-  { key: 'number', header: 'Nomor', cell: (row) => <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link> },
-  { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customer.name },
+  depositColumn((row) => ({ id: row.id, number: row.depositNumber, customer: row.customer.name })),
   { key: 'product', header: 'Produk', wrap: true, cell: (row) => row.product.name },
   { key: 'amount', header: 'Nominal', numeric: true, cell: (row) => formatRupiah(row.amount) },
   { key: 'rate', header: 'Bunga', numeric: true, cell: (row) => formatRate(row.rateBps) },
   { key: 'tenor', header: 'Tenor', numeric: true, cell: (row) => `${row.tenorMonths} bln` },
-  { key: 'depositDate', header: 'Tanggal efektif', cell: (row) => formatDate(row.depositDate) },
-  { key: 'maturityDate', header: 'Jatuh tempo', cell: (row) => formatDate(row.maturityDate) },
+  {
+    key: 'dates',
+    header: 'Tanggal efektif / jatuh tempo',
+    cell: (row) => (
+      <span className="bj-lines">
+        <span>{formatDate(row.depositDate)}</span>
+        <span>{formatDate(row.maturityDate)}</span>
+      </span>
+    ),
+  },
   {
     key: 'status',
     header: 'Status',
@@ -71,7 +79,7 @@ export default function DepositListScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  const [approveKey, setApproveKey] = useState(newIdempotencyKey);
+  const [send] = useState(createIdempotentSender);
 
   const canBulkApprove = (role === 'SUPERVISOR' || role === 'ADMIN') && state.status === 'pending';
   const rows = list.data?.data ?? [];
@@ -102,8 +110,8 @@ export default function DepositListScreen() {
     const failures: string[] = [];
     for (const row of selectedRows) {
       try {
-        // One key per deposit within this action, so a retry of the same action replays safely.
-        await depositApi.act(row.id, { type: 'deposit.approve' }, row.version, `${approveKey}-${row.id}`);
+        const event = { type: 'deposit.approve' } as const;
+        await send({ depositId: row.id, event, version: row.version }, (key) => depositApi.act(row.id, event, row.version, key));
         approved += 1;
       } catch (error) {
         failures.push(`${row.depositNumber}: ${errorMessage(error)}`);
@@ -112,7 +120,6 @@ export default function DepositListScreen() {
     setPending(false);
     setConfirming(false);
     setSelected(new Set());
-    setApproveKey(newIdempotencyKey());
     if (approved > 0) app.notify({ type: 'success', title: `${approved} deposito disetujui.` });
     if (failures.length > 0) app.notify({ type: 'error', title: 'Sebagian deposito tidak dapat disetujui.', desc: failures.join('\n') });
     list.reload();

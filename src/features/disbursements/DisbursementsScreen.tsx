@@ -1,13 +1,15 @@
-import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs } from '../../components/Tabs';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
+import { AmountLess } from '../../components/AmountLess';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
-import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type DisbursementRow } from '../../lib/deposit-api';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, type DisbursementRow } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { periodLabel } from '../../lib/period-label';
@@ -15,6 +17,7 @@ import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
 import { PayoutAction } from './PayoutAction';
 import { SearchForm } from '../../components/SearchForm';
+import { chosenFile, FileField } from '../../components/FileField';
 
 const KIND_LABELS = { break: 'Pencairan awal', maturity: 'Jatuh tempo' } as const;
 
@@ -27,15 +30,15 @@ export default function DisbursementsScreen() {
   const counts = useResource((signal) => depositApi.disbursementCounts({ period: state.period, q: state.q }, signal), [state.period, state.q]);
   const [paying, setPaying] = useState<DisbursementRow | null>(null);
   const [pending, setPending] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const [send] = useState(createIdempotentSender);
 
   const record = async (form: HTMLFormElement) => {
     if (!paying) return;
     const data = new FormData(form);
-    const proof = data.get('proof');
+    const proof = chosenFile(form, 'proof');
     const reference = String(data.get('reference') ?? '').trim();
     const paidAt = String(data.get('paidAt') ?? '');
-    if (!reference || !(proof instanceof File) || proof.size === 0) {
+    if (!reference || !proof) {
       app.notify({ type: 'error', title: 'Nomor referensi dan bukti transfer wajib diisi.' });
       return;
     }
@@ -45,10 +48,10 @@ export default function DisbursementsScreen() {
     }
     setPending(true);
     try {
-      await depositApi.markDisbursementPaid({ depositId: paying.depositId, reference, paidAt, proof }, key.current);
+      const payment = { depositId: paying.depositId, reference, paidAt, proof };
+      await send(payment, (key) => depositApi.markDisbursementPaid(payment, key));
       app.notify({ type: 'success', title: 'Pencairan dicatat sudah dibayar.' });
       setPaying(null);
-      key.current = newIdempotencyKey();
       list.reload();
       counts.reload();
     } catch (error) {
@@ -59,17 +62,14 @@ export default function DisbursementsScreen() {
   };
 
   const columns: DataColumn<DisbursementRow>[] = [
-    { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
-    { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
-    { key: 'kind', header: 'Jenis', wrap: true, cell: (row) => KIND_LABELS[row.kind] },
+    depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName, note: KIND_LABELS[row.kind] })),
     { key: 'principal', header: 'Pokok', numeric: true, cell: (row) => formatRupiah(row.principal) },
-    { key: 'interest', header: 'Bunga', numeric: true, cell: (row) => formatRupiah(row.interest) },
     {
-      key: 'deductions',
-      header: 'Pajak + penalti',
+      key: 'interest',
+      header: 'Bunga / pajak + penalti',
       numeric: true,
-      title: (row) => `Pajak ${formatRupiah(row.tax)}, penalti ${formatRupiah(row.penalty)}`,
-      cell: (row) => formatRupiah(row.tax + row.penalty),
+      title: (row) => `Bunga ${formatRupiah(row.interest)}; pajak ${formatRupiah(row.tax)}, penalti ${formatRupiah(row.penalty)}`,
+      cell: (row) => <AmountLess amount={row.interest} less={row.tax + row.penalty} />,
     },
     { key: 'amount', header: 'Dibayarkan', numeric: true, cell: (row) => formatRupiah(row.amount) },
     { key: 'account', header: 'Rekening', wrap: true, cell: (row) => `${row.payoutAccount.bankName ?? '-'} ${row.payoutAccount.accountNumber ?? ''}` },
@@ -129,10 +129,7 @@ export default function DisbursementsScreen() {
               <input className="bj-field__input" name="reference" maxLength={100} required />
             </label>
             <DateField label="Tanggal bayar" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
-            <label className="bj-field">
-              <span className="bj-field__label">Bukti transfer (PDF, PNG atau JPEG, paling besar 5 MB)</span>
-              <input className="bj-field__input bj-field__input--file" type="file" name="proof" accept="application/pdf,image/png,image/jpeg" required />
-            </label>
+            <FileField label="Bukti transfer" name="proof" accept="application/pdf,image/png,image/jpeg" hint="PDF, PNG atau JPEG, paling besar 5 MB." required />
           </>
         ) : null}
       </Dialog>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
 import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, DOWNLOAD_PATHS, type DepositSummary } from '../../lib/deposit-api';
@@ -14,8 +14,7 @@ const DAY_OPTIONS = ['7', '30', '60'];
 
 const columns: DataColumn<DepositSummary>[] = [
   { key: 'maturityDate', header: 'Jatuh tempo', cell: (row) => formatDate(row.maturityDate) },
-  { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.id}`}>{row.depositNumber}</Link> },
-  { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customer.name },
+  depositColumn((row) => ({ id: row.id, number: row.depositNumber, customer: row.customer.name })),
   { key: 'amount', header: 'Nominal', numeric: true, cell: (row) => formatRupiah(row.amount) },
   { key: 'rate', header: 'Bunga', numeric: true, cell: (row) => formatRate(row.rateBps) },
   { key: 'instruction', header: 'Instruksi', wrap: true, cell: (row) => instructionLabels[row.maturityInstruction] },

@@ -1,14 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { depositColumn } from '../../components/DepositRef';
+import { AmountLess } from '../../components/AmountLess';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
-import { cleanQuery, depositApi, DOWNLOAD_PATHS, newIdempotencyKey, type MonthlyInterestRow } from '../../lib/deposit-api';
+import { cleanQuery, depositApi, DOWNLOAD_PATHS, type MonthlyInterestRow } from '../../lib/deposit-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
@@ -29,12 +31,10 @@ const PAGE_SIZE = 50;
 const isPayable = (row: MonthlyInterestRow) => row.status === 'scheduled' || row.status === 'due';
 
 const columns: DataColumn<MonthlyInterestRow>[] = [
-  { key: 'deposit', header: 'Deposito', cell: (row) => <Link to={`/deposito/${row.depositId}`}>{row.depositNumber}</Link> },
-  { key: 'customer', header: 'Nasabah', wrap: true, cell: (row) => row.customerName },
+  depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName })),
   { key: 'payDate', header: 'Tanggal bayar', cell: (row) => formatDate(row.payDate) },
   { key: 'principal', header: 'Pokok', numeric: true, cell: (row) => formatRupiah(row.principal) },
-  { key: 'gross', header: 'Bunga kotor', numeric: true, cell: (row) => formatRupiah(row.grossInterest) },
-  { key: 'tax', header: 'Pajak', numeric: true, cell: (row) => formatRupiah(row.tax) },
+  { key: 'gross', header: 'Bunga kotor / pajak', numeric: true, cell: (row) => <AmountLess amount={row.grossInterest} less={row.tax} /> },
   { key: 'net', header: 'Bunga bersih', numeric: true, cell: (row) => formatRupiah(row.netInterest) },
   { key: 'account', header: 'Rekening', wrap: true, cell: (row) => `${row.payoutAccount.bankName ?? '-'} ${row.payoutAccount.accountNumber ?? ''}` },
   {
@@ -58,7 +58,7 @@ export default function MonthlyInterestScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const [send] = useState(createIdempotentSender);
   const canMark = role === 'SUPERVISOR' || role === 'ADMIN';
 
   const rows = interest.data?.data ?? [];
@@ -78,11 +78,11 @@ export default function MonthlyInterestScreen() {
     }
     setPending(true);
     try {
-      const result = await depositApi.markInterestPaid({ installmentIds: chosen.map((row) => row.id), reference, paidAt }, key.current);
+      const payment = { installmentIds: chosen.map((row) => row.id), reference, paidAt };
+      const result = await send(payment, (key) => depositApi.markInterestPaid(payment, key));
       app.notify({ type: 'success', title: `${result.paid} bunga ditandai sudah dibayar.` });
       setConfirming(false);
       setSelected(new Set());
-      key.current = newIdempotencyKey();
       interest.reload();
     } catch (error) {
       app.showError(error);

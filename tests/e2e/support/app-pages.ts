@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { collectPageErrors } from './browser';
 import type { RunningServer } from './server';
 
 /** Every demo account's password (server/demo/seed.ts). */
@@ -19,6 +21,31 @@ export async function submitLogin(page: Page, email: string, password: string): 
 /** The toast whose text is exactly `text` (react-toastify's container, top right). */
 export function toast(page: Page, text: string): Locator {
   return page.locator('.Toastify__toast').filter({ has: page.getByText(text, { exact: true }) });
+}
+
+/**
+ * Runs `run` on a fresh browser context logged in as `email` (landed on /home), then asserts the
+ * page threw no uncaught error.
+ */
+export async function withLoggedInPage(
+  browser: Browser,
+  server: RunningServer,
+  email: string,
+  run: (page: Page) => Promise<void>,
+  viewport = { width: 1280, height: 800 },
+): Promise<void> {
+  const context = await browser.newContext({ viewport, locale: 'id-ID', acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  try {
+    await page.goto(`${server.url}/login`);
+    await submitLogin(page, email, DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/home');
+    await run(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 }
 
 /** How many keys the app's origin keeps in local storage. */

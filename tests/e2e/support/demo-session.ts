@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_PASSWORD, seriousViolations, submitLogin } from './app-pages';
-import { collectPageErrors, launchBrowser } from './browser';
+import { DEMO_PASSWORD, seriousViolations, withLoggedInPage } from './app-pages';
+import { launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
 /** The real server with its demo data and a browser, shared by one test file, and the demo users' API tokens. */
@@ -38,19 +38,8 @@ export async function apiGetAs<T>(session: DemoSession, email: string, path: str
 }
 
 /** Runs `run` in a fresh browser context logged in as `email` (Indonesian locale, downloads on); the page must raise no error. */
-export async function withLoggedInAs(session: DemoSession, email: string, run: (page: Page) => Promise<void>, width = 1280): Promise<void> {
-  const context = await session.browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID', acceptDownloads: true });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  try {
-    await page.goto(`${session.server.url}/login`);
-    await submitLogin(page, email, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/home');
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+export function withLoggedInAs(session: DemoSession, email: string, run: (page: Page) => Promise<void>, width = 1280): Promise<void> {
+  return withLoggedInPage(session.browser, session.server, email, run, { width, height: 800 });
 }
 
 /** No serious or critical axe-core violation on the page as it stands. */
