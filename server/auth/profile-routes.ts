@@ -5,6 +5,7 @@ import type { ProfileService } from './profile-service';
 import { readFields } from '../platform/http/body';
 import { ok } from '../platform/http/envelope';
 import { notFound } from '../platform/http/errors';
+import { storedFileResponse } from '../platform/files/file-response';
 import { logoUrl, toUser } from './presenters';
 import { requireSession, type AppEnv } from '../platform/http/session';
 
@@ -26,10 +27,7 @@ export function profileRoutes(deps: { auth: AuthService; profile: ProfileService
   router.get('/profile/logo/:fileId', async (c) => {
     const file = await profile.logoFile(c.req.param('fileId'));
     if (!file) return notFound(c);
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': file.mediaType,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    });
+    return storedFileResponse(file, { name: `logo-${c.req.param('fileId')}`, cacheControl: 'public, max-age=31536000, immutable' });
   });
 
   router.post('/profile/update', session, deps.idempotency, async (c) => {

@@ -9,6 +9,7 @@ import type { DisbursementService } from './disbursement-service';
 import { readFields } from '../platform/http/body';
 import { ok, okPage } from '../platform/http/envelope';
 import { requireSession, type AppEnv } from '../platform/http/session';
+import { storedFileResponse } from '../platform/files/file-response';
 import { xlsxDownload, type XlsxDownloadDeps } from '../platform/xlsx/xlsx-download';
 import { disbursementsExport } from './disbursements-export';
 
@@ -27,7 +28,7 @@ export function disbursementRoutes(deps: { auth: AuthService; deposits: DepositS
   });
   router.get('/deposito/disbursement-proof/:fileId', session, async (c) => {
     const file = await disbursements.proofFile(staffActor(c.get('claims')), c.req.param('fileId'));
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': file.mediaType, 'Cache-Control': 'private, no-store' });
+    return storedFileResponse(file, { name: `bukti-transfer-${c.req.param('fileId')}`, cacheControl: 'private, no-store' });
   });
   router.post('/deposito/pencairan-aro', session, deps.idempotency, async (c) => {
     const body = parseOrThrow(approveDepositRequestSchema, (await readFields(c)).fields);

@@ -218,6 +218,9 @@ const CASES: EventCase[] = [
       expect(proof.status).toBe(200);
       expect(proof.headers.get('content-type')).toBe('application/pdf');
       expect(proof.text.startsWith('%PDF-')).toBe(true);
+      expect(proof.headers.get('content-disposition')).toBe(`attachment; filename="bukti-transfer-${disbursement.proofFileId}.pdf"`);
+      expect(proof.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      expect(proof.headers.get('x-content-type-options')).toBe('nosniff');
     },
   },
 ];

@@ -5,6 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { readOutbox } from '../../server/platform/mail';
+import { sampleJpeg, samplePdf, samplePng } from '../support/sample-files';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 import type { Clock } from '../../server/platform/clock';
 
@@ -171,12 +172,12 @@ export function resetTokenFromMail(eml: string): string {
   return decodeURIComponent(match[1]);
 }
 
-/** Minimal valid file headers, padded to `size` bytes. */
+/** A well-formed PDF, PNG or JPEG of exactly `size` bytes; GIF and text are just their first bytes, padded. */
 export function fakeFile(kind: 'pdf' | 'png' | 'jpeg' | 'gif' | 'text', size = 1024): Uint8Array {
+  if (kind === 'pdf') return new Uint8Array(samplePdf(size));
+  if (kind === 'png') return new Uint8Array(samplePng(4, [14, 90, 107], size));
+  if (kind === 'jpeg') return new Uint8Array(sampleJpeg(size));
   const signatures: Record<string, number[]> = {
-    pdf: [...Buffer.from('%PDF-1.7\n')],
-    png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-    jpeg: [0xff, 0xd8, 0xff, 0xe0],
     gif: [...Buffer.from('GIF89a')],
     text: [...Buffer.from('hello, this is not a document')],
   };

@@ -81,9 +81,21 @@ describe.each(dialects)('profile on %s', (dialect) => {
     const image = await fetch(`${t.url}${url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    // Served as a sandboxed attachment that is never sniffed (an <img> still shows it).
+    expect(image.headers.get('content-disposition')).toMatch(/^attachment; filename="logo-[0-9a-f-]{36}\.png"$/);
+    expect(image.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(png);
     const lain = await t.call('GET', '/api-v2-bpr/profile/logo', { token: await t.login('admin@bpr-lain.test') });
     expect(lain.body.data.url).toBeNull();
+  });
+
+  it('refuses a PNG header followed by HTML: the structure is checked, not only the first bytes', async () => {
+    const token = await t.login('admin@bpr-demo.test');
+    const disguised = new Uint8Array(Buffer.concat([Buffer.from(fakeFile('png', 100).subarray(0, 33)), Buffer.from('<html><script>alert(1)</script></html>')]));
+    const result = await t.call('POST', '/api-v2-bpr/profile/update', { token, form: logoForm(disguised, 'logo.png') });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toEqual(['Logo "logo.png" rusak atau bukan berkas PNG yang utuh.']);
   });
 
   it('refuses a logo from a non-ADMIN with 403', async () => {

@@ -11,7 +11,6 @@ import { appModel, paths, type AppEvent, type AppState } from './app.model';
 import {
   adminRegistrations,
   DEMO_PASSWORD,
-  samplePdf,
   SESSION_EXPIRED_TOAST,
   storedKeys,
   submitLogin,
@@ -19,6 +18,7 @@ import {
   waitForResetLink,
 } from './support/app-pages';
 import { collectPageErrors, launchBrowser } from './support/browser';
+import { samplePdf } from '../support/sample-files';
 import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = { email: 'admin@bpr-demo.test', name: 'Admin Demo' };

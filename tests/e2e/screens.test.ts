@@ -5,7 +5,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, samplePng, seriousViolations, submitLogin, toast } from './support/app-pages';
+import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
+import { samplePng } from '../support/sample-files';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 

@@ -6,7 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, samplePdf, toast, withLoggedInPage } from './support/app-pages';
+import { DEMO_PASSWORD, toast, withLoggedInPage } from './support/app-pages';
+import { samplePdf } from '../support/sample-files';
 import { formatDateId } from '../../machines/deposit-rules';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { insertStoredFile } from './file-repository';
 import type { Database, StoredFileRow } from '../db/schema';
 import type { FileStore } from './file-store';
+import { isWellFormed } from './file-structure';
 
 /** A file as it arrived, before any check: what the client called it and its bytes. */
 export interface Upload {
@@ -21,6 +22,8 @@ export function detectMediaType(bytes: Uint8Array): AcceptedMediaType | null {
   return null;
 }
 
+const MEDIA_TYPE_NAMES: Record<AcceptedMediaType, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
+
 export interface UploadRule {
   /** How the form names the field, e.g. "Logo" or "Dokumen". */
   label: string;
@@ -37,6 +40,7 @@ export function checkUpload(upload: Upload, rule: UploadRule): { mediaType: Acce
   if (upload.bytes.byteLength > rule.maxBytes) return { problem: `${named} melebihi ukuran maksimal ${formatSize(rule.maxBytes)}.` };
   const mediaType = detectMediaType(upload.bytes);
   if (!mediaType || !rule.allowed.includes(mediaType)) return { problem: `${named} harus berupa berkas ${rule.allowedText}.` };
+  if (!isWellFormed(upload.bytes, mediaType)) return { problem: `${named} rusak atau bukan berkas ${MEDIA_TYPE_NAMES[mediaType]} yang utuh.` };
   return { mediaType };
 }
 

@@ -56,7 +56,11 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
   const headers = Object.entries(securityHeaderValues(options));
   return async (c, next) => {
     await next();
-    for (const [name, value] of headers) c.res.headers.set(name, value);
+    for (const [name, value] of headers) {
+      // A stored file brings its own, stricter policy (files/file-response.ts).
+      if (name === 'Content-Security-Policy' && c.res.headers.has(name)) continue;
+      c.res.headers.set(name, value);
+    }
     // API answers carry tokens and personal data: no shared or browser cache keeps them.
     if (!c.res.headers.has('Cache-Control') && (c.res.headers.get('Content-Type') ?? '').includes('application/json')) {
       c.res.headers.set('Cache-Control', 'no-store');
