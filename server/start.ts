@@ -8,19 +8,16 @@ import { loadConfig } from './platform/config';
 import { findUserByEmail } from './auth/user-repository';
 import { startServer } from './main';
 import { demoLoginLines, DEMO_BANKS } from './demo/seed';
-import { spaBuildIsStale } from './platform/spa-build';
+import { buildSpa, spaBuildIsStale, wantedBuild } from './platform/spa-build';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(rootDir, 'dist');
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (spaBuildIsStale(rootDir, distDir)) {
-    console.log('Membangun SPA (dist/ belum ada atau lebih lama dari sumbernya)…');
-    // The storage key is embedded in the client at build time, as the product spec says.
-    if (config.storageKey) process.env.VITE_STORAGE_KEY = config.storageKey;
-    const { build } = await import('vite');
-    await build({ root: rootDir, logLevel: 'warn' });
+  if (spaBuildIsStale(rootDir, distDir, wantedBuild(config.storageKey))) {
+    console.log('Membangun SPA (dist/ belum ada, lebih lama dari sumbernya, atau bukan build produksi ini)…');
+    await buildSpa(rootDir, distDir, config.storageKey);
   }
 
   const server = await startServer({ spaDir: distDir, listenPort: config.port });

@@ -4,7 +4,10 @@
  * overlay and the dashboard are saved to test-artifacts/.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_RECORD_FILE } from '../../server/platform/spa-build';
 import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
 import { samplePng } from '../support/sample-files';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
@@ -47,6 +50,31 @@ async function loginAs(page: Page, email: string) {
   await page.goto(`${server.url}/login`);
   await submitLogin(page, email, DEMO_PASSWORD);
 }
+
+describe('the build npm start serves', () => {
+  it('is the production build: recorded as such, no React development code in the scripts, nothing from React in the console', async () => {
+    const record = JSON.parse(readFileSync(join(process.cwd(), 'dist', BUILD_RECORD_FILE), 'utf8')) as { nodeEnv: string };
+    expect(record.nodeEnv).toBe('production');
+    await withPage(1280, async (page) => {
+      const console: string[] = [];
+      page.on('console', (message) => console.push(message.text()));
+      const scripts: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js')) scripts.push(response.url());
+      });
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('heading', { name: 'Masuk' }).waitFor();
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const code = await (await fetch(script)).text();
+        // Strings only React's development build carries.
+        expect(code, script).not.toContain('Download the React DevTools');
+        expect(code, script).not.toContain('react-dom.development');
+      }
+      expect(console.filter((text) => text.includes('React'))).toEqual([]);
+    });
+  });
+});
 
 describe('the public screens', () => {
   const screens: Array<{ name: string; path: string; heading: string }> = [

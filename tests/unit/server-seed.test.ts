@@ -8,7 +8,7 @@ import { findUserByEmail } from '../../server/auth/user-repository';
 import { argon2Hasher } from '../../server/auth/passwords';
 import { resolveJwtSecret } from '../../server/auth/secrets';
 import { DEMO_BANKS, seedDemoData } from '../../server/demo/seed';
-import { spaBuildIsStale } from '../../server/platform/spa-build';
+import { BUILD_RECORD_FILE, spaBuildIsStale, wantedBuild } from '../../server/platform/spa-build';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -68,20 +68,45 @@ describe('JWT secret', () => {
 });
 
 describe('SPA build freshness', () => {
-  it('is stale without dist/index.html or when a source is newer', () => {
+  const production = wantedBuild(undefined);
+  const record = (root: string, value: object) => writeFileSync(join(root, 'dist', BUILD_RECORD_FILE), JSON.stringify(value));
+
+  /** A root with a source from a minute ago and a production build of now. */
+  function builtRoot(): string {
     const root = tempDir();
     mkdirSync(join(root, 'src'));
     writeFileSync(join(root, 'src/main.tsx'), '');
-    expect(spaBuildIsStale(root)).toBe(true);
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'dist/index.html'), '');
+    record(root, production);
     const past = new Date(Date.now() - 60_000);
     utimesSync(join(root, 'src/main.tsx'), past, past);
     utimesSync(join(root, 'src'), past, past);
-    expect(spaBuildIsStale(root)).toBe(false);
+    return root;
+  }
+
+  it('is stale without dist/index.html or when a source is newer', () => {
+    const root = builtRoot();
+    expect(spaBuildIsStale(root, join(root, 'dist'), production)).toBe(false);
+    const empty = tempDir();
+    expect(spaBuildIsStale(empty, join(empty, 'dist'), production)).toBe(true);
     writeFileSync(join(root, 'index.html'), '');
     const future = new Date(Date.now() + 60_000);
     utimesSync(join(root, 'index.html'), future, future);
-    expect(spaBuildIsStale(root)).toBe(true);
+    expect(spaBuildIsStale(root, join(root, 'dist'), production)).toBe(true);
+  });
+
+  it('is stale when dist/ was not made by buildSpa, was a development build, or has another storage key built in', () => {
+    const root = builtRoot();
+    const dist = join(root, 'dist');
+    rmSync(join(dist, BUILD_RECORD_FILE));
+    expect(spaBuildIsStale(root, dist, production)).toBe(true);
+    record(root, { nodeEnv: 'test', storageKey: '' });
+    expect(spaBuildIsStale(root, dist, production)).toBe(true);
+    record(root, wantedBuild('kunci-lain'));
+    expect(spaBuildIsStale(root, dist, production)).toBe(true);
+    expect(spaBuildIsStale(root, dist, wantedBuild('kunci-lain'))).toBe(false);
+    writeFileSync(join(dist, BUILD_RECORD_FILE), 'bukan json');
+    expect(spaBuildIsStale(root, dist, production)).toBe(true);
   });
 });
