@@ -16,7 +16,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from './platform/db/schema';
 import { createHttpApp } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
-import { diskFileStore, type FileStore } from './platform/files/file-store';
+import { databaseFileStore, diskFileStore, type FileStore } from './platform/files/file-store';
+import { s3FileStore } from './platform/files/s3-file-store';
 import { outboxMailer, smtpMailer, type Mailer } from './platform/mail';
 import { scheduleDailyJob } from './jobs/daily-schedule';
 import { areaRouters } from './routes';
@@ -58,6 +59,7 @@ export interface ServerOptions {
   /** Tests only: called just before and after an Idempotency-Key request commits (the crash test stops there). */
   idempotencyHooks?: IdempotencyHooks;
   mailer?: Mailer;
+  /** Wins over FILE_STORE (config.fileStore). */
   fileStore?: FileStore;
 }
 
@@ -81,6 +83,8 @@ export interface Berjangka {
   seeded: string[];
   /** Where mail goes when SMTP_URL is unset. */
   outboxDir: string;
+  /** Where uploaded bytes live (FILE_STORE, or options.fileStore). */
+  fileStore: FileStore;
   close(): Promise<void>;
 }
 
@@ -92,7 +96,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
   const hasher = argon2Hasher(options.argon2 ?? OWASP_ARGON2_PARAMS);
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
+  let closeFileStore: (() => Promise<void>) | undefined;
+  const close = async () => {
+    await closeFileStore?.();
+    await database.close();
+  };
   try {
+    // First, so an unreachable S3 bucket stops the start before anything else happens.
+    const fileStore = options.fileStore ?? (await openFileStore(config, database.db));
+    closeFileStore = fileStore.close?.bind(fileStore);
+    if (config.databaseUrl && fileStore.kind === 'disk') {
+      logger.warn('FILE_STORE is disk: uploaded files stay in this instance\'s DATA_DIR/files; several instances sharing one PostgreSQL need FILE_STORE=database or s3');
+    }
     const applied = await migrateToLatest(database.db, options.pgSchema ? { schema: options.pgSchema } : {});
     if (applied.length > 0) logger.info({ migrations: applied, dialect: database.dialect }, 'database migrated');
     await purgeStaleRows(database.db, clock.now());
@@ -106,7 +121,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
 
     const outboxDir = join(config.dataDir, 'outbox');
     const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outboxDir, config.mailFrom, logger));
-    const fileStore = options.fileStore ?? diskFileStore(join(config.dataDir, 'files'));
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
     if (config.databaseUrl && !config.jwtSecret) {
       logger.warn('JWT_SECRET is unset: tokens are signed with a secret kept in DATA_DIR; several instances sharing one PostgreSQL need the same JWT_SECRET');
@@ -145,10 +159,22 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests }, seeded, outboxDir, close: database.close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests }, seeded, outboxDir, fileStore, close };
   } catch (error) {
-    await database.close();
+    await close();
     throw error;
+  }
+}
+
+/** FILE_STORE: DATA_DIR/files, the database (file_contents) or an S3 bucket. */
+async function openFileStore(config: Config, db: Kysely<Database>): Promise<FileStore> {
+  switch (config.fileStore.kind) {
+    case 'database':
+      return databaseFileStore(db);
+    case 's3':
+      return s3FileStore(config.fileStore.s3);
+    default:
+      return diskFileStore(join(config.dataDir, 'files'));
   }
 }
 

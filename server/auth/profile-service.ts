@@ -8,7 +8,7 @@ import type { Database } from '../platform/db/schema';
 import type { FileStore } from '../platform/files/file-store';
 import type { Clock } from '../platform/clock';
 import { ServiceError, ValidationError } from '../platform/errors';
-import { checkUpload, recordStoredFiles, storeUploads, type Upload } from '../platform/files/uploads';
+import { checkUpload, storeUploads, type Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
 
 export interface ProfileDeps {
@@ -63,7 +63,7 @@ export function createProfileService(deps: ProfileDeps) {
             });
           }
           if (stored) {
-            await recordStoredFiles(trx, stored.rows);
+            await stored.record(trx);
             await setBankLogo(trx, user.bank_id, stored.rows[0]!.id, now);
           }
         });

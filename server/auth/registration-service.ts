@@ -18,7 +18,7 @@ import { countAttempt } from '../platform/throttle-repository';
 import { ServiceError, ValidationError } from '../platform/errors';
 import type { PasswordHasher } from './passwords';
 import { newOpaqueToken } from './secrets';
-import { checkUpload, recordStoredFiles, storeUploads, type Upload } from '../platform/files/uploads';
+import { checkUpload, storeUploads, type Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
 
 /** A new bank's admin gets longer than a forgot-password link to act on the approval mail. */
@@ -93,7 +93,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           // In the transaction that inserts, so on SQLite two at once cannot both pass.
           const pending = await findPendingRegistrationLike(trx, values.email, npwp);
           if (pending) throw new ServiceError('conflict', pending.email === values.email ? REGISTRATION_MESSAGES.pendingEmail : REGISTRATION_MESSAGES.pendingNpwp);
-          await recordStoredFiles(trx, stored.rows);
+          await stored.record(trx);
           await insertRegistration(
             trx,
             {

@@ -13,7 +13,7 @@ import { depositSearchCondition, type DepositService } from '../deposits/deposit
 import { refusalError, type DepositTransitions } from '../deposits/transition-service';
 import { toDisbursement } from './payout-service';
 import { ServiceError, ValidationError } from '../platform/errors';
-import { checkUpload, recordStoredFiles, storeUploads, type Upload } from '../platform/files/uploads';
+import { checkUpload, storeUploads, type Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
 
 /** Pencairan: payouts to make and made, and recording one paid with its proof (deposit.markPaid). */
@@ -56,9 +56,10 @@ export function createDisbursementService(deps: { db: Kysely<Database>; clock: C
     },
 
     /**
-     * POST /deposito/disbursement-paid: the proof (PDF/JPEG/PNG by magic bytes, ≤ 5 MB) is written
-     * to the file store first and its row recorded in the transition's own transaction; when the
-     * transition is refused the bytes are removed again, so nothing is half-written.
+     * POST /deposito/disbursement-paid: the proof (PDF/JPEG/PNG by magic bytes, ≤ 5 MB) is recorded
+     * in the transition's own transaction — its row, and with FILE_STORE=database its bytes; disk
+     * and S3 write the bytes first and remove them again when the transition is refused, so
+     * nothing is half-written.
      */
     async markPaid(actor: StaffActor, fields: Record<string, unknown>, proof: Upload | null) {
       // Who may do it is the machine's table; asked first so an operator hears 403, not a form error.
@@ -86,7 +87,7 @@ export function createDisbursementService(deps: { db: Kysely<Database>; clock: C
           actor: { id: actor.userId, role: actor.role },
           request: { type: 'deposit.markPaid', reference: parsed.data.reference, proofFileId: fileId, paidAt: parsed.data.paidAt },
           expectedVersion: parsed.data.version,
-          beforeWrite: (trx) => recordStoredFiles(trx, stored.rows),
+          beforeWrite: (trx) => stored.record(trx),
         });
       } catch (error) {
         await stored.undo();

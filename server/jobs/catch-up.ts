@@ -36,11 +36,16 @@ async function lastFinishedRun(db: Kysely<Database>, before: IsoDate): Promise<I
   return (row?.last as IsoDate | null | undefined) ?? null;
 }
 
-/** Runs every owed date up to `today` in order; stops at the first failure (the next start resumes it). */
+/**
+ * Runs every owed date up to `today` in order; stops at the first failure (the next start resumes
+ * it), and at a date another instance is running (that instance goes on with the later ones).
+ */
 export async function runDailyCatchUp(deps: DailyJobDeps, today: IsoDate): Promise<DailyJobReport[]> {
   const reports: DailyJobReport[] = [];
   for (const businessDate of datesOwed(await lastFinishedRun(deps.db, today), today)) {
-    reports.push(await runDailyJob(deps, businessDate));
+    const report = await runDailyJob(deps, businessDate);
+    reports.push(report);
+    if (report.outcome === 'running-elsewhere') break;
   }
   return reports;
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
 import { formatDateId, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
 import { postInstallmentDue, scheduledInstallmentsThrough } from '../interest/installment-service';
-import { claimJobRun, finishJobRun } from './job-run-repository';
+import { claimJobRun, finishJobRun, whileHoldingJobLock } from './job-run-repository';
 import type { Database } from '../platform/db/schema';
 import { formatJakartaTime, type Clock } from '../platform/clock';
 import { createDepositTransitions, SYSTEM_ACTOR, type TransitionRequest } from '../deposits/transition-service';
@@ -20,6 +20,10 @@ import { jakartaDate, wibTimestamp } from '../platform/business-date';
  *   1. approved deposits whose value date ≤ D → deposit.activate;
  *   2. active deposits whose maturity ≤ D → deposit.rollover (ARO, ARO+) or deposit.mature (PAYOUT);
  *   3. interest installments scheduled with a pay date ≤ D → due (installment.fallDue).
+ *
+ * Why several instances can all run it: on PostgreSQL a run holds an advisory lock for (job, date)
+ * (job-run-repository.ts), so while one instance runs a date the others answer
+ * 'running-elsewhere' at once and change nothing; SQLite has one instance.
  *
  * Why it can be killed and rerun: the run is claimed in job_runs, unique per (job, date) — a
  * finished date is never run again, a 'running' or 'failed' one is taken over. Each step only
@@ -43,8 +47,11 @@ export type DailyStep = 'activate' | 'maturity' | 'installments';
 
 export interface DailyJobReport {
   businessDate: IsoDate;
-  /** 'already-done': the date had been run; nothing was changed. */
-  outcome: 'done' | 'already-done';
+  /**
+   * 'already-done': the date had been run; nothing was changed. 'running-elsewhere': another
+   * process (instance) is running it right now; nothing was changed here.
+   */
+  outcome: 'done' | 'already-done' | 'running-elsewhere';
   /** True when this run took over a run left 'running' or 'failed'. */
   resumed: boolean;
   activated: number;
@@ -62,9 +69,10 @@ export interface DailyJobDeps {
   logger?: Logger;
   /**
    * Test hook: called after each deposit is written (inside its group, not yet committed) and
-   * after each installment batch is committed; a throw stops the run like a crash.
+   * after each installment batch is committed; a throw stops the run like a crash, and a promise
+   * holds the run there until it settles (the multi-instance test pauses a run this way).
    */
-  afterWrite?: (step: DailyStep, done: number) => void;
+  afterWrite?: (step: DailyStep, done: number) => void | Promise<void>;
   /** Deposits per transaction (tests make it small to see groups commit and roll back). */
   groupSize?: number;
 }
@@ -80,6 +88,13 @@ function clockFor(businessDate: IsoDate, clock: Clock): Clock {
 
 export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Promise<DailyJobReport> {
   if (!isIsoDate(businessDate)) throw new ServiceError('invalid', `Tanggal "${businessDate}" tidak valid (format YYYY-MM-DD).`);
+  const locked = await whileHoldingJobLock(deps.db, DAILY_JOB, businessDate, () => runDailyJobHoldingLock(deps, businessDate));
+  if (locked.ran) return locked.value;
+  deps.logger?.info({ businessDate }, 'daily job running elsewhere');
+  return { businessDate, outcome: 'running-elsewhere', resumed: false, activated: 0, rolledOver: 0, matured: 0, installmentsDue: 0, refused: [] };
+}
+
+async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate): Promise<DailyJobReport> {
   const { db } = deps;
   const clock = clockFor(businessDate, deps.clock);
   const report: DailyJobReport = { businessDate, outcome: 'done', resumed: false, activated: 0, rolledOver: 0, matured: 0, installmentsDue: 0, refused: [] };
@@ -124,7 +139,7 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
             return apply(trx, id, { type: 'deposit.activate' });
           });
           if (done) report.activated += 1;
-          deps.afterWrite?.('activate', report.activated);
+          await deps.afterWrite?.('activate', report.activated);
         }
         await group.commit();
       }
@@ -144,7 +159,7 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
             else if (done === 'matured') report.matured += 1;
             else skipped.add(id);
             if (done !== undefined && done !== 'gone') touched += 1;
-            deps.afterWrite?.('maturity', report.rolledOver + report.matured);
+            await deps.afterWrite?.('maturity', report.rolledOver + report.matured);
           }
           await group.commit();
         }
@@ -278,7 +293,7 @@ async function installmentsFallDue(
   businessDate: IsoDate,
   now: string,
   settingsOf: TaxSettingsOf,
-  afterBatch: (count: number) => void,
+  afterBatch: (count: number) => void | Promise<void>,
 ): Promise<number> {
   let count = 0;
   let after: { payDate: string; id: string } | null = null;
@@ -308,7 +323,7 @@ async function installmentsFallDue(
         return done;
       });
       count += posted;
-      afterBatch(count);
+      await afterBatch(count);
     }
     if (rows.length < BATCH) return count;
     const last = rows[rows.length - 1]!;
@@ -324,6 +339,9 @@ function finishedAt(iso: string): string {
 /** What the CLI prints: the run in Indonesian. */
 export function describeDailyReport(report: DailyJobReport): string[] {
   const day = formatDateId(report.businessDate);
+  if (report.outcome === 'running-elsewhere') {
+    return [`Proses harian ${day} sedang dijalankan oleh proses lain (instance lain); tidak ada yang diubah di sini. Jalankan lagi setelah selesai untuk melihat hasilnya.`];
+  }
   if (report.outcome === 'already-done') {
     return [
       `Proses harian ${day} sudah pernah diselesaikan${report.finishedAt ? ` (${finishedAt(report.finishedAt)})` : ''}; tidak ada yang diubah.`,

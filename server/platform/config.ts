@@ -26,9 +26,51 @@ const envSchema = z.object({
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FILE_STORE: optionalText.pipe(z.enum(['disk', 'database', 's3'], { error: 'FILE_STORE must be disk, database or s3' }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional()),
+}).superRefine((values, context) => {
+  const s3Variables = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+  if (values.FILE_STORE !== 's3') {
+    // Most likely FILE_STORE=s3 was forgotten: files would silently go elsewhere.
+    for (const name of s3Variables) {
+      if (values[name] !== undefined) context.addIssue({ code: 'custom', path: [name], message: `${name} is set but FILE_STORE is ${values.FILE_STORE ?? 'disk (the default)'}; set FILE_STORE=s3 or unset ${name}` });
+    }
+    return;
+  }
+  if (!values.S3_BUCKET) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET is required when FILE_STORE=s3' });
+  else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(values.S3_BUCKET)) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots or hyphens' });
+  if ((values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = values.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    context.addIssue({ code: 'custom', path: [missing], message: `${missing} is required with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} (set both, or neither to use the AWS SDK's default credentials)` });
+  }
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+
+/** Where uploaded files' bytes live (their metadata is always in stored_files). */
+export type FileStoreConfig =
+  /** DATA_DIR/files on this machine: one instance only (or a shared DATA_DIR). */
+  | { kind: 'disk' }
+  /** In the database (table file_contents), written in the transaction that records the file. */
+  | { kind: 'database' }
+  /** An S3 bucket (AWS or S3-compatible). */
+  | { kind: 's3'; s3: S3Config };
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's URL; undefined: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  /** Bucket in the path (http://host/bucket/key) instead of the host name; most S3-compatible servers need it. */
+  forcePathStyle: boolean;
+  /** undefined: the AWS SDK's default credential chain (AWS_* variables, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
 
 /** Everything the server reads from its environment, with the defaults that make `npm start` work. */
 export interface Config {
@@ -57,6 +99,7 @@ export interface Config {
    */
   trustedProxyHops: number;
   logLevel: LogLevel;
+  fileStore: FileStoreConfig;
 }
 
 /** Parses the environment; an invalid value stops the start with a message naming the variable. */
@@ -82,6 +125,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordMaxAgeDays: values.PASSWORD_MAX_AGE_DAYS,
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     logLevel: values.LOG_LEVEL,
+    fileStore: fileStoreConfig(values),
+  };
+}
+
+function fileStoreConfig(values: z.infer<typeof envSchema>): FileStoreConfig {
+  if (values.FILE_STORE === 'database') return { kind: 'database' };
+  if (values.FILE_STORE !== 's3') return { kind: 'disk' };
+  return {
+    kind: 's3',
+    s3: {
+      bucket: values.S3_BUCKET!,
+      region: values.S3_REGION ?? 'us-east-1',
+      endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ''),
+      forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+      credentials: values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY } : undefined,
+    },
   };
 }
 

@@ -11,7 +11,11 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
       config: { embedAllowedOrigins: EMBEDDERS },
       // A file store that fails, to reach the unexpected-error path through a real route.
       fileStore: {
-        put: async () => {
+        kind: 'failing',
+        putBeforeTransaction: async () => {
+          throw new Error('disk on fire at /secret/path');
+        },
+        putInTransaction: async () => {
           throw new Error('disk on fire at /secret/path');
         },
         get: async () => null,

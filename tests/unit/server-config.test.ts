@@ -19,7 +19,45 @@ describe('server configuration', () => {
       passwordMaxAgeDays: 90,
       trustedProxyHops: 0,
       logLevel: 'info',
+      fileStore: { kind: 'disk' },
     });
+  });
+
+  it('keeps files on disk by default, in the database or in S3 on request', () => {
+    expect(loadConfig({ FILE_STORE: '' }).fileStore).toEqual({ kind: 'disk' });
+    expect(loadConfig({ FILE_STORE: 'database' }).fileStore).toEqual({ kind: 'database' });
+    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'berjangka-files' }).fileStore).toEqual({
+      kind: 's3',
+      s3: { bucket: 'berjangka-files', region: 'us-east-1', endpoint: undefined, forcePathStyle: false, credentials: undefined },
+    });
+    expect(
+      loadConfig({
+        FILE_STORE: 's3',
+        S3_BUCKET: 'berjangka-files',
+        S3_REGION: 'ap-southeast-3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      s3: { bucket: 'berjangka-files', region: 'ap-southeast-3', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' } },
+    });
+  });
+
+  it('stops on a file store setting that cannot work, naming the variable', () => {
+    const stops = (env: Record<string, string>, message: RegExp) => expect(() => loadConfig(env)).toThrow(message);
+    stops({ FILE_STORE: 'nfs' }, /FILE_STORE: FILE_STORE must be disk, database or s3/);
+    stops({ FILE_STORE: 's3' }, /S3_BUCKET: S3_BUCKET is required when FILE_STORE=s3/);
+    stops({ FILE_STORE: 's3', S3_BUCKET: 'Berkas_BPR' }, /S3_BUCKET: S3_BUCKET must be a bucket name/);
+    stops({ FILE_STORE: 's3', S3_BUCKET: 'berkas', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT: S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/);
+    stops({ FILE_STORE: 's3', S3_BUCKET: 'berkas', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE must be true or false/);
+    stops({ FILE_STORE: 's3', S3_BUCKET: 'berkas', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, /S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required with S3_ACCESS_KEY_ID/);
+    stops({ FILE_STORE: 's3', S3_BUCKET: 'berkas', S3_SECRET_ACCESS_KEY: 'secret' }, /S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID is required with S3_SECRET_ACCESS_KEY/);
+    // S3 settings without FILE_STORE=s3 would silently keep files elsewhere.
+    stops({ S3_BUCKET: 'berkas' }, /S3_BUCKET: S3_BUCKET is set but FILE_STORE is disk \(the default\); set FILE_STORE=s3 or unset S3_BUCKET/);
+    stops({ FILE_STORE: 'database', S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT: S3_ENDPOINT is set but FILE_STORE is database/);
   });
 
   it('takes the product id for host replies and refuses one that could not be a message suffix', () => {

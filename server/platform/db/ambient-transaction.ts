@@ -12,14 +12,20 @@ import { sql, type Kysely, type Transaction } from 'kysely';
  * (one connection) a query outside the ambient transaction would wait for it forever.
  */
 
-const ambient = new AsyncLocalStorage<unknown>();
+interface Ambient {
+  trx: unknown;
+  /** Run after the transaction rolled back (or failed to commit): undo what it did outside the database. */
+  afterRollback: Array<() => Promise<void>>;
+}
+
+const ambient = new AsyncLocalStorage<Ambient>();
 let savepointCounter = 0;
 
 /** The handle every area uses: the plain database, or the ambient transaction when one is open. */
 export function withAmbientTransactions<DB>(db: Kysely<DB>): Kysely<DB> {
   return new Proxy(db, {
     get(target, property) {
-      const trx = ambient.getStore() as Transaction<DB> | undefined;
+      const trx = ambient.getStore()?.trx as Transaction<DB> | undefined;
       if (trx && property === 'transaction') return () => savepointBuilder(trx);
       const source = trx ?? target;
       const value: unknown = Reflect.get(source, property, source);
@@ -57,5 +63,20 @@ function savepointBuilder<DB>(trx: Transaction<DB>) {
  */
 export async function inAmbientTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   if (ambient.getStore()) throw new Error('an ambient transaction is already open in this request');
-  return db.transaction().execute((trx) => ambient.run(trx, () => work(trx)));
+  const afterRollback: Ambient['afterRollback'] = [];
+  try {
+    return await db.transaction().execute((trx) => ambient.run({ trx, afterRollback }, () => work(trx)));
+  } catch (error) {
+    for (const undo of afterRollback) await undo().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * When an ambient transaction is open: runs `undo` should it roll back or fail to commit (bytes
+ * a file store wrote outside the database for rows that then never committed). Nothing otherwise:
+ * the caller's own transaction is then the whole story.
+ */
+export function onAmbientRollback(undo: () => Promise<void>): void {
+  ambient.getStore()?.afterRollback.push(undo);
 }

@@ -93,7 +93,7 @@ export interface RegistrationDocumentsTable {
   created_at: string;
 }
 
-/** Metadata of a file whose bytes live in the FileStore (DATA_DIR/files by default). */
+/** Metadata of a file whose bytes live in the FileStore (FILE_STORE: DATA_DIR/files by default, file_contents, or S3). */
 export interface StoredFilesTable {
   id: string;
   purpose: 'registration-document' | 'logo' | 'disbursement-proof' | 'aro-letter';
@@ -102,6 +102,13 @@ export interface StoredFilesTable {
   original_name: string | null;
   sha256: string;
   created_at: string;
+}
+
+/** FILE_STORE=database: the bytes of a stored file (migration 0006). */
+export interface FileContentsTable {
+  file_id: string;
+  /** bytea / blob; both drivers read it as a Buffer. */
+  bytes: Uint8Array;
 }
 
 
@@ -336,6 +343,7 @@ export interface Database {
   registrations: RegistrationsTable;
   registration_documents: RegistrationDocumentsTable;
   stored_files: StoredFilesTable;
+  file_contents: FileContentsTable;
   bank_settings: BankSettingsTable;
   customers: CustomersTable;
   products: ProductsTable;

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { onAmbientRollback } from '../db/ambient-transaction';
 import { insertStoredFile } from './file-repository';
 import type { Database, StoredFileRow } from '../db/schema';
 import type { FileStore } from './file-store';
@@ -48,40 +49,71 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
+/** Checked uploads on their way into the file store (storeUploads). */
+export interface StoredUploads {
+  /** Their stored_files rows (ids chosen, not yet inserted). */
+  rows: StoredFileRow[];
+  /**
+   * In the transaction that records them: inserts the rows and, with FILE_STORE=database, the
+   * bytes through the same handle, so both commit or roll back together.
+   */
+  record(trx: Kysely<Database>): Promise<void>;
+  /**
+   * After that transaction failed: removes the bytes written before it (disk, S3). When the
+   * request runs in an ambient transaction, its rollback calls this too.
+   */
+  undo(): Promise<void>;
+}
+
 /**
- * Writes checked uploads to the file store and returns their metadata rows, plus an undo that
- * removes the bytes again if the database transaction that records them fails.
+ * Writes checked uploads' bytes that live outside the database (disk, S3) and returns what the
+ * transaction that records them calls (`record`), plus the undo for when that transaction fails:
+ *
+ *   const stored = await storeUploads(fileStore, uploads, now);
+ *   try { await db.transaction().execute(async (trx) => { …; await stored.record(trx); … }); }
+ *   catch (error) { await stored.undo(); throw error; }
  */
 export async function storeUploads(
   fileStore: FileStore,
   uploads: Array<{ upload: Upload; mediaType: AcceptedMediaType; purpose: StoredFileRow['purpose'] }>,
   now: string,
-): Promise<{ rows: StoredFileRow[]; undo: () => Promise<void> }> {
-  const rows: StoredFileRow[] = [];
+): Promise<StoredUploads> {
+  const files = uploads.map(({ upload, mediaType, purpose }) => ({
+    bytes: upload.bytes,
+    row: {
+      id: randomUUID(),
+      purpose,
+      media_type: mediaType,
+      size_bytes: upload.bytes.byteLength,
+      original_name: upload.name ? upload.name.slice(0, 255) : null,
+      sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+      created_at: now,
+    } satisfies StoredFileRow,
+  }));
+  const written: string[] = [];
   const undo = async () => {
-    await Promise.all(rows.map((row) => fileStore.delete(row.id)));
+    await Promise.all(written.map((id) => fileStore.delete(id)));
   };
   try {
-    for (const { upload, mediaType, purpose } of uploads) {
-      const row: StoredFileRow = {
-        id: randomUUID(),
-        purpose,
-        media_type: mediaType,
-        size_bytes: upload.bytes.byteLength,
-        original_name: upload.name ? upload.name.slice(0, 255) : null,
-        sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-        created_at: now,
-      };
-      rows.push(row);
-      await fileStore.put(row.id, upload.bytes);
+    for (const { row, bytes } of files) {
+      written.push(row.id);
+      await fileStore.putBeforeTransaction(row.id, bytes);
     }
   } catch (error) {
     await undo();
     throw error;
   }
-  return { rows, undo };
-}
-
-export async function recordStoredFiles(db: Kysely<Database>, rows: StoredFileRow[]): Promise<void> {
-  for (const row of rows) await insertStoredFile(db, row);
+  // The service undoes them when its own transaction fails; this, when the request's ambient
+  // transaction (Idempotency-Key) that it joined rolls back or fails to commit afterwards.
+  onAmbientRollback(undo);
+  return {
+    rows: files.map((file) => file.row),
+    async record(trx) {
+      for (const { row, bytes } of files) {
+        await insertStoredFile(trx, row);
+        await fileStore.putInTransaction(trx, row.id, bytes);
+      }
+    },
+    undo,
+  };
 }

@@ -4,6 +4,7 @@ import * as deposits from './0002_deposits';
 import * as depositSearch from './0003_deposit_search';
 import * as depositNikIndex from './0004_deposit_nik_index';
 import * as sessionsAndThrottles from './0005_sessions_and_throttles';
+import * as fileContents from './0006_file_contents';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_deposit_search': depositSearch,
   '0004_deposit_nik_index': depositNikIndex,
   '0005_sessions_and_throttles': sessionsAndThrottles,
+  '0006_file_contents': fileContents,
 };
