@@ -7,6 +7,7 @@ import { startFuzzServer, type FuzzServer } from './support/fuzz/fuzz-server';
 import { fuzzOperations, type FuzzOperation } from './support/fuzz/operations';
 import { mutationTable, plainRequest, requestArbitrary, type AuthVariant, type FuzzRequest } from './support/fuzz/requests';
 import { apiBases } from '../../contract/bases';
+import { RAW_REQUESTS, rawBytes, sendRaw } from './support/fuzz/raw-http';
 
 /**
  * Fuzzes every operation of the OpenAPI document (server/platform/http/openapi.ts) over HTTP,
@@ -153,6 +154,17 @@ describe.each(dialects)('fuzzing every documented operation on %s', (dialect) =>
     // The server is still there.
     expect((await fetch(`${server.t.url}/healthz`)).status).toBe(200);
   }, 240_000);
+
+  it.each(RAW_REQUESTS)('answers a raw request with %s in the envelope', async (_label, request) => {
+    const answer = await sendRaw(Number(new URL(server.t.url).port), rawBytes(request, server.credentials.supervisor.raw!));
+    expect(answer, 'an answer').not.toBeNull();
+    const { status, headers, body } = answer!;
+    const problems = envelopeProblems({ status, contentType: headers['content-type'] ?? '', text: body, json: parseJson(body) });
+    if (status >= 400 && headers['x-content-type-options'] !== 'nosniff') problems.push('error answer without the security headers');
+    expect(problems.join('\n'), `${status} ${JSON.stringify(headers)} ${body}`).toBe('');
+    // One of them logs the supervisor out.
+    await server.refreshSession('supervisor');
+  });
 
   it('answers paths no operation documents (under each base, the docs, the root) in the envelope', async () => {
     const prefixes = [...Object.values(apiBases).map((base) => base.path), '/api-docs', ''];
