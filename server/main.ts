@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
-import { answerClientErrors } from './platform/http/client-errors';
+import { createHttpServer } from './platform/http/http-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './platform/config';
@@ -204,12 +203,13 @@ export interface RunningServer extends Berjangka {
 export async function startServer(options: ServerOptions & { listenPort?: number; hostname?: string } = {}): Promise<RunningServer> {
   const berjangka = await buildServer(options);
   const hostname = options.hostname ?? '0.0.0.0';
-  let server: ReturnType<typeof serve> | undefined;
+  let server: Server | undefined;
   try {
     const address = await new Promise<AddressInfo>((resolve, reject) => {
-      server = serve({ fetch: berjangka.app.fetch, port: options.listenPort ?? berjangka.config.port, hostname }, resolve);
-      server.once('error', reject);
-      answerClientErrors(server as Server, { embedAllowedOrigins: berjangka.config.embedAllowedOrigins, https: berjangka.config.publicUrl.startsWith('https://') });
+      const listening = createHttpServer(berjangka.app.fetch, { hostname, embedAllowedOrigins: berjangka.config.embedAllowedOrigins, https: berjangka.config.publicUrl.startsWith('https://') });
+      server = listening;
+      listening.once('error', reject);
+      listening.listen(options.listenPort ?? berjangka.config.port, hostname, () => resolve(listening.address() as AddressInfo));
     });
     const url = `http://127.0.0.1:${address.port}`;
     const jobs = (options.scheduleJobs ?? !process.env.VITEST) ? scheduleDailyJob({ db: berjangka.database.db, clock: berjangka.clock, logger: berjangka.logger }) : undefined;
