@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import { depositStatusSchema, type DepositStatus } from '../../contract/deposit';
 import { isSqlite } from '../platform/db/dialect';
@@ -21,12 +22,55 @@ export const HELD_STATUSES: readonly DepositStatus[] = ['approved', 'active', 'b
 
 type Db = Kysely<Database>;
 
+/** Counter moves held back for one write (statusCountsHeldBack), by bank and status. */
+export type StatusCountMoves = Map<string, { bankId: string; status: DepositStatus; delta: number }>;
+
+const heldBack = new AsyncLocalStorage<StatusCountMoves>();
+
 export async function adjustStatusCount(db: Db, bankId: string, status: DepositStatus, delta: number): Promise<void> {
+  const moves = heldBack.getStore();
+  if (moves) {
+    const key = `${bankId}\u0000${status}`;
+    const move = moves.get(key) ?? { bankId, status, delta: 0 };
+    move.delta += delta;
+    moves.set(key, move);
+    return;
+  }
+  await writeStatusCount(db, bankId, status, delta);
+}
+
+async function writeStatusCount(db: Db, bankId: string, status: DepositStatus, delta: number): Promise<void> {
   await db
     .insertInto('deposit_status_counts')
     .values({ bank_id: bankId, status, total: delta })
     .onConflict((oc) => oc.columns(['bank_id', 'status']).doUpdateSet((eb) => ({ total: eb('deposit_status_counts.total', '+', delta) })))
     .execute();
+}
+
+/**
+ * Runs `work` with the status-counter moves it makes collected into `moves` instead of written.
+ * The caller writes them with writeStatusCounts in the same transaction before it commits: the
+ * daily job's groups write one move per (bank, status) instead of two statements per deposit that
+ * changes status, and hold the counter rows' locks only for the end of the transaction. Nothing
+ * in that transaction reads the counters in between.
+ */
+export function statusCountsHeldBack<T>(moves: StatusCountMoves, work: () => Promise<T>): Promise<T> {
+  return heldBack.run(moves, work);
+}
+
+/** Adds `from`'s moves into `into` (a deposit's moves join its group's once its savepoint is released). */
+export function mergeStatusCountMoves(into: StatusCountMoves, from: StatusCountMoves): void {
+  for (const [key, move] of from) {
+    const total = into.get(key) ?? { ...move, delta: 0 };
+    total.delta += move.delta;
+    into.set(key, total);
+  }
+}
+
+/** Writes held-back moves, in (bank, status) order — the order saveDeposit locks them in, so no deadlock. */
+export async function writeStatusCounts(db: Db, moves: StatusCountMoves): Promise<void> {
+  const ordered = [...moves.values()].sort((a, b) => (a.bankId === b.bankId ? (a.status < b.status ? -1 : 1) : a.bankId < b.bankId ? -1 : 1));
+  for (const move of ordered) if (move.delta !== 0) await writeStatusCount(db, move.bankId, move.status, move.delta);
 }
 
 /** Inserts a deposit and counts it under its status (call inside the caller's transaction). */

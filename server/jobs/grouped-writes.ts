@@ -1,6 +1,7 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
+import { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from '../deposits/transition-service';
 
 /**
  * The daily job's writes, several deposits to a transaction. One commit per deposit was half of
@@ -13,6 +14,11 @@ import { ServiceError } from '../platform/errors';
  * the rerun does again (it only picks deposits still in their old state). Nothing outside the
  * group's transaction may read or write while it is open — on SQLite the one connection is
  * taken — so callers `commit()` before their next read on `db`.
+ *
+ * The deposits' status counters are moved once per group, just before its commit (per-deposit
+ * moves are collected while the deposit's work runs, kept when its savepoint is released and
+ * dropped when it is rolled back): two statements per status change became one per (bank, status)
+ * per group, and the counter rows stay locked for the commit only (deposit-repository.ts).
  */
 export interface GroupedWrites {
   /** Runs `work` for one deposit in the open group; a ServiceError comes back instead of being thrown. */
@@ -28,18 +34,29 @@ const SAVEPOINT = 'deposit';
 export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedWrites {
   let open: ControlledTransaction<Database> | undefined;
   let written = 0;
+  let counts: StatusCountMoves = new Map();
 
   async function commit() {
     const trx = open;
+    const moves = counts;
     open = undefined;
     written = 0;
-    if (trx) await trx.commit().execute();
+    counts = new Map();
+    if (!trx) return;
+    try {
+      await writeStatusCounts(trx, moves);
+    } catch (error) {
+      await trx.rollback().execute().catch(() => undefined);
+      throw error;
+    }
+    await trx.commit().execute();
   }
 
   async function rollback() {
     const trx = open;
     open = undefined;
     written = 0;
+    counts = new Map();
     if (trx) await trx.rollback().execute();
   }
 
@@ -47,9 +64,11 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
     async one(work) {
       open ??= await db.startTransaction().execute();
       const point = await open.savepoint(SAVEPOINT).execute();
+      const moves: StatusCountMoves = new Map();
       try {
-        const value = await work(point);
+        const value = await statusCountsHeldBack(moves, () => work(point));
         await point.releaseSavepoint(SAVEPOINT).execute();
+        mergeStatusCountMoves(counts, moves);
         written += 1;
         if (written >= groupSize) await commit();
         return { ok: true, value };
