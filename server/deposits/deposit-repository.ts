@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import { depositStatusSchema, type DepositStatus } from '../../contract/deposit';
 import { isSqlite } from '../platform/db/dialect';
+import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../platform/db/schema';
 
 /**
@@ -138,8 +139,13 @@ export async function saveDeposit(
   return true;
 }
 
+const writePeriods = async (db: Db, periods: NewDepositPeriod[]) => {
+  await db.insertInto('deposit_periods').values(periods).execute();
+};
+
+/** Inserts a period (held back to its group's commit in the daily job: platform/db/held-back-inserts.ts). */
 export async function insertPeriod(db: Db, period: NewDepositPeriod): Promise<void> {
-  await db.insertInto('deposit_periods').values(period).execute();
+  await insertOrHoldBack(db, [period], writePeriods);
 }
 
 /** Rewrites the first period after the value date moved (changeDate before activation). */

@@ -1,10 +1,16 @@
 import { sql, type Kysely } from 'kysely';
+import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { Database, InstallmentRow, InstallmentRowStatus, NewInstallment } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
 
+const writeInstallments = async (db: Db, installments: NewInstallment[]) => {
+  await db.insertInto('interest_installments').values(installments).execute();
+};
+
+/** Inserts a schedule (held back to its group's commit in the daily job: platform/db/held-back-inserts.ts). */
 export async function insertInstallments(db: Db, installments: NewInstallment[]): Promise<void> {
-  if (installments.length > 0) await db.insertInto('interest_installments').values(installments).execute();
+  await insertOrHoldBack(db, installments, writeInstallments);
 }
 
 export async function listInstallmentsOfDeposit(db: Db, depositId: string): Promise<InstallmentRow[]> {

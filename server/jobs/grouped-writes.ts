@@ -2,6 +2,7 @@ import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 import { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from '../deposits/transition-service';
+import { insertsHeldBack, mergeHeldBackInserts, writeHeldBackInserts, type HeldBackInserts } from '../platform/db/held-back-inserts';
 
 /**
  * The daily job's writes, several deposits to a transaction. One commit per deposit was half of
@@ -15,10 +16,14 @@ import { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type St
  * group's transaction may read or write while it is open — on SQLite the one connection is
  * taken — so callers `commit()` before their next read on `db`.
  *
- * The deposits' status counters are moved once per group, just before its commit (per-deposit
- * moves are collected while the deposit's work runs, kept when its savepoint is released and
- * dropped when it is rolled back): two statements per status change became one per (bank, status)
- * per group, and the counter rows stay locked for the commit only (deposit-repository.ts).
+ * The deposits' new audit rows, periods, installments and ARO letters, and their status-counter
+ * moves, are written once per group, just before its commit: each deposit's are collected while
+ * its work runs, kept when its savepoint is released and dropped when it is rolled back. One
+ * multi-row INSERT per kind and one upsert per (bank, status) replace about five statements per
+ * deposit (round trips on PostgreSQL), and the counter rows stay locked for the commit only
+ * (platform/db/held-back-inserts.ts, deposit-repository.ts). Nothing in the group reads those rows
+ * back before the commit; a failed write at the commit rolls the group back and is thrown, as a
+ * failure inside it would.
  */
 export interface GroupedWrites {
   /** Runs `work` for one deposit in the open group; a ServiceError comes back instead of being thrown. */
@@ -35,15 +40,19 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
   let open: ControlledTransaction<Database> | undefined;
   let written = 0;
   let counts: StatusCountMoves = new Map();
+  let inserts: HeldBackInserts = new Map();
 
   async function commit() {
     const trx = open;
     const moves = counts;
+    const rows = inserts;
     open = undefined;
     written = 0;
     counts = new Map();
+    inserts = new Map();
     if (!trx) return;
     try {
+      await writeHeldBackInserts(trx, rows);
       await writeStatusCounts(trx, moves);
     } catch (error) {
       await trx.rollback().execute().catch(() => undefined);
@@ -57,6 +66,7 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
     open = undefined;
     written = 0;
     counts = new Map();
+    inserts = new Map();
     if (trx) await trx.rollback().execute();
   }
 
@@ -65,10 +75,12 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
       open ??= await db.startTransaction().execute();
       const point = await open.savepoint(SAVEPOINT).execute();
       const moves: StatusCountMoves = new Map();
+      const rows: HeldBackInserts = new Map();
       try {
-        const value = await statusCountsHeldBack(moves, () => work(point));
+        const value = await statusCountsHeldBack(moves, () => insertsHeldBack(rows, () => work(point)));
         await point.releaseSavepoint(SAVEPOINT).execute();
         mergeStatusCountMoves(counts, moves);
+        mergeHeldBackInserts(inserts, rows);
         written += 1;
         if (written >= groupSize) await commit();
         return { ok: true, value };
