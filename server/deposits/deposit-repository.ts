@@ -303,7 +303,7 @@ export async function listDeposits(
   sort: DepositSort,
   page: number,
   limit: number,
-): Promise<{ rows: DepositRow[]; total: number }> {
+): Promise<{ rows: Array<DepositRow & { product_name: string | null }>; total: number }> {
   const total = await countDeposits(db, filters);
   const offset = (page - 1) * limit;
   if (offset >= total) return { rows: [], total };
@@ -313,19 +313,26 @@ export async function listDeposits(
   const take = fromEnd ? Math.min(limit, total - offset) : limit;
   const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
   const searchIndex = Boolean(filters.q?.trim()) && isSqlite(db) && (await searchIndexPaysForPage(db, filters, total, skip + take));
-  const idRows = await depositsMatching(db, filters, { withStatus: true, searchIndex })
-    .select('id')
+  // The offset walk over the index (ids and sort keys only), then the page's rows by id with their
+  // product's name, in one statement: two round trips fewer per page on PostgreSQL. The outer
+  // ORDER BY puts the page in the asked order again (the walk may have read it from the end).
+  const pageKeys = depositsMatching(db, filters, { withStatus: true, searchIndex })
+    .select(['id as page_id', `${column} as page_key`])
     .orderBy(column, direction)
     .orderBy('id', direction)
     .limit(take)
     .offset(skip)
+    .as('page');
+  const rows = await db
+    .selectFrom(pageKeys)
+    .innerJoin('deposits', 'deposits.id', 'page.page_id')
+    .leftJoin('products', 'products.id', 'deposits.product_id')
+    .selectAll('deposits')
+    .select('products.name as product_name')
+    .orderBy('page.page_key', sort.direction)
+    .orderBy('page.page_id', sort.direction)
     .execute();
-  const ids = idRows.map((row) => row.id);
-  if (fromEnd) ids.reverse();
-  if (ids.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('deposits').selectAll().where('id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: ids.map((id) => byId.get(id)).filter((row): row is DepositRow => row !== undefined), total };
+  return { rows, total };
 }
 
 /**
