@@ -208,8 +208,24 @@ async function dailyJobOnPgCopy(dataset: Dataset) {
     }
     return await timeJob(await openServer(dataset, { databaseUrl: copyUrl.toString() }));
   } finally {
-    await admin.query(`drop database if exists ${copyName} with (force)`).catch(() => undefined);
+    await dropCopy(admin, copyName);
     await admin.end();
+  }
+}
+
+/**
+ * Not WITH (FORCE): the closed server's pool may still be ending its connections, and a
+ * connection terminated under it is an unhandled 'error' on the pool (the process dies).
+ */
+async function dropCopy(admin: Awaited<ReturnType<typeof pgClient>>, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }
 

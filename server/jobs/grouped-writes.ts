@@ -34,11 +34,20 @@ export interface GroupedWrites {
   rollback(): Promise<void>;
 }
 
-const SAVEPOINT = 'deposit';
+/**
+ * Each deposit's savepoint has a name of its own in the group (deposit_1, deposit_2, …) and is not
+ * released when the deposit succeeds: the commit ends them all, and a refusal rolls back to its
+ * own. Releasing each was one statement per deposit (a round trip on PostgreSQL) that changed
+ * nothing — a released savepoint's subtransaction stays part of the transaction until the end
+ * either way.
+ */
+const savepointName = (index: number) => `deposit_${index}`;
 
 export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedWrites {
   let open: ControlledTransaction<Database> | undefined;
   let written = 0;
+  /** Refused deposits in the open group: savepoint names stay unique within it. */
+  let refusedInGroup = 0;
   let counts: StatusCountMoves = new Map();
   let inserts: HeldBackInserts = new Map();
 
@@ -48,6 +57,7 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
     const rows = inserts;
     open = undefined;
     written = 0;
+    refusedInGroup = 0;
     counts = new Map();
     inserts = new Map();
     if (!trx) return;
@@ -65,6 +75,7 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
     const trx = open;
     open = undefined;
     written = 0;
+    refusedInGroup = 0;
     counts = new Map();
     inserts = new Map();
     if (trx) await trx.rollback().execute();
@@ -73,12 +84,12 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
   return {
     async one(work) {
       open ??= await db.startTransaction().execute();
-      const point = await open.savepoint(SAVEPOINT).execute();
+      const name = savepointName(written + refusedInGroup + 1);
+      const point = await open.savepoint(name).execute();
       const moves: StatusCountMoves = new Map();
       const rows: HeldBackInserts = new Map();
       try {
         const value = await statusCountsHeldBack(moves, () => insertsHeldBack(rows, () => work(point)));
-        await point.releaseSavepoint(SAVEPOINT).execute();
         mergeStatusCountMoves(counts, moves);
         mergeHeldBackInserts(inserts, rows);
         written += 1;
@@ -89,8 +100,9 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
           await rollback().catch(() => undefined);
           throw error;
         }
-        await point.rollbackToSavepoint(SAVEPOINT).execute();
-        await point.releaseSavepoint(SAVEPOINT).execute();
+        await point.rollbackToSavepoint(name).execute();
+        await point.releaseSavepoint(name).execute();
+        refusedInGroup += 1;
         return { ok: false, error };
       }
     },
