@@ -1,11 +1,12 @@
 /**
- * Issue 4's server benchmarks on 1,000,000 SQLite deposits (bench/deposits-dataset.ts), timing
- * the real services in-process (no network): list page p95 (first and last page), status counts
- * p95, a 100,000-row Excel export (wall time and peak memory, in a child process) and the daily
- * job for a day with 5,000 maturities (on a copy of the database, so the dataset stays reusable).
+ * Issue 4's server benchmarks on 1,000,000 deposits (bench/deposits-dataset.ts), on SQLite and,
+ * with BENCH_DATABASE_URL, on PostgreSQL (bench/deposits-dataset-pg.ts), timing the real services
+ * in-process (no network): list page p95 (first and last page), status counts p95, a 100,000-row
+ * Excel export (wall time and peak memory, in a child process) and the daily job for a day with
+ * 5,000 maturities (on a copy of the database, so the dataset stays reusable).
  * Figures against the issue's budgets; never pass/fail.
  *
- *   npx tsx bench/deposits.ts            (BENCH_FRESH=1 regenerates the dataset)
+ *   npx tsx bench/deposits.ts [sqlite|postgres] [list] [export] [job]   (BENCH_FRESH=1 regenerates the dataset)
  *   import { runDepositBenchmarks } from './deposits'  (from bench/run.ts)
  */
 import { execFileSync } from 'node:child_process';
@@ -17,10 +18,14 @@ import pino from 'pino';
 import { buildServer } from '../server/main';
 import { runDailyJob } from '../server/jobs/daily';
 import { ensureDataset, JOB_DATE, JOB_MATURITIES, type Dataset } from './deposits-dataset';
+import { ensurePgDataset, pgClient } from './deposits-dataset-pg';
+
+export type BenchDialect = 'sqlite' | 'postgres';
 
 type Log = (line: string) => void;
 
 export interface DepositBenchFigures {
+  dialect: BenchDialect;
   listFirstP95: number;
   listLastP95: number;
   countsP95: number;
@@ -54,12 +59,20 @@ async function timeIt(iterations: number, work: () => Promise<unknown>): Promise
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const verdict = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER budget');
 
-async function openServer(dataDir: string) {
-  return buildServer({ env: {}, config: { dataDir, databaseUrl: undefined }, logger: pino({ level: 'silent' }), argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 }, seed: false });
+/** The dataset's database opened as the server opens it; `databaseUrl`/`dataDir` point at a copy. */
+async function openServer(dataset: Dataset, copy: { dataDir?: string; databaseUrl?: string } = {}) {
+  return buildServer({
+    env: {},
+    config: { dataDir: copy.dataDir ?? dataset.dataDir, databaseUrl: dataset.dialect === 'postgres' ? (copy.databaseUrl ?? dataset.databaseUrl) : undefined },
+    ...(dataset.dialect === 'postgres' ? { pgSchema: dataset.pgSchema } : {}),
+    logger: pino({ level: 'silent' }),
+    argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 },
+    seed: false,
+  });
 }
 
 async function listAndCounts(dataset: Dataset, log: Log) {
-  const server = await openServer(dataset.dataDir);
+  const server = await openServer(dataset);
   try {
     const actor = { userId: 'bench', role: 'ADMIN' as const, bankId: dataset.bankId };
     const deposits = server.services.deposits;
@@ -96,7 +109,7 @@ async function listAndCounts(dataset: Dataset, log: Log) {
 
 /** A value-date range holding about 100,000 deposits of the bank. */
 async function rangeOf(dataset: Dataset, rows: number): Promise<{ dateFrom: string; dateTo: string }> {
-  const server = await openServer(dataset.dataDir);
+  const server = await openServer(dataset);
   try {
     const db = server.database.db;
     const dates = await db
@@ -129,7 +142,7 @@ async function excelExport(dataset: Dataset, log: Log) {
   // busy neighbour on the machine, and every run's figure is printed.
   const runs: ChildResult[] = [];
   for (let run = 0; run < EXPORT_RUNS; run += 1) {
-    const output = execFileSync(tsx, [child, dataset.dataDir, dataset.bankId, JSON.stringify({ ...range, sort: 'depositDate' })], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const output = execFileSync(tsx, [child, JSON.stringify(dataset), JSON.stringify({ ...range, sort: 'depositDate' })], { encoding: 'utf8', maxBuffer: 1 << 20 });
     runs.push(JSON.parse(output.trim().split('\n').at(-1)!) as ChildResult);
   }
   const walls = runs.map((run) => run.wallMs).sort((a, b) => a - b);
@@ -145,22 +158,74 @@ async function excelExport(dataset: Dataset, log: Log) {
 
 /** The job on a fresh copy of the database, opened as the server opens it. */
 async function dailyJobOnCopy(dataset: Dataset) {
+  if (dataset.dialect === 'postgres') return dailyJobOnPgCopy(dataset);
   const copyDir = mkdtempSync(join(tmpdir(), 'berjangka-bench-job-'));
   try {
     copyFileSync(join(dataset.dataDir, 'berjangka.sqlite'), join(copyDir, 'berjangka.sqlite'));
     for (const suffix of ['-wal', '-shm']) {
       if (existsSync(join(dataset.dataDir, `berjangka.sqlite${suffix}`))) copyFileSync(join(dataset.dataDir, `berjangka.sqlite${suffix}`), join(copyDir, `berjangka.sqlite${suffix}`));
     }
-    const server = await openServer(copyDir);
-    try {
-      const started = performance.now();
-      const report = await runDailyJob({ db: server.database.db, clock: { now: () => new Date() } }, JOB_DATE);
-      return { jobMs: performance.now() - started, report };
-    } finally {
-      await server.close();
-    }
+    return await timeJob(await openServer(dataset, { dataDir: copyDir }));
   } finally {
     rmSync(copyDir, { recursive: true, force: true });
+  }
+}
+
+async function timeJob(server: Awaited<ReturnType<typeof openServer>>) {
+  try {
+    const started = performance.now();
+    const report = await runDailyJob({ db: server.database.db, clock: { now: () => new Date() } }, JOB_DATE);
+    return { jobMs: performance.now() - started, report };
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * PostgreSQL: the copy is a database made from the bench database as its template (a file copy,
+ * indexes, statistics and visibility map included), dropped afterwards. CREATE DATABASE needs
+ * the template without other sessions: an autovacuum worker still busy there is waited for.
+ */
+async function dailyJobOnPgCopy(dataset: Dataset) {
+  const source = new URL(dataset.databaseUrl!);
+  const template = decodeURIComponent(source.pathname.slice(1));
+  const copyName = `${template}_job_copy`;
+  const copyUrl = new URL(source);
+  copyUrl.pathname = `/${copyName}`;
+  const maintenance = new URL(source);
+  maintenance.pathname = '/postgres';
+  const admin = await pgClient(maintenance.toString());
+  try {
+    await admin.query(`drop database if exists ${copyName} with (force)`);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(`create database ${copyName} template ${template} strategy file_copy`);
+        break;
+      } catch (error) {
+        if (attempt >= 12 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+      }
+    }
+    return await timeJob(await openServer(dataset, { databaseUrl: copyUrl.toString() }));
+  } finally {
+    await dropCopy(admin, copyName);
+    await admin.end();
+  }
+}
+
+/**
+ * Not WITH (FORCE): the closed server's pool may still be ending its connections, and a
+ * connection terminated under it is an unhandled 'error' on the pool (the process dies).
+ */
+async function dropCopy(admin: Awaited<ReturnType<typeof pgClient>>, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }
 
@@ -178,16 +243,28 @@ async function dailyJob(dataset: Dataset, log: Log) {
   return { jobMs: worst, jobBestMs: best, jobReport: { rolledOver: report.rolledOver, matured: report.matured, installmentsDue: report.installmentsDue, refused: report.refused.length } };
 }
 
-export async function runDepositBenchmarks(log: Log = console.log, only: Array<'list' | 'export' | 'job'> = ['list', 'export', 'job']): Promise<Partial<DepositBenchFigures>> {
-  const dataset = await ensureDataset(log);
-  const figures: Partial<DepositBenchFigures> = {};
+export async function runDepositBenchmarks(
+  log: Log = console.log,
+  only: Array<'list' | 'export' | 'job'> = ['list', 'export', 'job'],
+  dialect: BenchDialect = 'sqlite',
+): Promise<Partial<DepositBenchFigures>> {
+  const dataset = dialect === 'postgres' ? await ensurePgDataset(benchDatabaseUrl(), log) : await ensureDataset(log);
+  const figures: Partial<DepositBenchFigures> = { dialect };
   if (only.includes('list')) Object.assign(figures, await listAndCounts(dataset, log));
   if (only.includes('export')) Object.assign(figures, await excelExport(dataset, log));
   if (only.includes('job')) Object.assign(figures, await dailyJob(dataset, log));
   return figures;
 }
 
+/** BENCH_DATABASE_URL: the PostgreSQL database the PostgreSQL benchmarks work in. */
+export function benchDatabaseUrl(): string {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error('BENCH_DATABASE_URL is unset (e.g. postgres://berjangka:berjangka@127.0.0.1:5432/berjangka_bench)');
+  return url;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const parts = process.argv.slice(2).filter((arg): arg is 'list' | 'export' | 'job' => ['list', 'export', 'job'].includes(arg));
-  await runDepositBenchmarks(console.log, parts.length > 0 ? parts : undefined);
+  const args = process.argv.slice(2);
+  const parts = args.filter((arg): arg is 'list' | 'export' | 'job' => ['list', 'export', 'job'].includes(arg));
+  await runDepositBenchmarks(console.log, parts.length > 0 ? parts : undefined, args.includes('postgres') ? 'postgres' : 'sqlite');
 }

@@ -1,14 +1,21 @@
 /**
- * `npm run bench`: every benchmark in turn, each printing its figures against its budget.
- * Figures, never pass/fail. Later issues append their benchmarks to BENCHMARKS.
+ * `npm run bench`: every benchmark in turn, each printing its figures against its budget, then
+ * the deposit and load figures side by side per database. Figures, never pass/fail.
+ * BENCH_DATABASE_URL (e.g. postgres://berjangka:berjangka@127.0.0.1:5432/berjangka_bench) adds
+ * the PostgreSQL runs; `npm run bench -- <word>` runs only the benchmarks whose name has <word>.
  */
 import { measureBundle, printBundleReport } from './bundle-size';
-import { runDepositBenchmarks } from './deposits';
+import { runDepositBenchmarks, type DepositBenchFigures } from './deposits';
+import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
 
 interface Benchmark {
   name: string;
   run(log: (line: string) => void): Promise<void>;
 }
+
+const depositFigures: Array<Partial<DepositBenchFigures>> = [];
+const loadFigures: LoadFigures[] = [];
+const postgres = Boolean(process.env.BENCH_DATABASE_URL);
 
 const BENCHMARKS: Benchmark[] = [
   {
@@ -27,7 +34,23 @@ const BENCHMARKS: Benchmark[] = [
   {
     name: 'Deposits on 1,000,000 rows (SQLite): list pages, status counts, 100,000-row Excel export, daily job with 5,000 maturities',
     run: async (log) => {
-      await runDepositBenchmarks(log);
+      depositFigures.push(await runDepositBenchmarks(log, undefined, 'sqlite'));
+    },
+  },
+  ...(postgres
+    ? [
+        {
+          name: 'Deposits on 1,000,000 rows (PostgreSQL): list pages, status counts, 100,000-row Excel export, daily job with 5,000 maturities',
+          run: async (log: (line: string) => void) => {
+            depositFigures.push(await runDepositBenchmarks(log, undefined, 'postgres'));
+          },
+        },
+      ]
+    : []),
+  {
+    name: `Load (autocannon) on the started server: deposit list and detail at 50 and 200 connections, /healthz as the ceiling (SQLite${postgres ? ' and PostgreSQL' : ''})`,
+    run: async (log) => {
+      loadFigures.push(...(await runLoadBenchmarks(log)));
     },
   },
 ];
@@ -39,4 +62,51 @@ for (const benchmark of BENCHMARKS) {
   const started = performance.now();
   await benchmark.run((line) => console.log(line));
   console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)} ms`);
+const seconds = (value: number | undefined) => (value === undefined ? '—' : `${(value / 1000).toFixed(2)} s`);
+const mb = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(0)} MB`);
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `  ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`;
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+}
+
+if (depositFigures.length > 0) {
+  console.log('\n=== Summary: deposits on 1,000,000 rows ===\n');
+  const of = (dialect: string) => depositFigures.find((figures) => figures.dialect === dialect) ?? {};
+  const sqlite = of('sqlite');
+  const pg = of('postgres');
+  printTable(
+    ['What', 'Budget', 'SQLite', 'PostgreSQL'],
+    [
+      ['list, first page p95', '≤ 20 ms', ms(sqlite.listFirstP95), ms(pg.listFirstP95)],
+      ['list, last page p95', '≤ 20 ms, ≤ 2× first', ms(sqlite.listLastP95), ms(pg.listLastP95)],
+      ['status counts p95', '≤ 50 ms', ms(sqlite.countsP95), ms(pg.countsP95)],
+      ['Excel export, ~100,000 rows (median)', '≤ 3 s', seconds(sqlite.exportWallMs), seconds(pg.exportWallMs)],
+      ['Excel export, peak RSS', '≤ 250 MB', mb(sqlite.exportPeakRssMb), mb(pg.exportPeakRssMb)],
+      ['daily job, 5,000 maturities (worst run)', '≤ 10 s', seconds(sqlite.jobMs), seconds(pg.jobMs)],
+    ],
+  );
+}
+
+if (loadFigures.length > 0) {
+  console.log('\n=== Summary: load (req/s, p50 / p99 ms, errors + timeouts) ===\n');
+  const cell = (run: LoadRun | undefined) => (run ? `${run.reqPerSec.toFixed(0)} req/s, ${run.p50} / ${run.p99} ms, ${run.errors + run.timeouts}` : '—');
+  const rows: string[][] = [];
+  for (const connections of [...new Set(loadFigures.flatMap((figures) => figures.runs.map((run) => run.connections)))]) {
+    for (const target of ['healthz', 'list', 'detail'] as const) {
+      const budget = target === 'healthz' ? '(ceiling)' : connections === 50 ? 'p99 ≤ 100 ms' : connections === 200 ? 'no errors or timeouts' : '';
+      rows.push([
+        `${target} @ ${connections}`,
+        budget,
+        ...loadFigures.map((figures) => cell(figures.runs.find((run) => run.target === target && run.connections === connections))),
+      ]);
+    }
+  }
+  printTable(['What', 'Budget', ...loadFigures.map((figures) => (figures.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'))], rows);
 }

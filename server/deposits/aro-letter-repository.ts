@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
+import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { AroLetterRow, Database } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
 
-/** Records the surat ARO of a new period once (unique per deposit and period). */
+const writeAroLetters = async (db: Db, letters: AroLetterRow[]) => {
+  await db.insertInto('aro_letters').values(letters).onConflict((oc) => oc.columns(['deposit_id', 'period_number']).doNothing()).execute();
+};
+
+/** Records the surat ARO of a new period once (unique per deposit and period); held back in the daily job's groups. */
 export async function insertAroLetter(db: Db, letter: AroLetterRow): Promise<void> {
-  await db.insertInto('aro_letters').values(letter).onConflict((oc) => oc.columns(['deposit_id', 'period_number']).doNothing()).execute();
+  await insertOrHoldBack(db, [letter], writeAroLetters);
 }
 
 export async function listAroLettersOfCustomer(db: Db, bankId: string, customerId: string): Promise<AroLetterRow[]> {

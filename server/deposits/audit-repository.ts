@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
+import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { AuditRow, Database, NewAuditRow } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
 
+const writeAudit = async (db: Db, rows: NewAuditRow[]) => {
+  await db.insertInto('deposit_audit').values(rows).execute();
+};
+
+/** Inserts an audit row (held back to its group's commit in the daily job: platform/db/held-back-inserts.ts). */
 export async function insertAudit(db: Db, row: NewAuditRow): Promise<void> {
-  await db.insertInto('deposit_audit').values(row).execute();
+  await insertOrHoldBack(db, [row], writeAudit);
 }
 
 export interface AuditWithActor extends AuditRow {

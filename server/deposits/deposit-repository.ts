@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import { depositStatusSchema, type DepositStatus } from '../../contract/deposit';
 import { isSqlite } from '../platform/db/dialect';
+import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../platform/db/schema';
 
 /**
@@ -21,12 +23,55 @@ export const HELD_STATUSES: readonly DepositStatus[] = ['approved', 'active', 'b
 
 type Db = Kysely<Database>;
 
+/** Counter moves held back for one write (statusCountsHeldBack), by bank and status. */
+export type StatusCountMoves = Map<string, { bankId: string; status: DepositStatus; delta: number }>;
+
+const heldBack = new AsyncLocalStorage<StatusCountMoves>();
+
 export async function adjustStatusCount(db: Db, bankId: string, status: DepositStatus, delta: number): Promise<void> {
+  const moves = heldBack.getStore();
+  if (moves) {
+    const key = `${bankId}\u0000${status}`;
+    const move = moves.get(key) ?? { bankId, status, delta: 0 };
+    move.delta += delta;
+    moves.set(key, move);
+    return;
+  }
+  await writeStatusCount(db, bankId, status, delta);
+}
+
+async function writeStatusCount(db: Db, bankId: string, status: DepositStatus, delta: number): Promise<void> {
   await db
     .insertInto('deposit_status_counts')
     .values({ bank_id: bankId, status, total: delta })
     .onConflict((oc) => oc.columns(['bank_id', 'status']).doUpdateSet((eb) => ({ total: eb('deposit_status_counts.total', '+', delta) })))
     .execute();
+}
+
+/**
+ * Runs `work` with the status-counter moves it makes collected into `moves` instead of written.
+ * The caller writes them with writeStatusCounts in the same transaction before it commits: the
+ * daily job's groups write one move per (bank, status) instead of two statements per deposit that
+ * changes status, and hold the counter rows' locks only for the end of the transaction. Nothing
+ * in that transaction reads the counters in between.
+ */
+export function statusCountsHeldBack<T>(moves: StatusCountMoves, work: () => Promise<T>): Promise<T> {
+  return heldBack.run(moves, work);
+}
+
+/** Adds `from`'s moves into `into` (a deposit's moves join its group's once its savepoint is released). */
+export function mergeStatusCountMoves(into: StatusCountMoves, from: StatusCountMoves): void {
+  for (const [key, move] of from) {
+    const total = into.get(key) ?? { ...move, delta: 0 };
+    total.delta += move.delta;
+    into.set(key, total);
+  }
+}
+
+/** Writes held-back moves, in (bank, status) order — the order saveDeposit locks them in, so no deadlock. */
+export async function writeStatusCounts(db: Db, moves: StatusCountMoves): Promise<void> {
+  const ordered = [...moves.values()].sort((a, b) => (a.bankId === b.bankId ? (a.status < b.status ? -1 : 1) : a.bankId < b.bankId ? -1 : 1));
+  for (const move of ordered) if (move.delta !== 0) await writeStatusCount(db, move.bankId, move.status, move.delta);
 }
 
 /** Inserts a deposit and counts it under its status (call inside the caller's transaction). */
@@ -100,8 +145,13 @@ export async function saveDeposit(
   return true;
 }
 
+const writePeriods = async (db: Db, periods: NewDepositPeriod[]) => {
+  await db.insertInto('deposit_periods').values(periods).execute();
+};
+
+/** Inserts a period (held back to its group's commit in the daily job: platform/db/held-back-inserts.ts). */
 export async function insertPeriod(db: Db, period: NewDepositPeriod): Promise<void> {
-  await db.insertInto('deposit_periods').values(period).execute();
+  await insertOrHoldBack(db, [period], writePeriods);
 }
 
 /** Rewrites the first period after the value date moved (changeDate before activation). */
@@ -272,7 +322,7 @@ export async function listDeposits(
   sort: DepositSort,
   page: number,
   limit: number,
-): Promise<{ rows: DepositRow[]; total: number }> {
+): Promise<{ rows: Array<DepositRow & { product_name: string | null }>; total: number }> {
   const total = await countDeposits(db, filters);
   const offset = (page - 1) * limit;
   if (offset >= total) return { rows: [], total };
@@ -282,19 +332,26 @@ export async function listDeposits(
   const take = fromEnd ? Math.min(limit, total - offset) : limit;
   const skip = fromEnd ? Math.max(0, total - offset - limit) : offset;
   const searchIndex = Boolean(filters.q?.trim()) && isSqlite(db) && (await searchIndexPaysForPage(db, filters, total, skip + take));
-  const idRows = await depositsMatching(db, filters, { withStatus: true, searchIndex })
-    .select('id')
+  // The offset walk over the index (ids and sort keys only), then the page's rows by id with their
+  // product's name, in one statement: two round trips fewer per page on PostgreSQL. The outer
+  // ORDER BY puts the page in the asked order again (the walk may have read it from the end).
+  const pageKeys = depositsMatching(db, filters, { withStatus: true, searchIndex })
+    .select(['id as page_id', `${column} as page_key`])
     .orderBy(column, direction)
     .orderBy('id', direction)
     .limit(take)
     .offset(skip)
+    .as('page');
+  const rows = await db
+    .selectFrom(pageKeys)
+    .innerJoin('deposits', 'deposits.id', 'page.page_id')
+    .leftJoin('products', 'products.id', 'deposits.product_id')
+    .selectAll('deposits')
+    .select('products.name as product_name')
+    .orderBy('page.page_key', sort.direction)
+    .orderBy('page.page_id', sort.direction)
     .execute();
-  const ids = idRows.map((row) => row.id);
-  if (fromEnd) ids.reverse();
-  if (ids.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('deposits').selectAll().where('id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: ids.map((id) => byId.get(id)).filter((row): row is DepositRow => row !== undefined), total };
+  return { rows, total };
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   type DepositFilters,
 } from './deposit-repository';
 import { listDisbursementsOfDeposit } from '../disbursements/payout-service';
-import { getDepositSettings, listProducts } from '../products/product-service';
+import { getDepositSettings, listProducts, productNamesOf, type DepositSettings } from '../products/product-service';
 import type { Database, DepositRow } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
 import { contextFromRow, currentPeriodInstallments, loadDeposit, taxContextFor } from './deposit-state';
@@ -64,13 +64,10 @@ function actionsFor(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): De
 export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions }) {
   const { db, clock, transitions } = deps;
 
-  async function productNames(bankId: string): Promise<Map<string, string>> {
-    return new Map((await listProducts(db, bankId)).map((product) => [product.id, product.name]));
-  }
-
-  async function summaries(bankId: string, rows: DepositRow[]): Promise<DepositSummary[]> {
+  /** `known`: the page's product names and the bank's settings when the caller already has them. */
+  async function summaries(bankId: string, rows: DepositRow[], known?: { names: Map<string, string>; settings: DepositSettings }): Promise<DepositSummary[]> {
     if (rows.length === 0) return [];
-    const [names, settings] = await Promise.all([productNames(bankId), getDepositSettings(db, bankId)]);
+    const [names, settings] = known ? [known.names, known.settings] : await Promise.all([productNamesOf(db, bankId), getDepositSettings(db, bankId)]);
     return rows.map((row) => toDepositSummary(row, names.get(row.product_id) ?? '', settings));
   }
 
@@ -113,8 +110,13 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       const filters = { ...filtersOf(actor, parsed), status: parsed.status as DepositStatus | undefined };
       const descending = parsed.sort.startsWith('-');
       const field = (descending ? parsed.sort.slice(1) : parsed.sort) as DepositSortField;
-      const { rows, total } = await listDeposits(db, filters, { field, direction: descending ? 'desc' : 'asc' }, parsed.page, parsed.limit);
-      return pageOf(await summaries(actor.bankId, rows), parsed.page, parsed.limit, total);
+      // The page carries its products' names; the settings (LPS flags) are read beside it.
+      const [{ rows, total }, settings] = await Promise.all([
+        listDeposits(db, filters, { field, direction: descending ? 'desc' : 'asc' }, parsed.page, parsed.limit),
+        getDepositSettings(db, actor.bankId),
+      ]);
+      const names = new Map(rows.map((row) => [row.product_id, row.product_name ?? '']));
+      return pageOf(await summaries(actor.bankId, rows, { names, settings }), parsed.page, parsed.limit, total);
     },
 
     /** GET /invoice/list-count-all-deposito */

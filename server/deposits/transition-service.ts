@@ -11,7 +11,7 @@ import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments
 import { insertAroLetter } from './aro-letter-repository';
 import type { Database, DepositUpdate, NewInstallment } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
-import { currentPeriodInstallments, loadDeposit, rowChanges, STALE_DEPOSIT, taxContextFor, type LoadedDeposit } from './deposit-state';
+import { currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, rowChanges, STALE_DEPOSIT, taxContextFor, type LoadedDeposit, type ReferenceReads } from './deposit-state';
 import { ServiceError, type FailureKind } from '../platform/errors';
 
 /**
@@ -49,6 +49,11 @@ export interface TransitionInput {
   today?: IsoDate | undefined;
   /** Extra writes in the same transaction before the state changes (e.g. the proof file's row). */
   beforeWrite?: (trx: Kysely<Database>) => Promise<void>;
+  /**
+   * The deposit as `load` read it earlier in this same transaction, so it is not read twice (the
+   * daily job reads it to choose between rollover and maturity).
+   */
+  loaded?: LoadedDeposit;
 }
 
 export interface TransitionResult {
@@ -101,8 +106,17 @@ async function scheduleRows(trx: Kysely<Database>, loaded: LoadedDeposit, contex
   });
 }
 
-export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Clock }) {
+export { cachedReferenceReads, type LoadedDeposit } from './deposit-state';
+/** For the daily job's grouped writes: status counters moved once per group (deposit-repository.ts). */
+export { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from './deposit-repository';
+
+/**
+ * `reference`: where products and bank settings are read (deposit-state.ts); the daily job passes
+ * cachedReferenceReads() for its run, staff's requests read them fresh.
+ */
+export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Clock; reference?: ReferenceReads }) {
   const { db, clock } = deps;
+  const reference = deps.reference ?? freshReferenceReads;
 
   /** The machine event for a request: the actor, today, and the figures the server computes. */
   async function buildEvent(trx: Kysely<Database>, loaded: LoadedDeposit, input: TransitionInput, today: IsoDate): Promise<DepositEvent> {
@@ -246,7 +260,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
     const today = input.today ?? businessToday(clock);
     const now = clock.now().toISOString();
     {
-      const loaded = await loadDeposit(trx, input.bankId, input.depositId);
+      const loaded = input.loaded ?? (await loadDeposit(trx, input.bankId, input.depositId, reference));
       if (input.expectedVersion !== undefined && loaded.row.version !== input.expectedVersion) throw new ServiceError('conflict', STALE_DEPOSIT);
       const event = await buildEvent(trx, loaded, input, today);
       const decision = decide(loaded.snapshot, event);
@@ -294,7 +308,12 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
     return db.transaction().execute((trx) => applyIn(trx, input));
   }
 
-  return { apply, applyIn };
+  /** Any bank's deposit as a transition sees it, inside `trx`; undefined when it does not exist (the daily job). */
+  function load(trx: Kysely<Database>, depositId: string): Promise<LoadedDeposit | undefined> {
+    return findLoadedDeposit(trx, null, depositId, reference);
+  }
+
+  return { apply, applyIn, load };
 }
 
 /** What the timeline keeps of an event: its payload and the figures the server fixed. */

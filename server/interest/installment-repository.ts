@@ -1,10 +1,16 @@
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { Database, InstallmentRow, InstallmentRowStatus, NewInstallment } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
 
+const writeInstallments = async (db: Db, installments: NewInstallment[]) => {
+  await db.insertInto('interest_installments').values(installments).execute();
+};
+
+/** Inserts a schedule (held back to its group's commit in the daily job: platform/db/held-back-inserts.ts). */
 export async function insertInstallments(db: Db, installments: NewInstallment[]): Promise<void> {
-  if (installments.length > 0) await db.insertInto('interest_installments').values(installments).execute();
+  await insertOrHoldBack(db, installments, writeInstallments);
 }
 
 export async function listInstallmentsOfDeposit(db: Db, depositId: string): Promise<InstallmentRow[]> {
@@ -53,17 +59,22 @@ export async function updateInstallmentIf(
 }
 
 /**
- * Posts one scheduled installment: it becomes due with the tax and net worked out on its posting
- * date (replacing the schedule-time estimate), only if it is still scheduled (compare-and-set).
+ * Posts scheduled installments: each becomes due with the tax and net worked out on its posting
+ * date (replacing the schedule-time estimate), only if it is still scheduled (compare-and-set per
+ * row). One statement for the whole batch — the daily job posts thousands, and one UPDATE per
+ * installment was a round trip each on PostgreSQL. Answers how many were posted.
  */
-export async function postInstallmentDue(db: Db, id: string, figures: { tax: number; net: number }, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('interest_installments')
-    .set({ status: 'due', tax: figures.tax, net_interest: figures.net, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'scheduled')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export async function postInstallmentsDue(db: Db, postings: ReadonlyArray<{ id: string; tax: number; net: number }>, now: string): Promise<number> {
+  if (postings.length === 0) return 0;
+  // UPDATE … FROM (VALUES …): both SQLite (3.33+) and PostgreSQL name the VALUES columns column1…;
+  // the casts give PostgreSQL the parameters' types (untyped VALUES parameters would be text).
+  const values = sql.join(postings.map((posting) => sql`(${posting.id}, cast(${posting.tax} as bigint), cast(${posting.net} as bigint))`));
+  const result = await sql`
+    update interest_installments
+       set status = 'due', tax = posting.column2, net_interest = posting.column3, updated_at = ${now}
+      from (values ${values}) as posting
+     where interest_installments.id = posting.column1 and interest_installments.status = 'scheduled'`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /**

@@ -11,7 +11,7 @@ export {
   deleteScheduledInstallments,
   insertInstallments,
   listInstallmentsOfDeposit,
-  postInstallmentDue,
+  postInstallmentsDue,
   scheduledInstallmentsThrough,
 } from './installment-repository';
 

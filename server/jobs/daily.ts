@@ -3,17 +3,18 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
 import { formatDateId, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
-import { postInstallmentDue, scheduledInstallmentsThrough } from '../interest/installment-service';
+import { postInstallmentsDue, scheduledInstallmentsThrough } from '../interest/installment-service';
 import { claimJobRun, finishJobRun, whileHoldingJobLock } from './job-run-repository';
 import type { Database } from '../platform/db/schema';
 import { formatJakartaTime, type Clock } from '../platform/clock';
-import { createDepositTransitions, SYSTEM_ACTOR, type TransitionRequest } from '../deposits/transition-service';
+import { cachedReferenceReads, createDepositTransitions, SYSTEM_ACTOR, type DepositTransitions, type LoadedDeposit, type TransitionRequest } from '../deposits/transition-service';
 import { ServiceError } from '../platform/errors';
 import { installmentContext } from '../interest/interest-service';
 import { ARO_PLUS_REFERENCE } from './aro-plus';
 import { groupedWrites } from './grouped-writes';
 import { taxAtPosting, taxSettingsCache, type TaxSettingsOf } from '../interest/posting-tax-service';
 import { jakartaDate, wibTimestamp } from '../platform/business-date';
+import { isSqlite } from '../platform/db/dialect';
 
 /**
  * The daily job for one business date D (Asia/Jakarta), ARCHITECTURE.md "Jobs":
@@ -109,7 +110,8 @@ async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate)
 
   const group = groupedWrites(db, deps.groupSize ?? GROUP_SIZE);
   try {
-    const transitions = createDepositTransitions({ db, clock });
+    // Products and bank settings read once for the run (deposit-state.ts cachedReferenceReads).
+    const transitions = createDepositTransitions({ db, clock, reference: cachedReferenceReads() });
     const settingsOf = taxSettingsCache(db);
     const banks = (await db.selectFrom('banks').select('id').orderBy('id').execute()).map((bank) => bank.id);
     // Read before any group opens: inside one, `db` must not be used (grouped-writes.ts).
@@ -127,8 +129,8 @@ async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate)
       report.refused.push({ depositId, event, message: outcome.error.message });
       return undefined;
     };
-    const apply = (trx: Kysely<Database>, depositId: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>) =>
-      transitions.applyIn(trx, { bankId: null, depositId, actor: SYSTEM_ACTOR, request, ...(beforeWrite ? { beforeWrite } : {}) });
+    const apply: Apply = (trx, depositId, request, beforeWrite, loaded) =>
+      transitions.applyIn(trx, { bankId: null, depositId, actor: SYSTEM_ACTOR, request, ...(beforeWrite ? { beforeWrite } : {}), ...(loaded ? { loaded } : {}) });
 
     // 1. Activation.
     for (const bankId of banks) {
@@ -152,9 +154,11 @@ async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate)
       let touched = 0;
       for (const bankId of banks) {
         for await (const ids of keysetIds(db, bankId, 'active', 'maturity_date', businessDate)) {
-          for (const id of ids) {
+          const ahead = readAhead(ids, (id) => transitions.load(db, id), !isSqlite(db));
+          for (const [index, id] of ids.entries()) {
+            const preread = ahead.take(index);
             if (skipped.has(id)) continue;
-            const done = await attempt(id, (trx, name) => matureOrRollOver(trx, id, clock, settingsOf, apply, name));
+            const done = await attempt(id, (trx, name) => matureOrRollOver(trx, id, clock, settingsOf, transitions, apply, name, preread));
             if (done === 'rolledOver') report.rolledOver += 1;
             else if (done === 'matured') report.matured += 1;
             else skipped.add(id);
@@ -219,38 +223,43 @@ async function* keysetIds(db: Kysely<Database>, bankId: string, status: 'approve
  * Capitalising is its posting (on the maturity date), so its tax follows the same posting-date
  * rule as an installment falling due (posting-tax.ts), stored with the paid status.
  */
+type Apply = (
+  trx: Kysely<Database>,
+  id: string,
+  request: TransitionRequest,
+  beforeWrite?: (trx: Kysely<Database>) => Promise<void>,
+  loaded?: LoadedDeposit,
+) => Promise<unknown>;
+
 async function matureOrRollOver(
   trx: Kysely<Database>,
   depositId: string,
   clock: Clock,
   settingsOf: TaxSettingsOf,
-  apply: (trx: Kysely<Database>, id: string, request: TransitionRequest, beforeWrite?: (trx: Kysely<Database>) => Promise<void>) => Promise<unknown>,
+  transitions: DepositTransitions,
+  apply: Apply,
   name: (event: string) => void,
+  preread?: Promise<LoadedDeposit | undefined>,
 ): Promise<'rolledOver' | 'matured' | 'gone'> {
-  const row = await trx
-    .selectFrom('deposits')
-    .select(['id', 'bank_id', 'customer_id', 'amount', 'status', 'maturity_instruction', 'maturity_date', 'period_number'])
-    .where('id', '=', depositId)
-    .executeTakeFirst();
-  if (!row || row.status !== 'active') return 'gone';
+  // Read once (ahead, or here in the transaction): the instruction chooses the event, and the
+  // transition works on the same loaded deposit instead of reading it again.
+  const loaded = preread ? await preread : await transitions.load(trx, depositId);
+  if (!loaded || loaded.row.status !== 'active') return 'gone';
+  const { row } = loaded;
   if (row.maturity_instruction === 'PAYOUT') {
     name('deposit.mature');
-    await apply(trx, depositId, { type: 'deposit.mature' });
+    await apply(trx, depositId, { type: 'deposit.mature' }, undefined, loaded);
     return 'matured';
   }
   name('deposit.rollover');
   if (row.maturity_instruction === 'ARO') {
-    await apply(trx, depositId, { type: 'deposit.rollover', netInterest: 0 });
+    await apply(trx, depositId, { type: 'deposit.rollover', netInterest: 0 }, undefined, loaded);
     return 'rolledOver';
   }
-  const ending = await trx
-    .selectFrom('interest_installments')
-    .select(['id', 'status', 'gross_interest'])
-    .where('deposit_id', '=', depositId)
-    .where('period_number', '=', row.period_number)
-    .where('period_end', '=', row.maturity_date)
-    .where('status', 'in', ['scheduled', 'due'])
-    .execute();
+  // The ending period's open installments, from the deposit's installments just read.
+  const ending = loaded.installments.filter(
+    (item) => item.period_number === row.period_number && item.period_end === row.maturity_date && (item.status === 'scheduled' || item.status === 'due'),
+  );
   const figures = await taxAtPosting(
     trx,
     ending.map((item) => ({
@@ -276,7 +285,7 @@ async function matureOrRollOver(
         .executeTakeFirst();
       if (Number(closed.numUpdatedRows) !== 1) throw new ServiceError('conflict', 'Bunga periode ini sudah berubah; perpanjangan ARO+ diulang pada proses berikutnya.');
     }
-  });
+  }, loaded);
   return 'rolledOver';
 }
 
@@ -316,11 +325,11 @@ async function installmentsFallDue(
           })),
           settingsOf,
         );
-        let done = 0;
-        for (const [index, row] of falling.entries()) {
-          if (await postInstallmentDue(trx, row.id, figures[index]!, now)) done += 1;
-        }
-        return done;
+        return postInstallmentsDue(
+          trx,
+          falling.map((row, index) => ({ id: row.id, tax: figures[index]!.tax, net: figures[index]!.net })),
+          now,
+        );
       });
       count += posted;
       await afterBatch(count);
@@ -329,6 +338,35 @@ async function installmentsFallDue(
     const last = rows[rows.length - 1]!;
     after = { payDate: last.pay_date, id: last.id };
   }
+}
+
+/**
+ * PostgreSQL: each deposit of a keyset batch is read (row, installments) on another pooled
+ * connection while the one before it is written in the group's transaction, so those two round
+ * trips leave the group's serial path (5,000 maturities: 10.5-11.3 s → 8.6-8.8 s). It reads
+ * what is committed, as a read inside the transaction does under READ COMMITTED; a deposit
+ * changed in between is caught by the version compare-and-set and reported as refused. SQLite has
+ * one connection, which the open group holds: it reads in the transaction as before.
+ */
+function readAhead(ids: readonly string[], load: (id: string) => Promise<LoadedDeposit | undefined>, enabled: boolean) {
+  const pending = new Map<number, Promise<LoadedDeposit | undefined>>();
+  const start = (index: number) => {
+    if (!enabled || index >= ids.length || pending.has(index)) return;
+    const reading = load(ids[index]!);
+    // A failed read surfaces where it is awaited; one never awaited (the run stopped) is ignored.
+    reading.catch(() => undefined);
+    pending.set(index, reading);
+  };
+  start(0);
+  return {
+    /** The deposit at `index` if it was read ahead (else undefined: read it in the transaction); starts reading the next. */
+    take(index: number): Promise<LoadedDeposit | undefined> | undefined {
+      start(index + 1);
+      const reading = pending.get(index);
+      pending.delete(index);
+      return reading;
+    },
+  };
 }
 
 function finishedAt(iso: string): string {

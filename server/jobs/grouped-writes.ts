@@ -1,6 +1,8 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
+import { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from '../deposits/transition-service';
+import { insertsHeldBack, mergeHeldBackInserts, writeHeldBackInserts, type HeldBackInserts } from '../platform/db/held-back-inserts';
 
 /**
  * The daily job's writes, several deposits to a transaction. One commit per deposit was half of
@@ -13,6 +15,15 @@ import { ServiceError } from '../platform/errors';
  * the rerun does again (it only picks deposits still in their old state). Nothing outside the
  * group's transaction may read or write while it is open — on SQLite the one connection is
  * taken — so callers `commit()` before their next read on `db`.
+ *
+ * The deposits' new audit rows, periods, installments and ARO letters, and their status-counter
+ * moves, are written once per group, just before its commit: each deposit's are collected while
+ * its work runs, kept when its savepoint is released and dropped when it is rolled back. One
+ * multi-row INSERT per kind and one upsert per (bank, status) replace about five statements per
+ * deposit (round trips on PostgreSQL), and the counter rows stay locked for the commit only
+ * (platform/db/held-back-inserts.ts, deposit-repository.ts). Nothing in the group reads those rows
+ * back before the commit; a failed write at the commit rolls the group back and is thrown, as a
+ * failure inside it would.
  */
 export interface GroupedWrites {
   /** Runs `work` for one deposit in the open group; a ServiceError comes back instead of being thrown. */
@@ -23,33 +34,64 @@ export interface GroupedWrites {
   rollback(): Promise<void>;
 }
 
-const SAVEPOINT = 'deposit';
+/**
+ * Each deposit's savepoint has a name of its own in the group (deposit_1, deposit_2, …) and is not
+ * released when the deposit succeeds: the commit ends them all, and a refusal rolls back to its
+ * own. Releasing each was one statement per deposit (a round trip on PostgreSQL) that changed
+ * nothing — a released savepoint's subtransaction stays part of the transaction until the end
+ * either way.
+ */
+const savepointName = (index: number) => `deposit_${index}`;
 
 export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedWrites {
   let open: ControlledTransaction<Database> | undefined;
   let written = 0;
+  /** Refused deposits in the open group: savepoint names stay unique within it. */
+  let refusedInGroup = 0;
+  let counts: StatusCountMoves = new Map();
+  let inserts: HeldBackInserts = new Map();
 
   async function commit() {
     const trx = open;
+    const moves = counts;
+    const rows = inserts;
     open = undefined;
     written = 0;
-    if (trx) await trx.commit().execute();
+    refusedInGroup = 0;
+    counts = new Map();
+    inserts = new Map();
+    if (!trx) return;
+    try {
+      await writeHeldBackInserts(trx, rows);
+      await writeStatusCounts(trx, moves);
+    } catch (error) {
+      await trx.rollback().execute().catch(() => undefined);
+      throw error;
+    }
+    await trx.commit().execute();
   }
 
   async function rollback() {
     const trx = open;
     open = undefined;
     written = 0;
+    refusedInGroup = 0;
+    counts = new Map();
+    inserts = new Map();
     if (trx) await trx.rollback().execute();
   }
 
   return {
     async one(work) {
       open ??= await db.startTransaction().execute();
-      const point = await open.savepoint(SAVEPOINT).execute();
+      const name = savepointName(written + refusedInGroup + 1);
+      const point = await open.savepoint(name).execute();
+      const moves: StatusCountMoves = new Map();
+      const rows: HeldBackInserts = new Map();
       try {
-        const value = await work(point);
-        await point.releaseSavepoint(SAVEPOINT).execute();
+        const value = await statusCountsHeldBack(moves, () => insertsHeldBack(rows, () => work(point)));
+        mergeStatusCountMoves(counts, moves);
+        mergeHeldBackInserts(inserts, rows);
         written += 1;
         if (written >= groupSize) await commit();
         return { ok: true, value };
@@ -58,8 +100,9 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
           await rollback().catch(() => undefined);
           throw error;
         }
-        await point.rollbackToSavepoint(SAVEPOINT).execute();
-        await point.releaseSavepoint(SAVEPOINT).execute();
+        await point.rollbackToSavepoint(name).execute();
+        await point.releaseSavepoint(name).execute();
+        refusedInGroup += 1;
         return { ok: false, error };
       }
     },

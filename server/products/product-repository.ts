@@ -21,12 +21,31 @@ export async function findProductByName(db: Db, bankId: string, name: string): P
   return db.selectFrom('products').selectAll().where('bank_id', '=', bankId).where('name', '=', name).executeTakeFirst();
 }
 
-/** A product of this bank with its tenors (ascending). */
+/**
+ * A product of this bank with its tenors (ascending), in one statement: every deposit detail and
+ * transition reads it, and two were two round trips on PostgreSQL.
+ */
 export async function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithTenors | undefined> {
-  const product = await db.selectFrom('products').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
-  if (!product) return undefined;
-  const tenors = await db.selectFrom('product_tenors').selectAll().where('product_id', '=', id).orderBy('tenor_months').execute();
+  const rows = await db
+    .selectFrom('products')
+    .leftJoin('product_tenors', 'product_tenors.product_id', 'products.id')
+    .selectAll('products')
+    .select(['product_tenors.tenor_months as tenor_months', 'product_tenors.rate_bps as rate_bps'])
+    .where('products.id', '=', id)
+    .where('products.bank_id', '=', bankId)
+    .orderBy('product_tenors.tenor_months')
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const { tenor_months: _tenor, rate_bps: _rate, ...product } = first;
+  const tenors = rows.flatMap((row) => (row.tenor_months === null || row.rate_bps === null ? [] : [{ product_id: product.id, tenor_months: row.tenor_months, rate_bps: row.rate_bps }]));
   return { ...product, tenors };
+}
+
+/** The bank's product names by id (lists show the name only): one query, no tenors. */
+export async function productNamesOf(db: Db, bankId: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('products').select(['id', 'name']).where('bank_id', '=', bankId).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function listProducts(db: Db, bankId: string): Promise<ProductWithTenors[]> {

@@ -9,7 +9,7 @@ import { getDepositSettings, listProducts, type ProductWithTenors } from './prod
  * The products area as other areas see it: a bank's products with their tenors and rates, and
  * the bank's deposit settings (holidays, tax, LPS) that every figure is computed with.
  */
-export { DEFAULT_DEPOSIT_SETTINGS, findProduct, getDepositSettings, listProducts, type DepositSettings, type ProductWithTenors } from './product-repository';
+export { DEFAULT_DEPOSIT_SETTINGS, findProduct, getDepositSettings, listProducts, productNamesOf, type DepositSettings, type ProductWithTenors } from './product-repository';
 /** The product as the deposit machine sees it (machines/deposit-rules/product.ts). */
 export function productRules(product: ProductWithTenors): ProductRules {
   return {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositContext, previewBreakFor } from '../../machines/deposit';
 import type { DepositRow } from '../../server/platform/db/schema';
+import { createDepositService } from '../../server/deposits/deposit-service';
+import { createDepositTransitions } from '../../server/deposits/transition-service';
 import { dialects } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 
@@ -202,6 +204,29 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
     expect((await w.call('GET', `/invoice/doc/customer?customerId=${w.customers.main}`, { token: w.users.operator.token })).body.data).toEqual([]);
     expect((await w.call('GET', `/invoice/doc/customer?customerId=${w.customers.other}`, { token: w.users.operator.token })).status).toBe(404);
     expect((await w.call('GET', '/invoice/doc', { token: w.users.operator.token })).body.message).toEqual(['Deposito wajib diisi.']);
+  });
+
+  it('a list page takes three statements besides the session check and a detail nine, each a round trip on PostgreSQL', async () => {
+    let statements = 0;
+    // Counted as they answer (a plugin also transforms subqueries, once each).
+    const counted = w.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
+    });
+    const deposits = createDepositService({ db: counted, clock: w.clock, transitions: createDepositTransitions({ db: counted, clock: w.clock }) });
+    const actor = { userId: w.users.operator.id, role: 'OPERATOR' as const, bankId: w.bank.id };
+    const page = await deposits.list(actor, { page: '2', limit: '5' });
+    expect(page.items.map((item) => item.depositNumber)).toEqual(['DEP-UJI-007', 'DEP-UJI-006', 'DEP-UJI-005', 'DEP-UJI-004', 'DEP-UJI-003']);
+    expect(page.items.map((item) => item.product.name)).toEqual(['Deposito Bulanan Uji', 'Deposito Jatuh Tempo Uji', 'Deposito Bulanan Uji', 'Deposito Bulanan Uji', 'Deposito Jatuh Tempo Uji']);
+    // The counters, the page with its products' names (before: ids, rows, products, tenors), the bank's settings.
+    expect(statements).toBe(3);
+    statements = 0;
+    await deposits.detail(actor, placed[0]!.id);
+    // Deposit, product with its tenors (before: two), settings, installments, customer, principal, periods, payouts, timeline.
+    expect(statements).toBe(9);
   });
 
   it('the detail: periods, installments, timeline with names, the actions this user may take today, and the LPS flags', async () => {

@@ -6,6 +6,10 @@ import { healthRoutes } from './health-routes';
 import { refuseUnreadableAddresses, requestBodyLimit, requestLog, securityHeaders } from './middleware';
 import type { AppEnv } from './session';
 import { spaHandler } from './spa';
+import { requestsPerTurn } from './turns';
+
+/** ~4 ms of the deposit list's work per loop turn: a new connection gets in every few ms. */
+const REQUESTS_PER_TURN = 8;
 
 /** A router of an area and the base path (contract/bases.ts) it is mounted on. */
 export type MountedRouter = readonly [basePath: string, router: Hono<AppEnv>];
@@ -28,9 +32,17 @@ export interface HttpDeps {
 /** The Hono app: middleware, /healthz, /api-docs, the areas' routers on their bases, and the SPA. */
 export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // SQLite: a bounded number of requests per event-loop turn, so new connections are accepted
+  // while the server is saturated (turns.ts).
+  if (deps.dialect === 'sqlite') app.use('*', requestsPerTurn(REQUESTS_PER_TURN));
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders({ embedAllowedOrigins: deps.embedAllowedOrigins, https: deps.https ?? false }));
-  app.use('*', requestBodyLimit(deps.maxRequestBytes));
+  // Only where a request can carry a body: for GET and HEAD the limit has nothing to check (the
+  // Request @hono/node-server builds for them has no body), yet asking for the body made it build
+  // the whole web Request (headers, AbortController) for every GET — 8% of the server's CPU under
+  // load on the deposit list (bench/load.ts).
+  const bodyLimit = requestBodyLimit(deps.maxRequestBytes);
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodyLimit(c, next)));
   app.use('*', refuseUnreadableAddresses());
   app.onError(handleError(deps.logger));
   app.notFound(notFound);
