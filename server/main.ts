@@ -94,7 +94,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
   const clock = options.clock ?? systemClock;
   const hasher = argon2Hasher(options.argon2 ?? OWASP_ARGON2_PARAMS);
 
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}) });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+    onConnectionLost: (error) => logger.warn({ err: error }, 'a PostgreSQL connection was lost; the next query opens a new one'),
+  });
   let closeFileStore: (() => Promise<void>) | undefined;
   const close = async () => {
     await closeFileStore?.();

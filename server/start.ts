@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { loadConfig } from './platform/config';
 import { findUserByEmail } from './auth/user-repository';
 import { startServer } from './main';
+import { flushLogs } from './platform/logger';
 import { demoLoginLines, DEMO_BANKS } from './demo/seed';
 import { buildSpa, spaBuildIsStale, wantedBuild } from './platform/spa-build';
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
 
   const server = await startServer({ spaDir: distDir, listenPort: config.port });
   const publicUrl = `http://localhost:${server.port}`;
+  await flushLogs(server.logger); // the start-up log lines before the banner, not inside it
   console.log(`\nBerjangka berjalan di ${publicUrl} (basis data: ${server.database.dialect}, data: ${server.config.dataDir})`);
   console.log(`Dokumentasi API: ${publicUrl}/api-docs`);
   const demoAdmin = DEMO_BANKS[0]?.users[0]?.email;

@@ -7,6 +7,7 @@ import { withAmbientTransactions } from './ambient-transaction';
 import { kyselyReads, sqliteWorkerReads, type OffloadedReads } from './offloaded-reads';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
+import { withPreparedStatements } from './pg-prepared-statements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,6 +27,11 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: the schema to work in (tests give each run its own). */
   pgSchema?: string;
+  /**
+   * PostgreSQL only: told when an idle pooled connection dies (a server restart, a failover,
+   * pg_terminate_backend). The pool drops that connection and opens a new one for the next query.
+   */
+  onConnectionLost?: (error: Error) => void;
 }
 
 const SQLITE_FILE = 'berjangka.sqlite';
@@ -36,7 +42,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // Every part of the server gets this handle, so a request's ambient transaction reaches them all.
   const db = withAmbientTransactions(
     new Kysely<Database>({
-      dialect: options.databaseUrl ? postgresDialect(options.databaseUrl, options.pgSchema) : sqliteDialect(options.dataDir),
+      dialect: options.databaseUrl ? postgresDialect(options.databaseUrl, options.pgSchema, options.onConnectionLost) : sqliteDialect(options.dataDir),
     }),
   );
   const reads = options.databaseUrl ? kyselyReads(db) : sqliteWorkerReads(join(options.dataDir, SQLITE_FILE));
@@ -73,11 +79,12 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   return new SqliteDialect({ database: withStatementCache(database) });
 }
 
-function postgresDialect(connectionString: string, schema: string | undefined): PostgresDialect {
+function postgresDialect(connectionString: string, schema: string | undefined, onConnectionLost: DatabaseOptions['onConnectionLost']): PostgresDialect {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    application_name: 'berjangka',
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // count(*) and bigint columns come back as int8; read them as numbers like SQLite does.
     types: {
@@ -85,5 +92,7 @@ function postgresDialect(connectionString: string, schema: string | undefined): 
         oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new PostgresDialect({ pool });
+  // Without a listener an idle connection's death is an unhandled 'error' event: it ended the process.
+  pool.on('error', (error) => onConnectionLost?.(error));
+  return new PostgresDialect({ pool: withPreparedStatements(pool) });
 }
