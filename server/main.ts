@@ -26,6 +26,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params } from './auth/passwords';
 import { createChangeRequestService } from './deposits/change-request-service';
 import { createDepositService } from './deposits/deposit-service';
+import { createDocumentService } from './documents/document-service';
 import { createDepositTransitions } from './deposits/transition-service';
 import { createDisbursementService } from './disbursements/disbursement-service';
 import { createInterestService } from './interest/interest-service';
@@ -138,6 +139,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const interest = createInterestService({ db: database.db, clock });
     const disbursements = createDisbursementService({ db: database.db, clock, fileStore, transitions, deposits });
     const changeRequests = createChangeRequestService({ db: database.db, clock, transitions });
+    const documents = createDocumentService({ db: database.db, clock, fileStore });
 
     const routers = areaRouters({
       auth,
@@ -147,6 +149,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       interest,
       disbursements,
       changeRequests,
+      documents,
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),
       exports: { db: database.db, reads: database.reads, clock, logger },
       db: database.db,

@@ -14,6 +14,8 @@ import type { ChangeRequestService } from './deposits/change-request-service';
 import { depositRoutes } from './deposits/deposit-routes';
 import type { DepositService } from './deposits/deposit-service';
 import { disbursementRoutes } from './disbursements/disbursement-routes';
+import { documentRoutes } from './documents/document-routes';
+import type { DocumentService } from './documents/document-service';
 import type { DisbursementService } from './disbursements/disbursement-service';
 import { interestRoutes } from './interest/interest-routes';
 import type { InterestService } from './interest/interest-service';
@@ -32,6 +34,7 @@ export interface AreaServices {
   interest: InterestService;
   disbursements: DisbursementService;
   changeRequests: ChangeRequestService;
+  documents: DocumentService;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
   idempotency: MiddlewareHandler<AppEnv>;
   /** Excel downloads: where they read and log. */
@@ -56,6 +59,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
     [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],
+    [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v1.path, productRoutes({ auth, db: services.db })],

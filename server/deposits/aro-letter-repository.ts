@@ -16,3 +16,14 @@ export async function insertAroLetter(db: Db, letter: AroLetterRow): Promise<voi
 export async function listAroLettersOfCustomer(db: Db, bankId: string, customerId: string): Promise<AroLetterRow[]> {
   return db.selectFrom('aro_letters').selectAll().where('bank_id', '=', bankId).where('customer_id', '=', customerId).orderBy('issued_date', 'desc').execute();
 }
+
+/** Letters whose PDF is not drawn yet (the daily job draws them after its transitions commit). */
+export async function listAroLettersWithoutFile(db: Db, limit: number): Promise<AroLetterRow[]> {
+  return db.selectFrom('aro_letters').selectAll().where('file_id', 'is', null).orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/** Attaches the drawn letter's document; false when another instance drew it first. */
+export async function attachAroLetterFile(db: Db, letterId: string, documentId: string): Promise<boolean> {
+  const result = await db.updateTable('aro_letters').set({ file_id: documentId }).where('id', '=', letterId).where('file_id', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

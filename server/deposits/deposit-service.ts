@@ -242,3 +242,8 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
 }
 
 export type DepositService = ReturnType<typeof createDepositService>;
+
+/** For other areas (documents, signature, courier): a customer of this bank, or undefined. */
+export { findCustomer as findCustomerOfBank } from './customer-repository';
+/** For the documents area: a customer's ARO letters, newest first. */
+export { listAroLettersOfCustomer, listAroLettersWithoutFile, attachAroLetterFile } from './aro-letter-repository';

@@ -6,10 +6,10 @@ import { DepositRuleError, offeredTenor, taxInterest, type IsoDate } from '../..
 import { jakartaDate } from '../platform/business-date';
 import { insertAudit } from './audit-repository';
 import { insertDisbursement, findPendingDisbursement, markDisbursementPaid } from '../disbursements/payout-service';
-import { insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
+import { findDeposit, findDepositById, insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
 import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments } from '../interest/installment-service';
 import { insertAroLetter } from './aro-letter-repository';
-import type { Database, DepositUpdate, NewInstallment } from '../platform/db/schema';
+import type { Database, DepositRow, DepositUpdate, NewInstallment } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
 import { currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, rowChanges, STALE_DEPOSIT, taxContextFor, type LoadedDeposit, type ReferenceReads } from './deposit-state';
 import { ServiceError, type FailureKind } from '../platform/errors';
@@ -335,3 +335,45 @@ function auditPayload(request: TransitionRequest, context: DepositContext): Reco
 }
 
 export type DepositTransitions = ReturnType<typeof createDepositTransitions>;
+
+/** The deposit columns the smaller tracks (bilyet, shipment, signature: DOMAIN.md) own. */
+export type TrackColumns = Partial<Pick<DepositUpdate, 'bilyet_status' | 'bilyet_number' | 'shipment_status' | 'signature_status'>>;
+
+export interface TrackChangeInput {
+  /** The caller's bank; null only for the daily job and provider callbacks, which find the deposit by its id. */
+  bankId: string | null;
+  depositId: string;
+  actor: Actor;
+  /** The timeline's name for it: 'bilyet.issue', 'shipment.book', 'signature.send', … */
+  event: string;
+  payload: Record<string, unknown>;
+  /** Decides on the deposit as read in this transaction (throwing a ServiceError to refuse) and writes the track's own rows. */
+  change: (deposit: DepositRow) => Promise<TrackColumns>;
+}
+
+/**
+ * A step of a smaller track inside the caller's transaction: the deposit (of the caller's bank,
+ * else 404) is read, the step decided and written by `change`, the deposit's track columns saved
+ * with a new version (so a payout being marked paid at the same moment sees the bilyet as it now
+ * is, or answers 409), and the step put on the deposit's timeline. The lifecycle status does not
+ * move: the timeline row goes from the status to itself.
+ */
+export async function applyTrackChange(trx: Kysely<Database>, input: TrackChangeInput, now: string): Promise<DepositRow> {
+  const row = input.bankId === null ? await findDepositById(trx, input.depositId) : await findDeposit(trx, input.bankId, input.depositId);
+  if (!row) throw new ServiceError('not-found', 'Deposito tidak ditemukan.');
+  const columns = await input.change(row);
+  if (!(await saveDeposit(trx, row, { ...columns, updated_at: now }))) throw new ServiceError('conflict', STALE_DEPOSIT);
+  await insertAudit(trx, {
+    id: randomUUID(),
+    bank_id: row.bank_id,
+    deposit_id: row.id,
+    actor_id: input.actor.id,
+    at: now,
+    seq: (row.version + 1) * 10,
+    from_status: row.status,
+    to_status: row.status,
+    event: input.event,
+    payload: JSON.stringify(input.payload),
+  });
+  return { ...row, ...columns, version: row.version + 1, updated_at: now } as DepositRow;
+}

@@ -96,7 +96,7 @@ export interface RegistrationDocumentsTable {
 /** Metadata of a file whose bytes live in the FileStore (FILE_STORE: DATA_DIR/files by default, file_contents, or S3). */
 export interface StoredFilesTable {
   id: string;
-  purpose: 'registration-document' | 'logo' | 'disbursement-proof' | 'aro-letter';
+  purpose: 'registration-document' | 'logo' | 'disbursement-proof' | 'aro-letter' | 'document';
   media_type: string;
   size_bytes: number;
   original_name: string | null;
@@ -333,6 +333,117 @@ export interface AroLettersTable {
   created_at: string;
 }
 
+// --- Documents, courier, signature (migration 0007) --------------------------------------------
+
+/** The bilyet machine's context beyond deposits.bilyet_status / bilyet_number, one row per deposit. */
+export interface BilyetsTable {
+  deposit_id: string;
+  bank_id: string;
+  verification_code: string;
+  issued_on: string | null;
+  courier: string | null;
+  awb: string | null;
+  received_at: string | null;
+  received_by: string | null;
+  returned_at: string | null;
+  lost_reason: string | null;
+  statement_document_id: string | null;
+  /** JSON array of earlier numbers (before a reissue). */
+  previous_numbers: string;
+  updated_at: string;
+}
+
+/** Every bilyet number a bank issued; the primary key keeps numbers unique per bank forever. */
+export interface BilyetNumbersTable {
+  bank_id: string;
+  number: string;
+  deposit_id: string;
+  verification_code: string;
+  issued_at: string;
+}
+
+export type DocumentType =
+  | 'BILYET_SCAN'
+  | 'BILYET_RECEIPT'
+  | 'BILYET_RETURN'
+  | 'BILYET_LOSS_STATEMENT'
+  | 'ARO_LETTER'
+  | 'SIGNED_FORM'
+  | 'RESI_LABEL'
+  | 'DISBURSEMENT_PROOF'
+  | 'KTP'
+  | 'NPWP'
+  | 'FORM'
+  | 'POWER_OF_ATTORNEY'
+  | 'OTHER';
+
+export interface DocumentsTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string | null;
+  customer_id: string | null;
+  type: DocumentType;
+  file_id: string;
+  file_name: string;
+  media_type: string;
+  size_bytes: number;
+  uploaded_at: string;
+  uploaded_by: string;
+}
+
+export interface ShipmentsTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  courier: string;
+  service: string | null;
+  awb: string;
+  status: ShipmentStatus;
+  /** 1 when booked through the courier's API (it can be cancelled, tracked, labelled). */
+  booked: number;
+  pickup_date: string | null;
+  pickup_time: string | null;
+  /** JSON ShipmentParty. */
+  receiver: string;
+  receiver_name: string | null;
+  delivered_at: string | null;
+  tracked_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShipmentEventsTable {
+  shipment_id: string;
+  at: string;
+  code: string;
+  description: string;
+  location: string | null;
+}
+
+export interface SignatureRequestsTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  document_id: string;
+  provider_document_id: string;
+  signing_url: string;
+  status: SignatureStatus;
+  signer_name: string;
+  signer_email: string | null;
+  sent_on: string;
+  completed_at: string | null;
+  signed_document_id: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SignatureCallbacksTable {
+  event_id: string;
+  received_at: string;
+}
+
 export interface Database {
   banks: BanksTable;
   users: UsersTable;
@@ -358,6 +469,13 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   job_runs: JobRunsTable;
   aro_letters: AroLettersTable;
+  bilyets: BilyetsTable;
+  bilyet_numbers: BilyetNumbersTable;
+  documents: DocumentsTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
+  signature_requests: SignatureRequestsTable;
+  signature_callbacks: SignatureCallbacksTable;
 }
 
 export type BankRow = Selectable<BanksTable>;
@@ -389,3 +507,8 @@ export type NewAuditRow = Insertable<DepositAuditTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type JobRunRow = Selectable<JobRunsTable>;
 export type AroLetterRow = Selectable<AroLettersTable>;
+export type BilyetRow = Selectable<BilyetsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentEventRow = Selectable<ShipmentEventsTable>;
+export type SignatureRequestRow = Selectable<SignatureRequestsTable>;

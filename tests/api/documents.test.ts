@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf, samplePng } from '../support/sample-files';
+import { blob, dialects } from './harness';
+import { freshKey, startWorld, type World } from './deposit-fixtures';
+
+/** API.md "Documents": POST /deposito/upload-doc, GET /invoice/doc[/customer], GET /deposito/document/{id}. */
+
+function docForm(fields: Record<string, string>, file: { bytes: Uint8Array; type: string; name: string } | null): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  if (file) form.set('file', blob(file.bytes, file.type), file.name);
+  return form;
+}
+
+const pdf = (name = 'formulir pembukaan.pdf') => ({ bytes: new Uint8Array(samplePdf()), type: 'application/pdf', name });
+
+for (const dialect of dialects) {
+  describe(`documents of deposits and customers (${dialect})`, () => {
+    let w: World;
+    beforeAll(async () => {
+      w = await startWorld(dialect);
+    });
+    afterAll(async () => {
+      await w?.stop();
+    });
+
+    it('files a deposit document, lists it newest first with its uploader, and serves it as an attachment', async () => {
+      const deposit = await w.inState('active');
+      const first = await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm({ depositId: deposit.id, type: 'FORM' }, pdf()), headers: freshKey() });
+      expect(first.status).toBe(201);
+      expect(first.body.data).toMatchObject({ type: 'FORM', typeLabel: 'Formulir Pembukaan', fileName: 'formulir pembukaan.pdf', contentType: 'application/pdf', uploadedBy: { id: w.users.operator.id, name: 'Ani Operator' } });
+      w.clock.advance(60_000);
+      const png = { bytes: new Uint8Array(samplePng()), type: 'image/png', name: 'surat kuasa.png' };
+      const second = await w.call('POST', '/deposito/upload-doc', { token: w.users.supervisor.token, form: docForm({ depositId: deposit.id, type: 'POWER_OF_ATTORNEY' }, png), headers: freshKey() });
+      expect(second.status).toBe(201);
+
+      const list = await w.call('GET', `/invoice/doc?depositId=${deposit.id}`, { token: w.users.operator.token });
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((doc: { type: string }) => doc.type)).toEqual(['POWER_OF_ATTORNEY', 'FORM']);
+
+      const download = await fetch(`${w.t.url}${first.body.data.url}`, { headers: { authorization: `Bearer ${w.users.operator.token}` } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="formulir_pembukaan\.pdf"$/);
+      expect(Buffer.from(await download.arrayBuffer()).equals(samplePdf())).toBe(true);
+    });
+
+    it('files a customer document and lists it with the documents of the customer\'s deposits', async () => {
+      const deposit = await w.inState('active', { customer: 'second' });
+      await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm({ depositId: deposit.id, type: 'FORM' }, pdf()), headers: freshKey() });
+      const ktp = await w.call('POST', '/deposito/upload-doc', {
+        token: w.users.operator.token,
+        form: docForm({ customerId: w.customers.second, type: 'KTP' }, { bytes: new Uint8Array(samplePng()), type: 'image/png', name: 'ktp.png' }),
+        headers: freshKey(),
+      });
+      expect(ktp.status).toBe(201);
+      const list = await w.call('GET', `/invoice/doc/customer?customerId=${w.customers.second}`, { token: w.users.operator.token });
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((doc: { type: string }) => doc.type).sort()).toEqual(['FORM', 'KTP']);
+    });
+
+    it('refuses a fake PDF (HTML behind a PDF header), a 6 MB file, a missing file, an unknown type and both or neither owner, in Indonesian', async () => {
+      const deposit = await w.inState('active');
+      const fake = new TextEncoder().encode('%PDF-1.4\n<html><script>alert(1)</script></html>');
+      const cases: Array<[Record<string, string>, Parameters<typeof docForm>[1], string]> = [
+        [{ depositId: deposit.id, type: 'FORM' }, { bytes: fake, type: 'application/pdf', name: 'palsu.pdf' }, 'Dokumen "palsu.pdf" rusak atau bukan berkas PDF yang utuh.'],
+        [{ depositId: deposit.id, type: 'FORM' }, { bytes: new Uint8Array(samplePdf(6 * 1024 * 1024)), type: 'application/pdf', name: 'besar.pdf' }, 'Dokumen "besar.pdf" melebihi ukuran maksimal 5 MB.'],
+        [{ depositId: deposit.id, type: 'FORM' }, null, 'Dokumen wajib diunggah.'],
+        [{ depositId: deposit.id, type: 'ARO_LETTER' }, pdf(), 'Jenis dokumen harus Formulir Pembukaan, KTP, NPWP, Surat Kuasa atau Lainnya.'],
+        [{ depositId: deposit.id, customerId: w.customers.main, type: 'FORM' }, pdf(), 'Isi salah satu: deposito atau nasabah.'],
+        [{ type: 'FORM' }, pdf(), 'Isi salah satu: deposito atau nasabah.'],
+      ];
+      for (const [fields, file, message] of cases) {
+        const answer = await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm(fields, file), headers: freshKey() });
+        expect(answer.status, message).toBe(400);
+        expect(answer.body.message).toContain(message);
+      }
+      const list = await w.call('GET', `/invoice/doc?depositId=${deposit.id}`, { token: w.users.operator.token });
+      expect(list.body.data).toEqual([]);
+    });
+
+    it('answers 404 for another bank\'s deposit, customer and document, and never lists them', async () => {
+      const other = await w.inState('active', { bank: 'other', product: 'other', customer: 'other' });
+      const mine = await w.inState('active');
+      const filed = await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm({ depositId: mine.id, type: 'FORM' }, pdf()), headers: freshKey() });
+      const upload = await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm({ depositId: other.id, type: 'FORM' }, pdf()), headers: freshKey() });
+      expect(upload.status).toBe(404);
+      expect(upload.body.message).toBe('Deposito tidak ditemukan.');
+      expect((await w.call('GET', `/invoice/doc?depositId=${other.id}`, { token: w.users.operator.token })).status).toBe(404);
+      expect((await w.call('GET', `/invoice/doc/customer?customerId=${w.customers.other}`, { token: w.users.operator.token })).status).toBe(404);
+      const foreign = await w.t.call('GET', filed.body.data.url, { token: w.users.otherSupervisor.token });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.message).toBe('Dokumen tidak ditemukan.');
+    });
+
+    it('files a replayed upload (same Idempotency-Key) once', async () => {
+      const deposit = await w.inState('active');
+      const headers = freshKey();
+      const first = await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm({ depositId: deposit.id, type: 'OTHER' }, pdf('lain.pdf')), headers });
+      const again = await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm({ depositId: deposit.id, type: 'OTHER' }, pdf('lain.pdf')), headers });
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.body.data.id).toBe(first.body.data.id);
+      const list = await w.call('GET', `/invoice/doc?depositId=${deposit.id}`, { token: w.users.operator.token });
+      expect(list.body.data).toHaveLength(1);
+    });
+
+    it('lists a customer\'s ARO letters with their deposit and period', async () => {
+      const answer = await w.call('GET', `/deposito/aro-doc-by-cust-id?customerId=${w.customers.main}`, { token: w.users.operator.token });
+      expect(answer.status).toBe(200);
+      expect(Array.isArray(answer.body.data)).toBe(true);
+      expect((await w.call('GET', '/deposito/aro-doc-by-cust-id', { token: w.users.operator.token })).body.message).toContain('Nasabah wajib diisi.');
+    });
+  });
+}
