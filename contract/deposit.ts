@@ -37,7 +37,7 @@ export type InterestPayment = z.infer<typeof interestPaymentSchema>;
 export const closeReasonSchema = z.enum(['matured', 'broken']);
 export type CloseReason = z.infer<typeof closeReasonSchema>;
 
-/** The smaller tracks beside the main state (DOMAIN.md); their machines come later. */
+/** The smaller tracks beside the main state (DOMAIN.md); machines/bilyet, shipment and signature. */
 export const bilyetStatusSchema = z.enum(['none', 'issued', 'shipped', 'received', 'returned', 'lost']);
 export type BilyetStatus = z.infer<typeof bilyetStatusSchema>;
 export const shipmentStatusSchema = z.enum(['requested', 'pickedUp', 'inTransit', 'delivered', 'cancelled', 'failed']);
@@ -46,6 +46,25 @@ export const signatureStatusSchema = z.enum(['sent', 'signed', 'declined', 'expi
 export type SignatureStatus = z.infer<typeof signatureStatusSchema>;
 export const installmentStatusSchema = z.enum(['scheduled', 'due', 'paid']);
 export type InstallmentStatus = z.infer<typeof installmentStatusSchema>;
+
+/** The events of the tracks' machines (their payloads: machines/bilyet, shipment, signature). */
+export const bilyetEventTypeSchema = z.enum([
+  'bilyet.issue',
+  'bilyet.ship',
+  'bilyet.unship',
+  'bilyet.receive',
+  'bilyet.return',
+  'bilyet.reportLost',
+  'bilyet.reissue',
+]);
+export type BilyetEventType = z.infer<typeof bilyetEventTypeSchema>;
+export const shipmentEventTypeSchema = z.enum(['shipment.track', 'shipment.cancel']);
+export type ShipmentEventType = z.infer<typeof shipmentEventTypeSchema>;
+export const signatureEventTypeSchema = z.enum(['signature.complete', 'signature.expire']);
+export type SignatureEventType = z.infer<typeof signatureEventTypeSchema>;
+/** What Privy reports for a finished request: the signature statuses other than `sent`. */
+export const signatureOutcomeSchema = z.enum(['signed', 'declined', 'expired']);
+export type SignatureOutcome = z.infer<typeof signatureOutcomeSchema>;
 
 export const depositEventTypeSchema = z.enum([
   'deposit.approve',

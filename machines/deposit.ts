@@ -135,7 +135,7 @@ export interface DepositContext {
   disbursementReason: CloseReason | null;
   closeReason: CloseReason | null;
   payment: Payment | null;
-  /** Smaller tracks (their own machines come later); the server fills their current status. */
+  /** Smaller tracks (machines/bilyet, shipment, signature); the server fills their current status. */
   bilyet: BilyetStatus;
   shipment: ShipmentStatus | null;
   signature: SignatureStatus | null;
@@ -239,6 +239,33 @@ const maturityReached: Check<EventBase> = {
 /** A value date may move up to a year after the placement (DOMAIN.md: deposit.changeDate). */
 export function latestValueDate(placementDate: IsoDate): IsoDate {
   return addMonths(placementDate, 12);
+}
+
+/**
+ * Whether the bilyet lets a payout be marked paid, and if not what staff must record first
+ * (DOMAIN.md: `deposit.markPaid` needs the bilyet returned, or lost with a statement on file).
+ * - `none` passes: a bilyet never issued is not in anyone's hands, there is nothing to return.
+ * - `returned` passes: the customer gave it back.
+ * - `lost` passes: the bilyet machine (machines/bilyet.ts) only reaches `lost` with a reason and
+ *   the loss statement or police report uploaded, so a lost bilyet always has its statement on
+ *   file — what the bank keeps in place of the bilyet it cannot get back.
+ * - `issued`, `shipped`, `received`: the bilyet is at the bank, with the courier or with the
+ *   customer; the message names what to record next.
+ */
+export function bilyetPayoutRefusal(bilyet: BilyetStatus): string | null {
+  const orLost = 'atau catat kehilangan dengan surat keterangan, sebelum pencairan ditandai dibayar.';
+  switch (bilyet) {
+    case 'none':
+    case 'returned':
+    case 'lost':
+      return null;
+    case 'issued':
+      return `Bilyet deposito masih di bank; catat penerimaan lalu pengembalian bilyet, ${orLost}`;
+    case 'shipped':
+      return `Bilyet deposito masih dalam pengiriman; catat penerimaan lalu pengembalian bilyet, ${orLost}`;
+    case 'received':
+      return `Bilyet deposito belum dikembalikan nasabah; catat pengembalian bilyet, ${orLost}`;
+  }
 }
 
 /** The day a decided payout is due: the break date of an early withdrawal, else the maturity. */
@@ -419,9 +446,8 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     checks: [
       {
         category: 'conflict',
-        // A bilyet never issued cannot be returned; one issued must be back or recorded lost.
-        passes: (context) => ['none', 'returned', 'lost'].includes(context.bilyet),
-        message: () => 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.',
+        passes: (context) => bilyetPayoutRefusal(context.bilyet) === null,
+        message: (context) => bilyetPayoutRefusal(context.bilyet)!,
       },
       { category: 'invalid', passes: (_, event) => !blank(event.reference), message: () => 'Nomor referensi transfer wajib diisi.' },
       { category: 'invalid', passes: (_, event) => !blank(event.proofFileId), message: () => 'Bukti transfer wajib diunggah.' },

@@ -59,7 +59,10 @@ describe.each(dialects)('disbursements (%s)', (dialect) => {
     const broken = await w.inState('breakRequested', { customer: 'second', amount: 7_000_000 });
     await w.drive(broken.id, { type: 'deposit.approveBreak' }, 'supervisor2');
     await w.db.updateTable('deposits').set({ bilyet_status: 'received' }).where('id', '=', broken.id).execute();
-    const bilyetOut = { type: 'deposit.markPaid', reason: 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.' };
+    const bilyetOut = {
+      type: 'deposit.markPaid',
+      reason: 'Bilyet deposito belum dikembalikan nasabah; catat pengembalian bilyet, atau catat kehilangan dengan surat keterangan, sebelum pencairan ditandai dibayar.',
+    };
 
     const detail = async (who: 'supervisor' | 'operator' | 'admin') => (await w.call('GET', `/deposito/${broken.id}`, { token: w.users[who].token })).body.data;
     const row = async (who: 'supervisor' | 'operator') => {

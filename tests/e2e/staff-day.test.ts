@@ -11,13 +11,16 @@ import type { z } from 'zod';
 import type { disbursementRowSchema } from '../../contract/disbursement';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bilyetPayoutRefusal } from '../../machines/deposit';
 import { toast } from './support/app-pages';
 import { saveScreenshot } from './support/browser';
 import { apiGetAs, expectAccessible, startDemoSession, stopDemoSession, withLoggedInAs, type DemoSession } from './support/demo-session';
 
 const SUPERVISOR = 'supervisor@bpr-demo.test';
 const OPERATOR = 'operator@bpr-demo.test';
-const BILYET_OUT = 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.';
+/** The deposit machine refuses mark paid while the bilyet is out, naming where it is (at the bank, on its way, with the customer). */
+const BILYET_OUT = new Set((['issued', 'shipped', 'received'] as const).map((status) => bilyetPayoutRefusal(status)!));
+const bilyetOutReason = (row: PayoutRow) => row.blockedEvents.find((blocked) => BILYET_OUT.has(blocked.reason))?.reason;
 
 let demo: DemoSession;
 
@@ -37,9 +40,10 @@ type PayoutRow = z.infer<typeof disbursementRowSchema>;
 describe("staff's day", () => {
   it('a break approved with the bilyet still out: the detail shows the payout due and why it cannot be recorded; Pencairan says so before the form', async () => {
     const pending = await apiGet<{ data: PayoutRow[] }>(SUPERVISOR, '/deposito/disbursements?status=pending&limit=100');
-    const target = pending.data.find((row) => row.kind === 'break' && row.blockedEvents.some((blocked) => blocked.reason === BILYET_OUT));
+    const target = pending.data.find((row) => row.kind === 'break' && bilyetOutReason(row) !== undefined);
     expect(target, 'the demo has a break payout waiting for its bilyet').toBeDefined();
     const payout = target!;
+    const reason = bilyetOutReason(payout)!;
     for (const width of [1280, 1024]) {
       await withLoggedIn(
         SUPERVISOR,
@@ -55,7 +59,7 @@ describe("staff's day", () => {
           ]);
           const markPaid = page.getByRole('button', { name: 'Tandai Sudah Dibayar' });
           expect(await markPaid.isDisabled()).toBe(true);
-          await page.getByTestId('deposit-actions-blocked').getByText(BILYET_OUT).waitFor();
+          await page.getByTestId('deposit-actions-blocked').getByText(reason).waitFor();
           expect(await page.getByTestId('deposit-actions-none').count()).toBe(0);
           await expectAccessible(page, 'Detail deposito (pencairan awal)');
           await saveScreenshot(page, `staff-day-detail-break-${width}`);
@@ -65,7 +69,7 @@ describe("staff's day", () => {
           await row.waitFor();
           expect(await page.locator('.bj-table tbody tr').count()).toBe(1);
           expect(await row.getByRole('button', { name: 'Catat pembayaran' }).isDisabled()).toBe(true);
-          await row.getByText(BILYET_OUT).waitFor();
+          await row.getByText(reason).waitFor();
           await expectAccessible(page, 'Pencairan');
           await saveScreenshot(page, `staff-day-pencairan-blocked-${width}`);
         },
@@ -82,8 +86,9 @@ describe("staff's day", () => {
 
   it('a matured deposit awaiting its payout with the bilyet out: the amount due and the refusal, at both widths', async () => {
     const pending = await apiGet<{ data: PayoutRow[] }>(SUPERVISOR, '/deposito/disbursements?status=pending&limit=100');
-    const target = pending.data.find((row) => row.kind === 'maturity' && row.blockedEvents.some((blocked) => blocked.reason === BILYET_OUT))!;
+    const target = pending.data.find((row) => row.kind === 'maturity' && bilyetOutReason(row) !== undefined)!;
     expect(target).toBeDefined();
+    const reason = bilyetOutReason(target)!;
     for (const width of [1280, 1024]) {
       await withLoggedIn(
         SUPERVISOR,
@@ -93,7 +98,7 @@ describe("staff's day", () => {
           await figures.waitFor();
           expect(await figures.textContent()).toContain(`Harus dibayar${rupiah(target.amount)}`);
           expect(await figures.textContent()).toContain('Pencairan jatuh tempo');
-          await page.getByTestId('deposit-actions-blocked').getByText(BILYET_OUT).waitFor();
+          await page.getByTestId('deposit-actions-blocked').getByText(reason).waitFor();
           await expectAccessible(page, 'Detail deposito (jatuh tempo)');
           await saveScreenshot(page, `staff-day-detail-matured-${width}`);
         },

@@ -242,10 +242,17 @@ describe('blockedEvents: what this role could do in this state but may not today
   it('disbursing with the bilyet still at the customer: a supervisor sees mark paid refused for the bilyet; an operator sees nothing', () => {
     const paying = (bilyet: DepositContext['bilyet']) => at('disbursing', { disbursementReason: 'broken', bilyet });
     expect(blocked(paying('received'), actors.supervisor, DATES.payout)).toEqual([
-      { type: 'deposit.markPaid', reason: 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.' },
+      {
+        type: 'deposit.markPaid',
+        reason: 'Bilyet deposito belum dikembalikan nasabah; catat pengembalian bilyet, atau catat kehilangan dengan surat keterangan, sebelum pencairan ditandai dibayar.',
+      },
     ]);
     expect(blocked(paying('issued'), actors.admin, DATES.payout)).toEqual([
-      { type: 'deposit.markPaid', reason: 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.' },
+      {
+        type: 'deposit.markPaid',
+        reason:
+          'Bilyet deposito masih di bank; catat penerimaan lalu pengembalian bilyet, atau catat kehilangan dengan surat keterangan, sebelum pencairan ditandai dibayar.',
+      },
     ]);
     expect(blocked(paying('returned'), actors.supervisor, DATES.payout)).toEqual([]);
     expect(blocked(paying('received'), actors.operator, DATES.payout)).toEqual([]);
@@ -377,7 +384,30 @@ describe('whyNot: a reason staff can act on, categorised for the HTTP status', (
         proofFileId: 'file-1',
         paidAt: DATES.paidAt,
       }),
-    ).toEqual(refusal('conflict', 'Bilyet deposito belum dikembalikan nasabah atau dicatat hilang.'));
+    ).toEqual(
+      refusal(
+        'conflict',
+        'Bilyet deposito masih dalam pengiriman; catat penerimaan lalu pengembalian bilyet, atau catat kehilangan dengan surat keterangan, sebelum pencairan ditandai dibayar.',
+      ),
+    );
+  });
+
+  it('mark paid with the bilyet out: the refusal tells staff what to record, by where the bilyet is', () => {
+    const markPaid = (bilyet: DepositContext['bilyet']) =>
+      whyNot(at('disbursing', { disbursementReason: 'matured', bilyet }), {
+        type: 'deposit.markPaid',
+        actor: actors.supervisor,
+        today: DATES.payout,
+        reference: 'TRF-1',
+        proofFileId: 'file-1',
+        paidAt: DATES.paidAt,
+      });
+    const orLost = 'atau catat kehilangan dengan surat keterangan, sebelum pencairan ditandai dibayar.';
+    expect(markPaid('issued')).toEqual(refusal('conflict', `Bilyet deposito masih di bank; catat penerimaan lalu pengembalian bilyet, ${orLost}`));
+    expect(markPaid('shipped')).toEqual(refusal('conflict', `Bilyet deposito masih dalam pengiriman; catat penerimaan lalu pengembalian bilyet, ${orLost}`));
+    expect(markPaid('received')).toEqual(refusal('conflict', `Bilyet deposito belum dikembalikan nasabah; catat pengembalian bilyet, ${orLost}`));
+    // Never issued: nothing to return. Returned, or lost (the bilyet machine records a loss only with its statement): paid.
+    for (const bilyet of ['none', 'returned', 'lost'] as const) expect(markPaid(bilyet)).toBeNull();
   });
 
   it('payload → 400', () => {
