@@ -6,6 +6,7 @@
  */
 import { measureBundle, printBundleReport } from './bundle-size';
 import { runDepositBenchmarks, type DepositBenchFigures } from './deposits';
+import { runDocumentBenchmarks } from './documents';
 import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
 
 interface Benchmark {
@@ -47,6 +48,12 @@ const BENCHMARKS: Benchmark[] = [
         },
       ]
     : []),
+  {
+    name: 'Documents: drawing a bilyet (A4, QR code, logo) and a JNE A6 label (Code 128) to bytes, 200 runs each (budget 150 ms each)',
+    run: async (log) => {
+      await runDocumentBenchmarks(log);
+    },
+  },
   {
     name: `Load (autocannon) on the started server: deposit list and detail at 50 and 200 connections, /healthz as the ceiling (SQLite${postgres ? ' and PostgreSQL' : ''})`,
     run: async (log) => {
