@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bilyetDetailSchema, shipmentSchema } from './documents';
 import { printableCode } from './fields';
 import {
   bilyetStatusSchema,
@@ -264,6 +265,9 @@ export const depositDetailSchema = depositSummarySchema.extend({
   disbursements: z.array(disbursementSchema),
   timeline: z.array(timelineEntrySchema),
   ...depositActionsSchema.shape,
+  bilyet: bilyetDetailSchema,
+  /** Newest first. */
+  shipments: z.array(shipmentSchema),
   /** The business date (Asia/Jakarta) the answer was computed for. */
   today: z.string(),
 });

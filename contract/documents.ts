@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './deposit';
+import { bilyetEventTypeSchema, bilyetStatusSchema, isoDateSchema, shipmentStatusSchema } from './deposit';
 import { optionalText, printableCode, requiredCode, requiredText } from './fields';
 
 /** API.md "Documents, signature, courier": the bilyet's journey, documents, signatures, JNE. */
@@ -60,11 +60,24 @@ export const uploadDocFieldsSchema = z
 export const depositIdQuerySchema = z.object({ depositId });
 export const customerIdQuerySchema = z.object({ customerId: id('Nasabah') });
 
-/** GET /deposito/bilyet/print: `form=bank` prints on the bank's pre-printed form size (a setting). */
-export const bilyetPrintQuerySchema = z.object({
-  depositId,
-  form: z.enum(['A4', 'bank'], { error: 'Ukuran cetak harus A4 atau bank.' }).default('A4'),
-});
+/** The sizes a bank's pre-printed bilyet form may have (millimetres). */
+export const BILYET_FORM_LIMITS = { minWidthMm: 180, minHeightMm: 90, maxWidthMm: 420, maxHeightMm: 297 } as const;
+const formSide = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} formulir harus berupa angka (mm).` })
+    .int({ error: `${label} formulir harus bilangan bulat (mm).` })
+    .min(min, { error: `${label} formulir minimal ${min} mm.` })
+    .max(max, { error: `${label} formulir paling besar ${max} mm.` })
+    .optional();
+
+/** GET /deposito/bilyet/print: A4, or the bank's pre-printed form when both sides are given. */
+export const bilyetPrintQuerySchema = z
+  .object({
+    depositId,
+    widthMm: formSide('Lebar', BILYET_FORM_LIMITS.minWidthMm, BILYET_FORM_LIMITS.maxWidthMm),
+    heightMm: formSide('Tinggi', BILYET_FORM_LIMITS.minHeightMm, BILYET_FORM_LIMITS.maxHeightMm),
+  })
+  .refine((query) => (query.widthMm === undefined) === (query.heightMm === undefined), { error: 'Isi lebar dan tinggi formulir bilyet, atau keduanya kosong untuk A4.' });
 
 export const signDocumentFieldsSchema = z.object({ depositId, documentId: id('Dokumen') });
 
@@ -79,14 +92,45 @@ export const createPickupFieldsSchema = z.object({
 export const shipmentIdSchema = z.object({ shipmentId: id('Pengiriman') });
 export const trackingQuerySchema = z.object({ awb: printableCode('Nomor resi', 40).refine((value) => value.length > 0, { error: 'Nomor resi wajib diisi.' }) });
 
-export interface DocumentAnswer {
-  id: string;
-  type: DocumentType;
-  typeLabel: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  uploadedAt: string;
-  uploadedBy: { id: string; name: string };
-  url: string;
-}
+export const documentSchema = z.object({
+  id: z.string(),
+  type: documentTypeSchema,
+  typeLabel: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+  uploadedBy: z.object({ id: z.string(), name: z.string() }),
+  /** Bank-scoped download path, served as an attachment with the stored media type. */
+  url: z.string(),
+});
+export type DocumentAnswer = z.infer<typeof documentSchema>;
+
+export const shipmentEventSchema = z.object({ at: z.string(), code: z.string(), description: z.string(), location: z.string().nullable() });
+export const shipmentSchema = z.object({
+  id: z.string(),
+  courier: z.string(),
+  awb: z.string(),
+  status: shipmentStatusSchema,
+  statusLabel: z.string(),
+  /** Booked through the courier's API: it can be cancelled before pickup, tracked and labelled. */
+  booked: z.boolean(),
+  pickupDate: z.string().nullable(),
+  pickupTime: z.string().nullable(),
+  receiverName: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  trackedAt: z.string().nullable(),
+  history: z.array(shipmentEventSchema),
+});
+export type ShipmentAnswer = z.infer<typeof shipmentSchema>;
+
+/** The deposit detail's `bilyet` (API.md): its track, verification code, documents and what this user may do next. */
+export const bilyetDetailSchema = z.object({
+  status: bilyetStatusSchema,
+  statusLabel: z.string(),
+  number: z.string().nullable(),
+  /** Null until the bilyet is first printed. */
+  verificationCode: z.string().nullable(),
+  documents: z.array(documentSchema),
+  allowedEvents: z.array(bilyetEventTypeSchema),
+});

@@ -25,8 +25,12 @@ import { createAuthService } from './auth/auth-service';
 import { systemClock, type Clock } from './platform/clock';
 import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params } from './auth/passwords';
 import { createChangeRequestService } from './deposits/change-request-service';
-import { createDepositService } from './deposits/deposit-service';
+import { createDepositService, type DepositTracksReader } from './deposits/deposit-service';
+import { createBilyetService } from './documents/bilyet-service';
+import { createBilyetPrintService } from './documents/bilyet-print-service';
+import { shipmentsOfDeposit } from './courier/shipment-service';
 import { createDocumentService } from './documents/document-service';
+import { createVerificationService } from './documents/verification-service';
 import { createDepositTransitions } from './deposits/transition-service';
 import { createDisbursementService } from './disbursements/disbursement-service';
 import { createInterestService } from './interest/interest-service';
@@ -135,11 +139,16 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth });
     const profile = createProfileService({ db: database.db, clock, fileStore });
     const transitions = createDepositTransitions({ db: database.db, clock });
-    const deposits = createDepositService({ db: database.db, clock, transitions });
+    // The documents and courier areas build on deposits; they add their part of its detail once created.
+    const later: { tracks?: DepositTracksReader } = {};
+    const deposits = createDepositService({ db: database.db, clock, transitions, tracks: () => later.tracks! });
     const interest = createInterestService({ db: database.db, clock });
     const disbursements = createDisbursementService({ db: database.db, clock, fileStore, transitions, deposits });
     const changeRequests = createChangeRequestService({ db: database.db, clock, transitions });
     const documents = createDocumentService({ db: database.db, clock, fileStore });
+    const bilyets = createBilyetService({ db: database.db, clock, documents });
+    const bilyetPrinting = createBilyetPrintService({ db: database.db, clock, fileStore, deposits, bilyets, publicUrl: config.publicUrl });
+    later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
     const routers = areaRouters({
       auth,
@@ -150,6 +159,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       disbursements,
       changeRequests,
       documents,
+      bilyets,
+      bilyetPrinting,
+      verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),
       exports: { db: database.db, reads: database.reads, clock, logger },
       db: database.db,

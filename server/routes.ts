@@ -16,6 +16,11 @@ import type { DepositService } from './deposits/deposit-service';
 import { disbursementRoutes } from './disbursements/disbursement-routes';
 import { documentRoutes } from './documents/document-routes';
 import type { DocumentService } from './documents/document-service';
+import { verificationRoutes } from './documents/verification-routes';
+import { bilyetRoutes } from './documents/bilyet-routes';
+import type { BilyetService } from './documents/bilyet-service';
+import type { BilyetPrintService } from './documents/bilyet-print-service';
+import type { VerificationService } from './documents/verification-service';
 import type { DisbursementService } from './disbursements/disbursement-service';
 import { interestRoutes } from './interest/interest-routes';
 import type { InterestService } from './interest/interest-service';
@@ -35,6 +40,9 @@ export interface AreaServices {
   disbursements: DisbursementService;
   changeRequests: ChangeRequestService;
   documents: DocumentService;
+  verification: VerificationService;
+  bilyets: BilyetService;
+  bilyetPrinting: BilyetPrintService;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
   idempotency: MiddlewareHandler<AppEnv>;
   /** Excel downloads: where they read and log. */
@@ -59,10 +67,12 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
     [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],
+    [apiBases.v2Bpr.path, bilyetRoutes({ auth, bilyets: services.bilyets, printing: services.bilyetPrinting, deposits: services.deposits, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v1.path, productRoutes({ auth, db: services.db })],
+    ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2.path, passwordResetRoutes({ auth, idempotency: services.idempotency })],
     ...Object.values(apiBases).map((base) => [base.path, sessionRoutes(base.authorization, auth)] as const),
   ];

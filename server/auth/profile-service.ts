@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../contract/auth';
 import { PROFILE_LOGO_MAX_BYTES, profileUpdateFieldsSchema } from '../../contract/profile';
-import { setBankLogo } from './bank-repository';
+import { findBankById, setBankLogo } from './bank-repository';
 import { findStoredFile } from '../platform/files/file-repository';
 import { findUserWithBank, updateUser, type UserWithBank } from './user-repository';
 import type { Database } from '../platform/db/schema';
@@ -86,3 +86,11 @@ export function createProfileService(deps: ProfileDeps) {
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
+
+/** For the documents drawn for a bank (bilyet, ARO letter, courier label): its name, address and logo. */
+export async function bankLetterhead(db: Kysely<Database>, fileStore: FileStore, bankId: string): Promise<{ name: string; address: string | null; logo: Uint8Array | null }> {
+  const bank = await findBankById(db, bankId);
+  if (!bank) throw new Error(`bank ${bankId} does not exist`);
+  const logo = bank.logo_file_id ? await fileStore.get(bank.logo_file_id) : null;
+  return { name: bank.name, address: bank.address, logo };
+}

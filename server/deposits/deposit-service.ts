@@ -34,7 +34,7 @@ import type { Database, DepositRow } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
 import { contextFromRow, currentPeriodInstallments, loadDeposit, taxContextFor } from './deposit-state';
 import { businessToday, type DepositTransitions, type TransitionRequest } from './transition-service';
-import { toDepositDetail, toDepositSummary } from './deposit-views';
+import { toDepositDetail, toDepositSummary, type DepositTracks } from './deposit-views';
 import { ServiceError, ValidationError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
 import { pageOf, type Page } from '../platform/paging';
@@ -61,7 +61,11 @@ function actionsFor(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): De
   return { allowedEvents: allowedEvents(snapshot, actor, today), blockedEvents: blockedEvents(snapshot, actor, today) };
 }
 
-export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions }) {
+/** The documents and courier areas' part of a deposit's detail; nothing when they are not wired (tests of this area alone). */
+export type DepositTracksReader = (actor: StaffActor, row: DepositRow, today: string) => Promise<DepositTracks>;
+const NO_TRACKS: DepositTracksReader = async () => ({ bilyet: { verificationCode: null, documents: [], allowedEvents: [] }, shipments: [] });
+
+export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions; tracks?: () => DepositTracksReader }) {
   const { db, clock, transitions } = deps;
 
   /** `known`: the page's product names and the bank's settings when the caller already has them. */
@@ -80,12 +84,13 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
     const today = businessToday(clock);
     const loaded = await loadDeposit(db, actor.bankId, depositId);
     const { row } = loaded;
-    const [customer, total, periods, disbursements, timeline] = await Promise.all([
+    const [customer, total, periods, disbursements, timeline, tracks] = await Promise.all([
       findCustomer(db, actor.bankId, row.customer_id),
       customerPrincipal(db, row.customer_id, HELD_STATUSES),
       listPeriods(db, row.id),
       listDisbursementsOfDeposit(db, row.id),
       listAudit(db, row.id),
+      (deps.tracks?.() ?? NO_TRACKS)(actor, row, today),
     ]);
     if (!customer) throw new Error(`deposit ${row.id} refers to a missing customer`);
     return toDepositDetail({
@@ -100,6 +105,7 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       timeline,
       actions: actionsFor(loaded.snapshot, { id: actor.userId, role: actor.role }, today),
       today,
+      tracks,
     });
   }
 

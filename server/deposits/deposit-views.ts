@@ -1,6 +1,7 @@
 import type { DepositActions, DepositDetail, DepositSummary } from '../../contract/deposit-api';
 import type { DepositEventType } from '../../contract/deposit';
 import { depositEventLabels, depositStatusLabels } from '../../machines/deposit';
+import { bilyetStatusLabels } from '../../machines/bilyet';
 import { lpsFlags, type BreakPreview } from '../../machines/deposit-rules';
 import type { AuditWithActor } from './audit-repository';
 import type { DepositSettings, ProductWithTenors } from '../products/product-service';
@@ -10,6 +11,12 @@ import { toInstallment } from '../interest/installment-service';
 import { toDisbursement } from '../disbursements/payout-service';
 
 /** Row → contract shapes (contract/deposit-api.ts). No rules here: flags come from lpsFlags. */
+
+/** What the documents and courier areas add to a deposit's detail (main.ts wires them in). */
+export interface DepositTracks {
+  bilyet: Pick<DepositDetail['bilyet'], 'verificationCode' | 'documents' | 'allowedEvents'>;
+  shipments: DepositDetail['shipments'];
+}
 
 const lpsSettings = (settings: DepositSettings) => ({ lpsMaxRateBps: settings.lpsMaxRateBps, lpsMaxBalanceRupiah: settings.lpsMaxBalance });
 
@@ -82,6 +89,7 @@ export function toDepositDetail(parts: {
   timeline: AuditWithActor[];
   actions: DepositActions;
   today: string;
+  tracks: DepositTracks;
 }): DepositDetail {
   const { row, customer, product } = parts;
   return {
@@ -121,6 +129,8 @@ export function toDepositDetail(parts: {
     timeline: parts.timeline.map(toTimelineEntry),
     allowedEvents: parts.actions.allowedEvents,
     blockedEvents: parts.actions.blockedEvents,
+    bilyet: { status: row.bilyet_status, statusLabel: bilyetStatusLabels[row.bilyet_status], number: row.bilyet_number, ...parts.tracks.bilyet },
+    shipments: parts.tracks.shipments,
     today: parts.today,
   };
 }

@@ -182,6 +182,11 @@ export function createDocumentService(deps: { db: Kysely<Database>; clock: Clock
       return { row, bytes };
     },
 
+    /** The bilyet's own files of a deposit (scan, receipt, return, loss statement), newest first. */
+    async bilyetDocumentsOf(bankId: string, depositId: string): Promise<DocumentAnswer[]> {
+      return (await listDocumentsOfDeposit(db, bankId, depositId)).filter((row) => row.type.startsWith('BILYET_')).map(toDocumentAnswer);
+    },
+
     /** Documents by id (any bank: the caller has scoped them), for the detail's bilyet and signatures. */
     async byIds(ids: string[]): Promise<DocumentAnswer[]> {
       return (await findDocumentsByIds(db, ids)).map(toDocumentAnswer);

@@ -341,12 +341,18 @@ export interface BilyetsTable {
   bank_id: string;
   verification_code: string;
   issued_on: string | null;
+  scan_document_id: string | null;
   courier: string | null;
   awb: string | null;
+  shipped_on: string | null;
   received_at: string | null;
   received_by: string | null;
+  receipt_document_id: string | null;
+  handed_over_at_counter: number;
   returned_at: string | null;
+  return_document_id: string | null;
   lost_reason: string | null;
+  lost_on: string | null;
   statement_document_id: string | null;
   /** JSON array of earlier numbers (before a reissue). */
   previous_numbers: string;

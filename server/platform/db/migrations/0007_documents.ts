@@ -24,12 +24,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
      */
     .addColumn('verification_code', 'text', (col) => col.notNull().unique())
     .addColumn('issued_on', 'text')
+    .addColumn('scan_document_id', 'text')
     .addColumn('courier', 'text')
     .addColumn('awb', 'text')
+    .addColumn('shipped_on', 'text')
     .addColumn('received_at', 'text')
     .addColumn('received_by', 'text')
+    .addColumn('receipt_document_id', 'text')
+    .addColumn('handed_over_at_counter', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('returned_at', 'text')
+    .addColumn('return_document_id', 'text')
     .addColumn('lost_reason', 'text')
+    .addColumn('lost_on', 'text')
     .addColumn('statement_document_id', 'text')
     /** JSON array of the numbers this deposit's bilyet had before a reissue. */
     .addColumn('previous_numbers', 'text', (col) => col.notNull().defaultTo('[]'))

@@ -1,0 +1,292 @@
+import type { Kysely } from 'kysely';
+import type { BilyetStatus, ShipmentStatus } from '../../contract/deposit';
+import {
+  lostBilyetFieldsSchema,
+  receiveBilyetFieldsSchema,
+  returnBilyetFieldsSchema,
+  uploadBilyetFieldsSchema,
+  type DocumentType,
+} from '../../contract/documents';
+import { bilyetAllowedEvents, bilyetContext, decideBilyet, restoreBilyet, type BilyetContext, type BilyetEvent } from '../../machines/bilyet';
+import type { Actor } from '../../machines/deposit-rules';
+import type { StaffActor } from '../platform/actor';
+import type { Clock } from '../platform/clock';
+import type { BilyetRow, Database, DepositRow } from '../platform/db/schema';
+import { ServiceError, ValidationError } from '../platform/errors';
+import type { Upload } from '../platform/files/uploads';
+import { parseFields } from '../platform/validation';
+import { applyTrackChange, businessToday, refusalError } from '../deposits/transition-service';
+import { bilyetNumberIsFree, claimBilyetNumber, findBilyet, insertBilyet, updateBilyet, verificationCodeIsBound } from './bilyet-repository';
+import { newVerificationCode } from './bilyet-verification';
+import { checkDocumentUpload, type DocumentService, type PendingDocument } from './document-service';
+
+/**
+ * The bilyet's journey (DOMAIN.md): every step is decided by machines/bilyet.ts on the bilyet as
+ * stored, and written with its files, the deposit's track columns and the timeline row in one
+ * transaction (applyTrackChange). The courier area books and tracks shipments through `step`.
+ */
+
+const NUMBER_TAKEN = 'Nomor bilyet sudah dipakai untuk bilyet lain di bank ini.';
+
+type EventPayload = BilyetEvent extends infer E ? (E extends BilyetEvent ? Omit<E, 'actor' | 'today'> : never) : never;
+
+/** The stored bilyet as the machine's context. */
+export function bilyetContextOf(deposit: DepositRow, row: BilyetRow | undefined, shipmentStatus: ShipmentStatus | null): BilyetContext {
+  return bilyetContext({
+    depositId: deposit.id,
+    depositStatus: deposit.status,
+    shipmentStatus,
+    number: deposit.bilyet_number,
+    ...(row
+      ? {
+          issuedOn: row.issued_on,
+          scanDocumentId: row.scan_document_id,
+          courier: row.courier,
+          awb: row.awb,
+          shippedOn: row.shipped_on,
+          receivedAt: row.received_at,
+          receivedBy: row.received_by,
+          receiptDocumentId: row.receipt_document_id,
+          handedOverAtCounter: row.handed_over_at_counter === 1,
+          returnedAt: row.returned_at,
+          returnDocumentId: row.return_document_id,
+          lostReason: row.lost_reason,
+          lostOn: row.lost_on,
+          statementDocumentId: row.statement_document_id,
+          previousNumbers: JSON.parse(row.previous_numbers) as string[],
+        }
+      : {}),
+  });
+}
+
+function rowChangesOf(context: BilyetContext): Partial<BilyetRow> {
+  return {
+    issued_on: context.issuedOn,
+    scan_document_id: context.scanDocumentId,
+    courier: context.courier,
+    awb: context.awb,
+    shipped_on: context.shippedOn,
+    received_at: context.receivedAt,
+    received_by: context.receivedBy,
+    receipt_document_id: context.receiptDocumentId,
+    handed_over_at_counter: context.handedOverAtCounter ? 1 : 0,
+    returned_at: context.returnedAt,
+    return_document_id: context.returnDocumentId,
+    lost_reason: context.lostReason,
+    lost_on: context.lostOn,
+    statement_document_id: context.statementDocumentId,
+    previous_numbers: JSON.stringify(context.previousNumbers),
+  };
+}
+
+/** The status of the deposit's latest shipment (the bilyet machine asks whether one is live). */
+async function latestShipmentStatus(db: Kysely<Database>, depositId: string): Promise<ShipmentStatus | null> {
+  const row = await db.selectFrom('shipments').select('status').where('deposit_id', '=', depositId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** The bilyet row of a deposit, created with a fresh verification code the first time it is needed. */
+export async function ensureBilyetRow(db: Kysely<Database>, deposit: Pick<DepositRow, 'id' | 'bank_id'>, now: string): Promise<BilyetRow> {
+  const existing = await findBilyet(db, deposit.id);
+  if (existing) return existing;
+  const row: BilyetRow = {
+    deposit_id: deposit.id,
+    bank_id: deposit.bank_id,
+    verification_code: newVerificationCode(),
+    issued_on: null,
+    scan_document_id: null,
+    courier: null,
+    awb: null,
+    shipped_on: null,
+    received_at: null,
+    received_by: null,
+    receipt_document_id: null,
+    handed_over_at_counter: 0,
+    returned_at: null,
+    return_document_id: null,
+    lost_reason: null,
+    lost_on: null,
+    statement_document_id: null,
+    previous_numbers: '[]',
+    updated_at: now,
+  };
+  await insertBilyet(db, row);
+  return row;
+}
+
+export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; documents: DocumentService }) {
+  const { db, clock, documents } = deps;
+
+  /**
+   * One step of a deposit's bilyet inside `trx`: decided by the machine, the bilyet row and the
+   * deposit's bilyet columns written, the number claimed on an issue, the timeline row added.
+   */
+  async function step(
+    trx: Kysely<Database>,
+    input: { bankId: string | null; depositId: string; actor: Actor; event: EventPayload; timeline?: Record<string, unknown>; shipmentStatus?: ShipmentStatus | null },
+  ): Promise<{ status: BilyetStatus; deposit: DepositRow }> {
+    const now = clock.now().toISOString();
+    const today = businessToday(clock);
+    let status: BilyetStatus = 'none';
+    const deposit = await applyTrackChange(
+      trx,
+      {
+        bankId: input.bankId,
+        depositId: input.depositId,
+        actor: input.actor,
+        event: input.event.type,
+        payload: input.timeline ?? payloadOf(input.event),
+        change: async (deposit) => {
+          const row = await ensureBilyetRow(trx, deposit, now);
+          const shipmentStatus = input.shipmentStatus !== undefined ? input.shipmentStatus : await latestShipmentStatus(trx, deposit.id);
+          const snapshot = restoreBilyet(deposit.bilyet_status, bilyetContextOf(deposit, row, shipmentStatus));
+          const decision = decideBilyet(snapshot, { ...input.event, actor: input.actor, today } as BilyetEvent);
+          if (!decision.ok) throw refusalError(decision.refusal);
+          status = decision.status;
+          const changes = rowChangesOf(decision.context);
+          if (input.event.type === 'bilyet.issue' || input.event.type === 'bilyet.reissue') {
+            // The paper printed last carries the code; a code already on an issued paper (a reissue
+            // printed without a new print) gets a fresh one, so the lost paper's QR stays "lost".
+            const code = (await verificationCodeIsBound(trx, row.verification_code)) ? newVerificationCode() : row.verification_code;
+            if (!(await claimBilyetNumber(trx, { bank_id: deposit.bank_id, number: decision.context.number!, deposit_id: deposit.id, verification_code: code, issued_at: now }))) {
+              throw new ServiceError('conflict', NUMBER_TAKEN);
+            }
+            if (code !== row.verification_code) await trx.updateTable('bilyets').set({ verification_code: code }).where('deposit_id', '=', deposit.id).execute();
+          }
+          await updateBilyet(trx, deposit.id, { ...changes, updated_at: now });
+          return { bilyet_status: decision.status, bilyet_number: decision.context.number };
+        },
+      },
+      now,
+    );
+    return { status, deposit };
+  }
+
+  /** Parses fields, checks the files, then runs `build` → one step with the files recorded in the same transaction. */
+  async function staffStep<Data extends { depositId: string }, Facts = undefined>(
+    actor: StaffActor,
+    parsed: { success: true; data: Data } | { success: false; messages: string[] },
+    files: Array<{ upload: Upload | null; type: DocumentType; label: string; required: boolean }>,
+    build: (data: Data, documentIds: Array<string | null>, facts: Facts) => EventPayload,
+    before?: (depositId: string, data: Data) => Promise<Facts>,
+  ) {
+    const problems = parsed.success ? [] : [...parsed.messages];
+    const checked = files.map((file) => checkDocumentUpload(file.upload, file.label, file.required));
+    for (const result of checked) if (result && 'problem' in result) problems.push(result.problem);
+    if (!parsed.success || problems.length > 0) throw new ValidationError(problems);
+    const { depositId } = parsed.data;
+    const owner = await db.selectFrom('deposits').select(['id', 'customer_id']).where('id', '=', depositId).where('bank_id', '=', actor.bankId).executeTakeFirst();
+    if (!owner) throw new ServiceError('not-found', 'Deposito tidak ditemukan.');
+    const facts = (await before?.(depositId, parsed.data)) as Facts;
+    const pending: Array<PendingDocument | null> = [];
+    try {
+      for (const [index, file] of files.entries()) {
+        const result = checked[index];
+        pending.push(
+          file.upload && result && 'mediaType' in result
+            ? await documents.prepare({ bankId: actor.bankId, depositId, customerId: null, type: file.type, upload: file.upload, mediaType: result.mediaType, uploadedBy: actor.userId })
+            : null,
+        );
+      }
+    } catch (error) {
+      await Promise.all(pending.map((document) => document?.undo()));
+      throw error;
+    }
+    const event = build(parsed.data, pending.map((document) => document?.row.id ?? null), facts);
+    const actorOf: Actor = { id: actor.userId, role: actor.role };
+    await documents.withPending(
+      pending.filter((document): document is PendingDocument => document !== null),
+      (trx) => step(trx, { bankId: actor.bankId, depositId, actor: actorOf, event }),
+    );
+    return { depositId };
+  }
+
+  async function bilyetStatusOf(depositId: string): Promise<BilyetStatus> {
+    return (await db.selectFrom('deposits').select('bilyet_status').where('id', '=', depositId).executeTakeFirstOrThrow()).bilyet_status;
+  }
+
+  return {
+    step,
+
+    /** POST /deposito/upload-bilyet: the signed scan with its number; issues, or reissues after a loss. */
+    async upload(actor: StaffActor, fields: Record<string, unknown>, file: Upload | null) {
+      return staffStep(
+        actor,
+        parseFields(uploadBilyetFieldsSchema, fields),
+        [{ upload: file, type: 'BILYET_SCAN', label: 'Pindaian bilyet', required: true }],
+        (data, [scanDocumentId], lost: boolean) => ({ type: lost ? 'bilyet.reissue' : 'bilyet.issue', bilyetNumber: data.bilyetNumber, scanDocumentId: scanDocumentId! }),
+        async (depositId, data) => {
+          // Said before any file is stored; the primary key still decides a race.
+          if (!(await bilyetNumberIsFree(db, actor.bankId, data.bilyetNumber))) throw new ServiceError('conflict', NUMBER_TAKEN);
+          return (await bilyetStatusOf(depositId)) === 'lost';
+        },
+      );
+    },
+
+    /** POST /deposito/receive-bilyet: the customer has it (courier delivery recorded by staff, or handed over at the counter). */
+    async receive(actor: StaffActor, fields: Record<string, unknown>, file: Upload | null) {
+      return staffStep(
+        actor,
+        parseFields(receiveBilyetFieldsSchema, fields),
+        [{ upload: file, type: 'BILYET_RECEIPT', label: 'Tanda terima', required: false }],
+        (data, [receiptDocumentId], atCounter: boolean) => ({
+          type: 'bilyet.receive',
+          receivedAt: data.receivedAt,
+          receivedBy: data.receivedBy,
+          handedOverAtCounter: atCounter,
+          ...(receiptDocumentId ? { receiptDocumentId } : {}),
+        }),
+        // A bilyet still at the bank can only have been handed over at the counter.
+        async (depositId) => (await bilyetStatusOf(depositId)) === 'issued',
+      );
+    },
+
+    /** POST /deposito/return-bilyet */
+    async return(actor: StaffActor, fields: Record<string, unknown>, file: Upload | null) {
+      return staffStep(actor, parseFields(returnBilyetFieldsSchema, fields), [{ upload: file, type: 'BILYET_RETURN', label: 'Bukti pengembalian', required: false }], (data, [documentId]) => ({
+        type: 'bilyet.return',
+        returnedAt: data.returnedAt,
+        ...(documentId ? { documentId } : {}),
+      }));
+    },
+
+    /** POST /deposito/lost-bilyet */
+    async reportLost(actor: StaffActor, fields: Record<string, unknown>, file: Upload | null) {
+      return staffStep(
+        actor,
+        parseFields(lostBilyetFieldsSchema, fields),
+        [{ upload: file, type: 'BILYET_LOSS_STATEMENT', label: 'Surat keterangan kehilangan', required: true }],
+        (data, [statementDocumentId]) => ({ type: 'bilyet.reportLost', reason: data.reason, statementDocumentId: statementDocumentId! }),
+      );
+    },
+
+    /** The deposit detail's `bilyet` beyond status and number (API.md). */
+    async detailOf(actor: StaffActor, deposit: DepositRow, today: string) {
+      const [row, shipmentStatus, files] = await Promise.all([findBilyet(db, deposit.id), latestShipmentStatus(db, deposit.id), documents.bilyetDocumentsOf(actor.bankId, deposit.id)]);
+      const snapshot = restoreBilyet(deposit.bilyet_status, bilyetContextOf(deposit, row, shipmentStatus));
+      return { verificationCode: row?.verification_code ?? null, documents: files, allowedEvents: bilyetAllowedEvents(snapshot, { id: actor.userId, role: actor.role }, today) };
+    },
+
+    /** The bilyet row for a print, with a code no issued paper carries yet when a new paper is due. */
+    async forPrint(deposit: Pick<DepositRow, 'id' | 'bank_id' | 'bilyet_status'>): Promise<BilyetRow> {
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const row = await ensureBilyetRow(trx, deposit, now);
+        const newPaperDue = deposit.bilyet_status === 'none' || deposit.bilyet_status === 'lost';
+        if (newPaperDue && (await verificationCodeIsBound(trx, row.verification_code))) {
+          const code = newVerificationCode();
+          await trx.updateTable('bilyets').set({ verification_code: code, updated_at: now }).where('deposit_id', '=', deposit.id).execute();
+          return { ...row, verification_code: code };
+        }
+        return row;
+      });
+    },
+  };
+}
+
+function payloadOf(event: EventPayload): Record<string, unknown> {
+  const { type: _type, ...payload } = event as Record<string, unknown>;
+  return payload;
+}
+
+export type BilyetService = ReturnType<typeof createBilyetService>;
