@@ -5,6 +5,7 @@ import * as depositSearch from './0003_deposit_search';
 import * as depositNikIndex from './0004_deposit_nik_index';
 import * as sessionsAndThrottles from './0005_sessions_and_throttles';
 import * as fileContents from './0006_file_contents';
+import * as providerSandboxes from './0008_provider_sandboxes';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_deposit_nik_index': depositNikIndex,
   '0005_sessions_and_throttles': sessionsAndThrottles,
   '0006_file_contents': fileContents,
+  '0008_provider_sandboxes': providerSandboxes,
 };
