@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolveStoredSecret } from '../platform/stored-secret';
 
 /** A random opaque token for a link or a header, and the SHA-256 hash that is all we keep of it. */
 export function newOpaqueToken(): { token: string; hash: string } {
@@ -16,14 +15,5 @@ const JWT_SECRET_FILE = 'jwt-secret';
 
 /** JWT_SECRET when set; otherwise a secret generated on first start and kept (mode 600) in dataDir. */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = join(dataDir, JWT_SECRET_FILE);
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return resolveStoredSecret(configured, dataDir, JWT_SECRET_FILE);
 }

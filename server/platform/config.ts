@@ -33,7 +33,23 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional()),
+  JNE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'JNE_URL must be an http:// or https:// URL' }).optional()),
+  JNE_USERNAME: optionalText,
+  JNE_API_KEY: optionalText,
+  PRIVY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'PRIVY_URL must be an http:// or https:// URL' }).optional()),
+  PRIVY_MERCHANT_KEY: optionalText,
+  PRIVY_CALLBACK_SECRET: optionalText,
 }).superRefine((values, context) => {
+  // A real provider without its credentials could only fail on the first pickup or signature.
+  const requireWith = (url: 'JNE_URL' | 'PRIVY_URL', names: Array<keyof typeof values>) => {
+    if (values[url] === undefined) return;
+    for (const name of names) {
+      if (values[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: `${String(name)} is required when ${url} is set (unset ${url} to use the local sandbox)` });
+    }
+  };
+  requireWith('JNE_URL', ['JNE_USERNAME', 'JNE_API_KEY']);
+  requireWith('PRIVY_URL', ['PRIVY_MERCHANT_KEY', 'PRIVY_CALLBACK_SECRET']);
+
   const s3Variables = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
   if (values.FILE_STORE !== 's3') {
     // Most likely FILE_STORE=s3 was forgotten: files would silently go elsewhere.
@@ -100,6 +116,30 @@ export interface Config {
   trustedProxyHops: number;
   logLevel: LogLevel;
   fileStore: FileStoreConfig;
+  /** JNE (courier): url undefined mounts the local sandbox at /sandbox/jne (server/courier/jne-provider.ts). */
+  jne: JneConfig;
+  /** Privy (e-signature): url undefined mounts the local sandbox at /sandbox/privy (server/signature/privy-provider.ts). */
+  privy: PrivyConfig;
+}
+
+export interface JneConfig {
+  /** JNE's API base, e.g. https://apiv2.jne.co.id:10205 (paths /pickupcashless, /tracing/api/…); undefined: the sandbox. */
+  url: string | undefined;
+  /** Required with url; without it the sandbox uses a fixed demo account unless these are set. */
+  username: string | undefined;
+  apiKey: string | undefined;
+}
+
+export interface PrivyConfig {
+  /** Privy's merchant API base, e.g. https://core.privy.id/v3/merchant; undefined: the sandbox. */
+  url: string | undefined;
+  /** Required with url; the sandbox uses a fixed demo key unless set. */
+  merchantKey: string | undefined;
+  /**
+   * The shared secret of the callback's HMAC-SHA256 signature. Required with url; with the sandbox
+   * and unset, a secret generated on first start and kept in dataDir (like JWT_SECRET).
+   */
+  callbackSecret: string | undefined;
 }
 
 /** Parses the environment; an invalid value stops the start with a message naming the variable. */
@@ -126,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     logLevel: values.LOG_LEVEL,
     fileStore: fileStoreConfig(values),
+    jne: { url: values.JNE_URL?.replace(/\/+$/, ''), username: values.JNE_USERNAME, apiKey: values.JNE_API_KEY },
+    privy: { url: values.PRIVY_URL?.replace(/\/+$/, ''), merchantKey: values.PRIVY_MERCHANT_KEY, callbackSecret: values.PRIVY_CALLBACK_SECRET },
   };
 }
 

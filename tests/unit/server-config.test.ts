@@ -20,7 +20,39 @@ describe('server configuration', () => {
       trustedProxyHops: 0,
       logLevel: 'info',
       fileStore: { kind: 'disk' },
+      jne: { url: undefined, username: undefined, apiKey: undefined },
+      privy: { url: undefined, merchantKey: undefined, callbackSecret: undefined },
     });
+  });
+
+  it('reads the JNE and Privy settings; unset URLs mean the local sandboxes, whose credentials may still be given', () => {
+    expect(
+      loadConfig({
+        JNE_URL: 'https://apiv2.jne.co.id:10205/',
+        JNE_USERNAME: 'BPRSEJAHTERA',
+        JNE_API_KEY: 'abc123',
+        PRIVY_URL: 'https://core.privy.id/v3/merchant/',
+        PRIVY_MERCHANT_KEY: 'merchant-key',
+        PRIVY_CALLBACK_SECRET: 'callback-secret',
+      }),
+    ).toMatchObject({
+      jne: { url: 'https://apiv2.jne.co.id:10205', username: 'BPRSEJAHTERA', apiKey: 'abc123' },
+      privy: { url: 'https://core.privy.id/v3/merchant', merchantKey: 'merchant-key', callbackSecret: 'callback-secret' },
+    });
+    expect(loadConfig({ JNE_URL: '', JNE_API_KEY: 'demo', PRIVY_CALLBACK_SECRET: 'rahasia' })).toMatchObject({
+      jne: { url: undefined, username: undefined, apiKey: 'demo' },
+      privy: { url: undefined, merchantKey: undefined, callbackSecret: 'rahasia' },
+    });
+  });
+
+  it('stops on a provider URL without its credentials, or one that is not http(s), naming the variable', () => {
+    const stops = (env: Record<string, string>, message: RegExp) => expect(() => loadConfig(env)).toThrow(message);
+    stops({ JNE_URL: 'https://apiv2.jne.co.id' }, /JNE_USERNAME: JNE_USERNAME is required when JNE_URL is set \(unset JNE_URL to use the local sandbox\); JNE_API_KEY: JNE_API_KEY is required when JNE_URL is set/);
+    stops({ JNE_URL: 'https://apiv2.jne.co.id', JNE_USERNAME: 'u' }, /JNE_API_KEY: JNE_API_KEY is required when JNE_URL is set/);
+    stops({ PRIVY_URL: 'https://core.privy.id/v3/merchant', PRIVY_MERCHANT_KEY: 'k' }, /PRIVY_CALLBACK_SECRET: PRIVY_CALLBACK_SECRET is required when PRIVY_URL is set/);
+    stops({ PRIVY_URL: 'https://core.privy.id/v3/merchant', PRIVY_CALLBACK_SECRET: 's' }, /PRIVY_MERCHANT_KEY: PRIVY_MERCHANT_KEY is required when PRIVY_URL is set/);
+    stops({ JNE_URL: 'apiv2.jne.co.id:10205', JNE_USERNAME: 'u', JNE_API_KEY: 'k' }, /JNE_URL: JNE_URL must be an http:\/\/ or https:\/\/ URL/);
+    stops({ PRIVY_URL: 'ftp://privy.id', PRIVY_MERCHANT_KEY: 'k', PRIVY_CALLBACK_SECRET: 's' }, /PRIVY_URL: PRIVY_URL must be an http:\/\/ or https:\/\/ URL/);
   });
 
   it('keeps files on disk by default, in the database or in S3 on request', () => {

@@ -6,6 +6,7 @@ import * as depositNikIndex from './0004_deposit_nik_index';
 import * as sessionsAndThrottles from './0005_sessions_and_throttles';
 import * as fileContents from './0006_file_contents';
 import * as documents from './0007_documents';
+import * as providerSandboxes from './0008_provider_sandboxes';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_sessions_and_throttles': sessionsAndThrottles,
   '0006_file_contents': fileContents,
   '0007_documents': documents,
+  '0008_provider_sandboxes': providerSandboxes,
 };

@@ -1,0 +1,59 @@
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../platform/clock';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db/schema';
+import type { AppEnv } from '../platform/http/session';
+import { inProcessFetch, type FetchLike } from '../platform/provider-http';
+import { jneClient, type CourierClient, type JneAccount } from './jne-client';
+import { jneSandbox } from './jne-sandbox';
+
+/** Where the composition mounts the JNE sandbox. */
+export const JNE_SANDBOX_PATH = '/sandbox/jne';
+
+/** The sandbox's account when JNE_USERNAME / JNE_API_KEY are unset (it holds only demo shipments). */
+export const SANDBOX_JNE_USERNAME = 'BERJANGKA';
+export const SANDBOX_JNE_API_KEY = 'sandbox-jne-api-key';
+
+export interface CourierDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  logger?: Logger;
+  /** How the client reaches JNE; default the global fetch (JNE_URL) or the sandbox in process. */
+  fetch?: FetchLike;
+  /** JNE's per-customer fields (BRANCH, CUST_ID, …); default the sandbox's. */
+  account?: Partial<JneAccount>;
+  timeoutMs?: number;
+}
+
+export interface CourierSetup {
+  client: CourierClient;
+  /** Mount at JNE_SANDBOX_PATH when present (JNE_URL unset). */
+  sandbox?: Hono<AppEnv>;
+  sandboxPath: typeof JNE_SANDBOX_PATH;
+}
+
+/**
+ * The JNE client for this configuration: JNE itself when JNE_URL is set; otherwise the sandbox
+ * (returned for mounting) and a client that reaches it in process — the same client code, the
+ * same HTTP shape, without needing the port or a loopback connection.
+ */
+export function courierFromConfig(config: Pick<Config, 'jne'>, deps: CourierDeps): CourierSetup {
+  const common = { ...(deps.account ? { account: deps.account } : {}), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) };
+  if (config.jne.url) {
+    if (!config.jne.username || !config.jne.apiKey) throw new Error('JNE_URL is set without JNE_USERNAME and JNE_API_KEY');
+    return {
+      client: jneClient({ baseUrl: config.jne.url, username: config.jne.username, apiKey: config.jne.apiKey, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...common }),
+      sandboxPath: JNE_SANDBOX_PATH,
+    };
+  }
+  const username = config.jne.username ?? SANDBOX_JNE_USERNAME;
+  const apiKey = config.jne.apiKey ?? SANDBOX_JNE_API_KEY;
+  const sandbox = jneSandbox({ db: deps.db, clock: deps.clock, username, apiKey, ...(deps.logger ? { logger: deps.logger } : {}) });
+  return {
+    client: jneClient({ baseUrl: `http://sandbox.invalid${JNE_SANDBOX_PATH}`, username, apiKey, fetch: deps.fetch ?? inProcessFetch(sandbox, JNE_SANDBOX_PATH), ...common }),
+    sandbox,
+    sandboxPath: JNE_SANDBOX_PATH,
+  };
+}
