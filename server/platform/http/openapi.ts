@@ -39,6 +39,18 @@ import {
 } from '../../../contract/deposit-api';
 import { breakPreviewSchema, depositEventRequestSchema } from '../../../contract/deposit';
 import {
+  bilyetPrintQuerySchema,
+  customerIdQuerySchema,
+  depositIdQuerySchema,
+  DOCUMENT_FILE_FIELD,
+  documentSchema,
+  lostBilyetFieldsSchema,
+  receiveBilyetFieldsSchema,
+  returnBilyetFieldsSchema,
+  uploadBilyetFieldsSchema,
+  uploadDocFieldsSchema,
+} from '../../../contract/documents';
+import {
   disbursementCountsSchema,
   disbursementListQuerySchema,
   disbursementPaidFieldsSchema,
@@ -120,6 +132,11 @@ const OPERATIONS: Operation[] = [
       response: { status: 200, data: sessionDataSchema }, errors: [401],
     }),
   ),
+  {
+    method: 'get', base: null, path: '/verifikasi/bilyet/{code}', summary: 'Verifikasi keaslian bilyet (publik; nama pemegang disamarkan; halaman HTML untuk peramban)', auth: 'none',
+    response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), note: z.string() }) },
+    errors: [404, 429],
+  },
   { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
 ];
 
@@ -180,6 +197,34 @@ const DEPOSIT_OPERATIONS: Operation[] = [
     response: { status: 200, data: depositDetailSchema }, errors: [...TRANSITION_ERRORS, 413],
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/disbursement-proof/{fileId}', summary: 'Berkas bukti transfer pencairan', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
+  // --- Documents and the bilyet's journey (API.md "Documents, signature, courier") ---
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/upload-doc', summary: 'Unggah dokumen deposito atau nasabah (PDF/JPEG/PNG, maks. 5 MB)', auth: 'session', idempotent: true,
+    multipart: { fields: uploadDocFieldsSchema, files: { [DOCUMENT_FILE_FIELD]: { many: false, description: 'PDF, JPEG atau PNG, maksimal 5 MB' } } },
+    response: { status: 201, data: documentSchema }, errors: [400, 401, 404, 413],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/doc', summary: 'Dokumen sebuah deposito, terbaru dahulu', auth: 'session', query: depositIdQuerySchema, response: { status: 200, data: z.array(documentSchema) }, errors: [400, 401, 404] },
+  { method: 'get', base: 'v2Bpr', path: '/invoice/doc/customer', summary: 'Dokumen seorang nasabah dan deposito-depositonya', auth: 'session', query: customerIdQuerySchema, response: { status: 200, data: z.array(documentSchema) }, errors: [400, 401, 404] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/deposito/aro-doc-by-cust-id', summary: 'Surat ARO seorang nasabah', auth: 'session', query: customerIdQuerySchema,
+    response: { status: 200, data: z.array(z.object({ depositId: z.string(), depositNumber: z.string(), periodNumber: z.number().int(), issuedAt: z.string(), document: documentSchema.nullable() })) }, errors: [400, 401, 404],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/document/{id}', summary: 'Berkas sebuah dokumen (lampiran)', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/bilyet/print', summary: 'Bilyet untuk dicetak (PDF; A4 atau ukuran formulir bank) dengan QR verifikasi', auth: 'session', query: bilyetPrintQuerySchema, binary: ['application/pdf'], errors: [400, 401, 404] },
+  ...(
+    [
+      ['/deposito/upload-bilyet', 'Unggah pindaian bilyet bertanda tangan dengan nomornya (terbit, atau terbit ulang setelah hilang)', uploadBilyetFieldsSchema, 'pindaian bilyet'],
+      ['/deposito/receive-bilyet', 'Catat bilyet diterima nasabah (kurir, atau diserahkan di kantor)', receiveBilyetFieldsSchema, 'tanda terima (opsional)'],
+      ['/deposito/return-bilyet', 'Catat bilyet dikembalikan nasabah (syarat pencairan)', returnBilyetFieldsSchema, 'bukti pengembalian (opsional)'],
+      ['/deposito/lost-bilyet', 'Catat bilyet hilang dengan surat keterangan atau laporan polisi', lostBilyetFieldsSchema, 'surat keterangan kehilangan'],
+    ] as const
+  ).map(
+    ([path, summary, fields, file]): Operation => ({
+      method: 'post', base: 'v2Bpr', path, summary, auth: 'session', idempotent: true,
+      multipart: { fields, files: { [DOCUMENT_FILE_FIELD]: { many: false, description: `${file}: PDF, JPEG atau PNG, maksimal 5 MB` } } },
+      response: { status: 200, data: depositDetailSchema }, errors: [...TRANSITION_ERRORS, 413],
+    }),
+  ),
   { method: 'post', base: 'v2Bpr', path: '/deposito/pencairan-aro', summary: 'Hentikan ARO (deposit.stopAro)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
   ...(
     [
