@@ -60,7 +60,10 @@ export const uploadDocFieldsSchema = z
 export const depositIdQuerySchema = z.object({ depositId });
 export const customerIdQuerySchema = z.object({ customerId: id('Nasabah') });
 
-/** The sizes a bank's pre-printed bilyet form may have (millimetres). */
+/**
+ * The sizes a bank's pre-printed bilyet form may have (millimetres), landscape (width ≥ height):
+ * below them the smallest text would fall under 5 pt, and a portrait form needs another layout.
+ */
 export const BILYET_FORM_LIMITS = { minWidthMm: 180, minHeightMm: 90, maxWidthMm: 420, maxHeightMm: 297 } as const;
 const formSide = (label: string, min: number, max: number) =>
   z.coerce
@@ -77,7 +80,10 @@ export const bilyetPrintQuerySchema = z
     widthMm: formSide('Lebar', BILYET_FORM_LIMITS.minWidthMm, BILYET_FORM_LIMITS.maxWidthMm),
     heightMm: formSide('Tinggi', BILYET_FORM_LIMITS.minHeightMm, BILYET_FORM_LIMITS.maxHeightMm),
   })
-  .refine((query) => (query.widthMm === undefined) === (query.heightMm === undefined), { error: 'Isi lebar dan tinggi formulir bilyet, atau keduanya kosong untuk A4.' });
+  .refine((query) => (query.widthMm === undefined) === (query.heightMm === undefined), { error: 'Isi lebar dan tinggi formulir bilyet, atau keduanya kosong untuk A4.' })
+  .refine((query) => query.widthMm === undefined || query.heightMm === undefined || query.widthMm >= query.heightMm, {
+    error: 'Formulir bilyet harus mendatar: lebarnya tidak boleh lebih kecil dari tingginya.',
+  });
 
 export const signDocumentFieldsSchema = z.object({ depositId, documentId: id('Dokumen') });
 

@@ -1,7 +1,8 @@
 import type { DepositActions, DepositDetail, DepositSummary } from '../../contract/deposit-api';
-import type { DepositEventType } from '../../contract/deposit';
 import { depositEventLabels, depositStatusLabels } from '../../machines/deposit';
-import { bilyetStatusLabels } from '../../machines/bilyet';
+import { bilyetEventLabels, bilyetStatusLabels } from '../../machines/bilyet';
+import { shipmentEventLabels } from '../../machines/shipment';
+import { signatureEventLabels } from '../../machines/signature';
 import { lpsFlags, type BreakPreview } from '../../machines/deposit-rules';
 import type { AuditWithActor } from './audit-repository';
 import type { DepositSettings, ProductWithTenors } from '../products/product-service';
@@ -57,11 +58,17 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
   };
 }
 
+/** Records that are not machine events, by the name the timeline keeps. */
+const RECORD_LABELS: Record<string, string> = {
+  'deposit.create': 'Penempatan Diterima',
+  'deposit.changeInstruction': 'Ubah Instruksi Jatuh Tempo',
+  'deposit.changePayoutAccount': 'Ubah Rekening Pencairan',
+  'document.upload': 'Unggah Dokumen',
+};
+const TIMELINE_LABELS: Record<string, string> = { ...RECORD_LABELS, ...depositEventLabels, ...bilyetEventLabels, ...shipmentEventLabels, ...signatureEventLabels };
+
 function timelineLabel(event: string): string {
-  if (event === 'deposit.create') return 'Penempatan Diterima';
-  if (event === 'deposit.changeInstruction') return 'Ubah Instruksi Jatuh Tempo';
-  if (event === 'deposit.changePayoutAccount') return 'Ubah Rekening Pencairan';
-  return depositEventLabels[event as DepositEventType] ?? event;
+  return TIMELINE_LABELS[event] ?? event;
 }
 
 export function toTimelineEntry(row: AuditWithActor) {

@@ -9,7 +9,7 @@ import { insertDisbursement, findPendingDisbursement, markDisbursementPaid } fro
 import { findDeposit, findDepositById, insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
 import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments } from '../interest/installment-service';
 import { insertAroLetter } from './aro-letter-repository';
-import type { Database, DepositRow, DepositUpdate, NewInstallment } from '../platform/db/schema';
+import type { Database, DepositRow, DepositUpdate, NewDisbursement, NewInstallment } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
 import { currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, rowChanges, STALE_DEPOSIT, taxContextFor, type LoadedDeposit, type ReferenceReads } from './deposit-state';
 import { ServiceError, type FailureKind } from '../platform/errors';
@@ -110,6 +110,16 @@ export { cachedReferenceReads, type LoadedDeposit } from './deposit-state';
 /** For the daily job's grouped writes: status counters moved once per group (deposit-repository.ts). */
 export { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from './deposit-repository';
 
+/** A payout to make: the figures the event fixed, not yet paid. */
+function pendingDisbursement(
+  row: Pick<DepositRow, 'id' | 'bank_id'>,
+  kind: NewDisbursement['kind'],
+  figures: Pick<NewDisbursement, 'principal' | 'interest' | 'tax' | 'penalty' | 'amount'>,
+  now: string,
+): NewDisbursement {
+  return { id: randomUUID(), bank_id: row.bank_id, deposit_id: row.id, kind, ...figures, status: 'pending', reference: null, paid_at: null, paid_by: null, proof_file_id: null, created_at: now, updated_at: now };
+}
+
 /**
  * `reference`: where products and bank settings are read (deposit-state.ts); the daily job passes
  * cachedReferenceReads() for its run, staff's requests read them fresh.
@@ -198,24 +208,10 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
         return;
       case 'deposit.approveBreak': {
         const settlement = context.settlement!;
-        await insertDisbursement(trx, {
-          id: randomUUID(),
-          bank_id: row.bank_id,
-          deposit_id: row.id,
-          kind: 'break',
-          principal: settlement.principal,
-          interest: settlement.accruedInterest,
-          tax: settlement.tax,
-          penalty: settlement.penalty,
-          amount: settlement.payout,
-          status: 'pending',
-          reference: null,
-          paid_at: null,
-          paid_by: null,
-          proof_file_id: null,
-          created_at: now,
-          updated_at: now,
-        });
+        await insertDisbursement(
+          trx,
+          pendingDisbursement(row, 'break', { principal: settlement.principal, interest: settlement.accruedInterest, tax: settlement.tax, penalty: settlement.penalty, amount: settlement.payout }, now),
+        );
         // The payout settles every unpaid installment of the period (paid ones are never clawed back).
         await cancelOpenInstallments(trx, row.id, now);
         return;
@@ -223,24 +219,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       case 'deposit.requestDisbursement':
         // The period's interest is paid through its installments (bunga bulanan); the payout
         // returns the principal.
-        await insertDisbursement(trx, {
-          id: randomUUID(),
-          bank_id: row.bank_id,
-          deposit_id: row.id,
-          kind: 'maturity',
-          principal: context.amount,
-          interest: 0,
-          tax: 0,
-          penalty: 0,
-          amount: context.amount,
-          status: 'pending',
-          reference: null,
-          paid_at: null,
-          paid_by: null,
-          proof_file_id: null,
-          created_at: now,
-          updated_at: now,
-        });
+        await insertDisbursement(trx, pendingDisbursement(row, 'maturity', { principal: context.amount, interest: 0, tax: 0, penalty: 0, amount: context.amount }, now));
         return;
       case 'deposit.markPaid': {
         const pending = await findPendingDisbursement(trx, row.id);
@@ -335,6 +314,31 @@ function auditPayload(request: TransitionRequest, context: DepositContext): Reco
 }
 
 export type DepositTransitions = ReturnType<typeof createDepositTransitions>;
+
+/**
+ * A record on the deposit's timeline that changes nothing of the deposit (a document filed): no
+ * new version, so a form another user has open stays valid.
+ */
+export async function recordOnTimeline(
+  trx: Kysely<Database>,
+  deposit: Pick<DepositRow, 'id' | 'bank_id' | 'status' | 'version'>,
+  record: { actor: Actor; event: string; payload: Record<string, unknown> },
+  now: string,
+): Promise<void> {
+  await insertAudit(trx, {
+    id: randomUUID(),
+    bank_id: deposit.bank_id,
+    deposit_id: deposit.id,
+    actor_id: record.actor.id,
+    at: now,
+    // After the rows of the deposit's current version, before those of its next.
+    seq: deposit.version * 10 + 9,
+    from_status: deposit.status,
+    to_status: deposit.status,
+    event: record.event,
+    payload: JSON.stringify(record.payload),
+  });
+}
 
 /** The deposit columns the smaller tracks (bilyet, shipment, signature: DOMAIN.md) own. */
 export type TrackColumns = Partial<Pick<DepositUpdate, 'bilyet_status' | 'bilyet_number' | 'shipment_status' | 'signature_status'>>;

@@ -1,3 +1,4 @@
+import { BILYET_FORM_LIMITS } from '../../contract/documents';
 import { rupiahInWords } from '../../contract/terbilang';
 import type { InterestPayment, MaturityInstruction } from '../../contract/deposit';
 import { formatRateBps, formatRupiah } from '../../machines/deposit-rules';
@@ -54,7 +55,7 @@ export const INTEREST_PAYMENT_LABELS: Record<InterestPayment, string> = {
  * The forms a bilyet can be laid out on: landscape, from a little under DL (210×99 mm) up to A3.
  * Below that the smallest text would fall under 5 pt; a portrait form would need another layout.
  */
-export const BILYET_FORM_LIMITS = { minWidthMm: 180, minHeightMm: 90, maxWidthMm: 420, maxHeightMm: 297 } as const;
+export { BILYET_FORM_LIMITS };
 
 /**
  * The layout is drawn in millimetres of a 240×120 mm reference form and stretched to the page:

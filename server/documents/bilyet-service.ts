@@ -27,6 +27,7 @@ import { checkDocumentUpload, type DocumentService, type PendingDocument } from 
  */
 
 const NUMBER_TAKEN = 'Nomor bilyet sudah dipakai untuk bilyet lain di bank ini.';
+const REPRINT_FIRST = 'Cetak bilyet pengganti dari Berjangka lebih dahulu: kode QR bilyet yang hilang sudah tidak berlaku.';
 
 type EventPayload = BilyetEvent extends infer E ? (E extends BilyetEvent ? Omit<E, 'actor' | 'today'> : never) : never;
 
@@ -145,13 +146,11 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
           status = decision.status;
           const changes = rowChangesOf(decision.context);
           if (input.event.type === 'bilyet.issue' || input.event.type === 'bilyet.reissue') {
-            // The paper printed last carries the code; a code already on an issued paper (a reissue
-            // printed without a new print) gets a fresh one, so the lost paper's QR stays "lost".
-            const code = (await verificationCodeIsBound(trx, row.verification_code)) ? newVerificationCode() : row.verification_code;
-            if (!(await claimBilyetNumber(trx, { bank_id: deposit.bank_id, number: decision.context.number!, deposit_id: deposit.id, verification_code: code, issued_at: now }))) {
+            // The paper printed last carries the code (a reissue is refused until it is reprinted).
+            if (await verificationCodeIsBound(trx, row.verification_code)) throw new ServiceError('conflict', REPRINT_FIRST);
+            if (!(await claimBilyetNumber(trx, { bank_id: deposit.bank_id, number: decision.context.number!, deposit_id: deposit.id, verification_code: row.verification_code, issued_at: now }))) {
               throw new ServiceError('conflict', NUMBER_TAKEN);
             }
-            if (code !== row.verification_code) await trx.updateTable('bilyets').set({ verification_code: code }).where('deposit_id', '=', deposit.id).execute();
           }
           await updateBilyet(trx, deposit.id, { ...changes, updated_at: now });
           return { bilyet_status: decision.status, bilyet_number: decision.context.number };
@@ -218,7 +217,11 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
         async (depositId, data) => {
           // Said before any file is stored; the primary key still decides a race.
           if (!(await bilyetNumberIsFree(db, actor.bankId, data.bilyetNumber))) throw new ServiceError('conflict', NUMBER_TAKEN);
-          return (await bilyetStatusOf(depositId)) === 'lost';
+          const lost = (await bilyetStatusOf(depositId)) === 'lost';
+          // The replacement must carry a QR of its own: the lost paper's code now answers "lost".
+          const row = lost ? await findBilyet(db, depositId) : undefined;
+          if (row && (await verificationCodeIsBound(db, row.verification_code))) throw new ServiceError('conflict', REPRINT_FIRST);
+          return lost;
         },
       );
     },

@@ -15,9 +15,11 @@ import type { Clock } from '../platform/clock';
 import type { Database, DocumentRow } from '../platform/db/schema';
 import { ServiceError, ValidationError } from '../platform/errors';
 import type { FileStore } from '../platform/files/file-store';
+import { MEDIA_EXTENSIONS } from '../platform/files/file-response';
 import { checkUpload, storeUploads, type AcceptedMediaType, type Upload } from '../platform/files/uploads';
 import { parseFields, parseOrThrow } from '../platform/validation';
 import { findCustomerOfBank, listAroLettersOfCustomer } from '../deposits/deposit-service';
+import { recordOnTimeline } from '../deposits/transition-service';
 import { findDocumentOfBank, findDocumentsByIds, insertDocument, listDocumentsOfCustomer, listDocumentsOfDeposit, type DocumentWithUploader } from './document-repository';
 
 /** Documents of deposits and customers: uploads, lists, downloads, and the files Berjangka makes. */
@@ -46,8 +48,6 @@ export interface PendingDocument {
   /** Removes bytes written outside the database when the transaction failed. */
   undo(): Promise<void>;
 }
-
-const MEDIA_EXTENSIONS: Record<AcceptedMediaType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** Checks an upload (PDF/JPEG/PNG by magic bytes and structure, ≤ 5 MB); the Indonesian problem or its media type. */
 export function checkDocumentUpload(upload: Upload | null, label: string, required: boolean): { mediaType: AcceptedMediaType } | { problem: string } | null {
@@ -115,7 +115,7 @@ export function createDocumentService(deps: { db: Kysely<Database>; clock: Clock
   }
 
   async function requireDeposit(actor: StaffActor, depositId: string) {
-    const deposit = await db.selectFrom('deposits').select(['id', 'customer_id']).where('id', '=', depositId).where('bank_id', '=', actor.bankId).executeTakeFirst();
+    const deposit = await db.selectFrom('deposits').select(['id', 'bank_id', 'customer_id', 'status', 'version']).where('id', '=', depositId).where('bank_id', '=', actor.bankId).executeTakeFirst();
     if (!deposit) throw new ServiceError('not-found', 'Deposito tidak ditemukan.');
     return deposit;
   }
@@ -131,10 +131,14 @@ export function createDocumentService(deps: { db: Kysely<Database>; clock: Clock
       const problems = [...(parsed.success ? [] : parsed.messages), ...(checked && 'problem' in checked ? [checked.problem] : [])];
       if (!parsed.success || problems.length > 0 || !file || !checked || 'problem' in checked) throw new ValidationError(problems);
       const { depositId, customerId, type } = parsed.data;
-      if (depositId) await requireDeposit(actor, depositId);
-      else await requireCustomer(actor, customerId!);
+      const deposit = depositId ? await requireDeposit(actor, depositId) : null;
+      if (!deposit) await requireCustomer(actor, customerId!);
       const pending = await prepare({ bankId: actor.bankId, depositId: depositId ?? null, customerId: customerId ?? null, type, upload: file, mediaType: checked.mediaType, uploadedBy: actor.userId });
-      await withPending([pending], async () => undefined);
+      await withPending([pending], async (trx) => {
+        if (!deposit) return;
+        const payload = { documentId: pending.row.id, type, typeLabel: documentTypeLabels[type], fileName: pending.row.file_name };
+        await recordOnTimeline(trx, deposit, { actor: { id: actor.userId, role: actor.role }, event: 'document.upload', payload }, pending.row.uploaded_at);
+      });
       const [saved] = await findDocumentsByIds(db, [pending.row.id]);
       return toDocumentAnswer(saved!);
     },

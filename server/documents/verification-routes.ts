@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { formatDateId, formatRupiah } from '../../machines/deposit-rules';
+import { formatRupiah } from '../../machines/deposit-rules';
+import { longDateId } from '../platform/pdf/indonesian-dates';
 import { ServiceError } from '../platform/errors';
 import { clientAddress } from '../platform/http/client-address';
 import { ok } from '../platform/http/envelope';
@@ -39,7 +40,7 @@ function found(answer: BilyetVerification): string {
     ['Nomor bilyet', answer.bilyetNumber],
     ['Nama pemegang', answer.holderName],
     ['Nominal', formatRupiah(answer.amount)],
-    ['Jatuh tempo', formatDateId(answer.maturityDate)],
+    ['Jatuh tempo', longDateId(answer.maturityDate)],
   ];
   return `<p class="verdict ${answer.inForce ? 'good' : 'warn'}">${escape(answer.note)}</p>
 <dl>${rows.map(([label, value]) => `<dt>${escape(label)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>

@@ -62,8 +62,12 @@ for (const dialect of dialects) {
       const forSupervisor = await w.call('GET', `/deposito/${deposit.id}`, { token: w.users.supervisor.token });
       expect(forSupervisor.body.data.allowedEvents).toContain('deposit.markPaid');
 
-      const timeline = forSupervisor.body.data.timeline.map((entry: { event: string }) => entry.event);
-      expect(timeline.slice(-3)).toEqual(['bilyet.issue', 'bilyet.receive', 'bilyet.return']);
+      const timeline = forSupervisor.body.data.timeline.map((entry: { event: string; eventLabel: string }) => [entry.event, entry.eventLabel]);
+      expect(timeline.slice(-3)).toEqual([
+        ['bilyet.issue', 'Unggah Bilyet'],
+        ['bilyet.receive', 'Catat Penerimaan'],
+        ['bilyet.return', 'Catat Pengembalian'],
+      ]);
     });
 
     it('refuses a number the bank already used (409), and keeps no file of the refused upload', async () => {
@@ -124,6 +128,11 @@ for (const dialect of dialects) {
 
       const sameNumber = await step('upload-bilyet', 'operator', { depositId: deposit.id, bilyetNumber: 'BLY-HILANG-1' }, 'pdf');
       expect(sameNumber.status).toBe(409);
+      const notReprinted = await step('upload-bilyet', 'operator', { depositId: deposit.id, bilyetNumber: 'BLY-HILANG-2' }, 'pdf');
+      expect(notReprinted.status).toBe(409);
+      expect(notReprinted.body.message).toBe('Cetak bilyet pengganti dari Berjangka lebih dahulu: kode QR bilyet yang hilang sudah tidak berlaku.');
+      const reprint = await fetch(`${w.t.url}/api-v2-bpr/deposito/bilyet/print?depositId=${deposit.id}`, { headers: { authorization: `Bearer ${w.users.operator.token}` } });
+      expect(reprint.status).toBe(200);
       const reissued = await step('upload-bilyet', 'operator', { depositId: deposit.id, bilyetNumber: 'BLY-HILANG-2' }, 'pdf');
       expect(reissued.status, JSON.stringify(reissued.body)).toBe(200);
       expect(reissued.body.data.bilyet).toMatchObject({ status: 'issued', number: 'BLY-HILANG-2' });
@@ -181,6 +190,9 @@ for (const dialect of dialects) {
       const badSize = await w.call('GET', `/deposito/bilyet/print?depositId=${deposit.id}&widthMm=100`, { token: w.users.operator.token });
       expect(badSize.status).toBe(400);
       expect(badSize.body.message).toContain('Lebar formulir minimal 180 mm.');
+      const portrait = await w.call('GET', `/deposito/bilyet/print?depositId=${deposit.id}&widthMm=180&heightMm=297`, { token: w.users.operator.token });
+      expect(portrait.status).toBe(400);
+      expect(portrait.body.message).toContain('Formulir bilyet harus mendatar: lebarnya tidak boleh lebih kecil dari tingginya.');
       const other = await w.inState('active', { bank: 'other', product: 'other', customer: 'other' });
       expect((await w.call('GET', `/deposito/bilyet/print?depositId=${other.id}`, { token: w.users.operator.token })).status).toBe(404);
     });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { withPg } from '../support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/platform/db/database';
 import { migrateToLatest } from '../../server/platform/db/migrate';
@@ -255,15 +255,7 @@ async function ownDatabase(dialect: DialectName): Promise<OwnDatabase> {
     };
   }
   const schema = `t_${randomUUID().replace(/-/g, '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => withPg((client) => client.query(statement));
   await admin(`create schema ${schema}`);
   const handle = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: tmpdir(), pgSchema: schema });
   return {

@@ -38,6 +38,15 @@ for (const dialect of dialects) {
       expect(list.status).toBe(200);
       expect(list.body.data.map((doc: { type: string }) => doc.type)).toEqual(['POWER_OF_ATTORNEY', 'FORM']);
 
+      // Each filing is on the deposit's timeline, and leaves the deposit's version (open forms stay valid).
+      const detail = await w.call('GET', `/deposito/${deposit.id}`, { token: w.users.operator.token });
+      const filed = detail.body.data.timeline.filter((entry: { event: string }) => entry.event === 'document.upload');
+      expect(filed.map((entry: { eventLabel: string; payload: { typeLabel: string } }) => [entry.eventLabel, entry.payload.typeLabel])).toEqual([
+        ['Unggah Dokumen', 'Formulir Pembukaan'],
+        ['Unggah Dokumen', 'Surat Kuasa'],
+      ]);
+      expect(detail.body.data.version).toBe(deposit.version);
+
       const download = await fetch(`${w.t.url}${first.body.data.url}`, { headers: { authorization: `Bearer ${w.users.operator.token}` } });
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toBe('application/pdf');

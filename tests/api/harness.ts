@@ -1,37 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { readOutbox } from '../../server/platform/mail';
 import { sampleJpeg, samplePdf, samplePng } from '../support/sample-files';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
-import type { Clock } from '../../server/platform/clock';
+import { withPg, type DialectName } from '../support/postgres';
+import { TestClock } from '../support/test-clock';
 
 /** Cheap argon2id for tests only; production uses OWASP's parameters (server/auth/passwords.ts). */
 export const FAST_ARGON2 = { memoryCost: 256, timeCost: 1, parallelism: 1 };
 
-export type DialectName = 'sqlite' | 'postgres';
-
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export { dialects, type DialectName } from '../support/postgres';
+export { TestClock } from '../support/test-clock';
 
 export const DEMO_PASSWORD = 'Berjangka#2026';
 
-/** A clock the test moves by hand. */
-export class TestClock implements Clock {
-  private current: number;
-  constructor(start = '2026-03-02T02:00:00.000Z') {
-    this.current = Date.parse(start);
-  }
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-}
 
 export interface CallOptions {
   json?: unknown;
@@ -153,16 +138,6 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
       if (pgSchema) await withPg((client) => client.query(`drop schema if exists ${pgSchema} cascade`));
     },
   };
-}
-
-async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The token of the reset link in a mail. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
+import { withPg } from '../support/postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dialects, type DialectName } from './harness';
 
@@ -59,12 +59,7 @@ describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: Dia
     for (const child of children.splice(0)) await kill(child);
     for (const { dataDir, pgSchema } of leftovers.splice(0)) {
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgSchema) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${pgSchema} cascade`);
-        await client.end();
-      }
+      if (pgSchema) await withPg((client) => client.query(`drop schema if exists ${pgSchema} cascade`));
     }
   });
 

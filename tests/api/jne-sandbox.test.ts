@@ -4,7 +4,7 @@ import { courierFromConfig, SANDBOX_JNE_API_KEY, SANDBOX_JNE_USERNAME } from '..
 import { jneSandbox } from '../../server/courier/jne-sandbox';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../server/platform/clock';
 import { inAmbientTransaction } from '../../server/platform/db/ambient-transaction';
-import { closedPortUrl, dialects, ManualClock, openTestDatabase, serveMounted, type Served, type TestDatabase } from './support/provider-sandboxes';
+import { closedPortUrl, dialects, TestClock, openTestDatabase, serveMounted, type Served, type TestDatabase } from './support/provider-sandboxes';
 
 /**
  * The real JNE client against the JNE sandbox over real HTTP, on each dialect: booking, tracing
@@ -41,7 +41,7 @@ async function failure(promise: Promise<unknown>): Promise<CourierError> {
 
 describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) => {
   let database: TestDatabase;
-  let clock: ManualClock;
+  let clock: TestClock;
   let served: Served;
   let client: CourierClient;
   let baseUrl: string;
@@ -53,7 +53,7 @@ describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) =>
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    clock = new ManualClock(START);
+    clock = new TestClock(START);
     served = await serveMounted(jneSandbox({ db: database.db, clock, username: USERNAME, apiKey: API_KEY }), '/sandbox/jne');
     baseUrl = `${served.origin}/sandbox/jne`;
     client = jneClient({ baseUrl, username: USERNAME, apiKey: API_KEY });

@@ -8,6 +8,7 @@ import { describeDailyReport, type DailyJobReport } from '../../server/jobs/dail
 import type { FileStoreConfig } from '../../server/platform/config';
 import { readOutbox } from '../../server/platform/mail';
 import { startS3Server, type TestS3Server } from '../support/s3-server';
+import { failWithoutPostgres } from '../support/postgres';
 import { API, startWorld, type World } from './deposit-fixtures';
 import { DEMO_PASSWORD, blob, fakeFile, resetTokenFromMail } from './harness';
 
@@ -151,14 +152,7 @@ async function fileCrossesInstances(world: World, a: Instance, b: Instance) {
 }
 
 if (!DATABASE_URL) {
-  describe('several instances on one PostgreSQL', () => {
-    it('needs PostgreSQL: set TEST_DATABASE_URL', () => {
-      throw new Error(
-        'tests/api/multi-instance.test.ts runs two instances on one PostgreSQL: set TEST_DATABASE_URL to an empty PostgreSQL 15 database ' +
-          '(e.g. postgres://berjangka:berjangka@127.0.0.1:5432/berjangka_test; .ci/run shows how to create it).',
-      );
-    });
-  });
+  failWithoutPostgres('tests/api/multi-instance.test.ts', 'runs two instances on one PostgreSQL');
 } else {
   describe('several instances on one PostgreSQL, FILE_STORE=database', () => {
     let pair: Awaited<ReturnType<typeof startPair>>;

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withPreparedStatements } from '../../server/platform/db/pg-prepared-statements';
 import { startTestServer, type TestServer } from './harness';
+import { failWithoutPostgres, withPg } from '../support/postgres';
 
 /**
  * PostgreSQL's connections as the server uses them: a pooled connection that dies while idle
@@ -14,13 +15,7 @@ import { startTestServer, type TestServer } from './harness';
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 async function terminateBackend(pid: number): Promise<void> {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query('select pg_terminate_backend($1)', [pid]);
-  } finally {
-    await admin.end();
-  }
+  await withPg((admin) => admin.query('select pg_terminate_backend($1)', [pid]));
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -32,14 +27,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 if (!DATABASE_URL) {
-  describe('PostgreSQL connections', () => {
-    it('needs PostgreSQL: set TEST_DATABASE_URL', () => {
-      throw new Error(
-        'tests/api/pg-connections.test.ts tests PostgreSQL connections: set TEST_DATABASE_URL to an empty PostgreSQL 15 database ' +
-          '(e.g. postgres://berjangka:berjangka@127.0.0.1:5432/berjangka_test; .ci/run shows how to create it).',
-      );
-    });
-  });
+  failWithoutPostgres('tests/api/pg-connections.test.ts', 'tests PostgreSQL connections');
 } else {
   describe('a pooled PostgreSQL connection lost while idle', () => {
     let server: TestServer;

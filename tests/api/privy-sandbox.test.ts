@@ -10,7 +10,7 @@ import { privySandbox, type AppendSignaturePage, type SandboxSignature } from '.
 import {
   closedPortUrl,
   dialects,
-  ManualClock,
+  TestClock,
   openTestDatabase,
   serveMountedAt,
   startCallbackReceiver,
@@ -50,7 +50,7 @@ async function failure(promise: Promise<unknown>): Promise<SignatureError> {
 
 describe.each(dialects)('Privy client against the Privy sandbox on %s', (dialect) => {
   let database: TestDatabase;
-  let clock: ManualClock;
+  let clock: TestClock;
   let receiver: CallbackReceiver;
   let served: Served;
   let client: SignatureProvider;
@@ -76,7 +76,7 @@ describe.each(dialects)('Privy client against the Privy sandbox on %s', (dialect
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    clock = new ManualClock(START);
+    clock = new TestClock(START);
     receiver = await startCallbackReceiver();
     served = await serveMountedAt('/sandbox/privy', (origin) =>
       privySandbox({

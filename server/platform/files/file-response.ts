@@ -1,6 +1,7 @@
 import type { AcceptedMediaType } from './uploads';
 
-const EXTENSIONS: Record<AcceptedMediaType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+/** The file name extension of each accepted media type. */
+export const MEDIA_EXTENSIONS: Record<AcceptedMediaType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** A stored file's own content-security policy: nothing in it may run, load or navigate. */
 export const STORED_FILE_CSP = "sandbox; default-src 'none'";
@@ -11,8 +12,8 @@ export const STORED_FILE_CSP = "sandbox; default-src 'none'";
  * and never sniffed. An <img> still shows an image served this way.
  */
 export function storedFileResponse(file: { mediaType: string; bytes: Uint8Array }, options: { name: string; cacheControl: string }): Response {
-  const mediaType = file.mediaType in EXTENSIONS ? (file.mediaType as AcceptedMediaType) : null;
-  const filename = `${options.name.replace(/[^A-Za-z0-9._-]/g, '_')}.${mediaType ? EXTENSIONS[mediaType] : 'bin'}`;
+  const mediaType = file.mediaType in MEDIA_EXTENSIONS ? (file.mediaType as AcceptedMediaType) : null;
+  const filename = `${options.name.replace(/[^A-Za-z0-9._-]/g, '_')}.${mediaType ? MEDIA_EXTENSIONS[mediaType] : 'bin'}`;
   return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {

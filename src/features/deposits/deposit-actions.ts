@@ -108,12 +108,5 @@ export const interestPaymentLabels: Record<DepositDetail['interestPayment'], str
   AT_MATURITY: 'Saat jatuh tempo',
 };
 
-/** The bilyet's journey (DOMAIN.md), as the header names it: a payout needs it back or recorded lost. */
-export const bilyetStatusLabels: Record<DepositDetail['bilyet']['status'], string> = {
-  none: 'Belum diterbitkan',
-  issued: 'Diterbitkan',
-  shipped: 'Dalam pengiriman',
-  received: 'Diterima nasabah',
-  returned: 'Dikembalikan nasabah',
-  lost: 'Dicatat hilang',
-};
+/** The bilyet's journey (DOMAIN.md), as the header names it: the bilyet machine's own words. */
+export { bilyetStatusLabels } from '@machines/bilyet';

@@ -6,33 +6,16 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Env } from 'hono';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import type { Clock } from '../../../server/platform/clock';
 import { openDatabase } from '../../../server/platform/db/database';
 import { migrateToLatest } from '../../../server/platform/db/migrate';
 import type { Database } from '../../../server/platform/db/schema';
-import type { DialectName } from '../harness';
+import { withPg, type DialectName } from '../../support/postgres';
 
 /** The provider tests' own world: a migrated database, a clock, and apps served over real HTTP. */
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (as harness.ts, without loading the server). */
-export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export { dialects } from '../../support/postgres';
 
-export class ManualClock implements Clock {
-  private current: number;
-  constructor(start: string) {
-    this.current = Date.parse(start);
-  }
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-  set(iso: string): void {
-    this.current = Date.parse(iso);
-  }
-}
+export { TestClock } from '../../support/test-clock';
 
 export interface TestDatabase {
   db: Kysely<Database>;
@@ -59,16 +42,6 @@ export async function openTestDatabase(dialect: DialectName): Promise<TestDataba
       if (pgSchema) await withPg((client) => client.query(`drop schema if exists ${pgSchema} cascade`));
     },
   };
-}
-
-async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface Served {
