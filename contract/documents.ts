@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bilyetEventTypeSchema, bilyetStatusSchema, isoDateSchema, shipmentStatusSchema } from './deposit';
+import { bilyetEventTypeSchema, bilyetStatusSchema, isoDateSchema, shipmentStatusSchema, signatureStatusSchema } from './deposit';
 import { optionalText, printableCode, requiredCode, requiredText } from './fields';
 
 /** API.md "Documents, signature, courier": the bilyet's journey, documents, signatures, JNE. */
@@ -140,3 +140,28 @@ export const bilyetDetailSchema = z.object({
   documents: z.array(documentSchema),
   allowedEvents: z.array(bilyetEventTypeSchema),
 });
+
+/** POST /jne/create-pickup's answer (API.md): 201. */
+export const pickupBookedSchema = z.object({ shipmentId: z.string(), awb: z.string(), status: z.literal('requested') });
+
+/** POST /deposito/sign-document's answer (API.md): 201. */
+export const signatureSentSchema = z.object({ signatureId: z.string(), signingUrl: z.string(), status: z.literal('sent') });
+
+/** GET /deposito/signature: one request with the document sent and, once signed, the signed copy. */
+export const signatureRequestSchema = z.object({
+  id: z.string(),
+  depositId: z.string(),
+  status: signatureStatusSchema,
+  statusLabel: z.string(),
+  signerName: z.string(),
+  signerEmail: z.string().nullable(),
+  sentOn: z.string(),
+  /** The last day the signer can sign. */
+  validUntil: z.string(),
+  completedAt: z.string().nullable(),
+  /** Where the signer signs; null once the request has ended. */
+  signingUrl: z.string().nullable(),
+  document: documentSchema.nullable(),
+  signedDocument: documentSchema.nullable(),
+});
+export type SignatureRequestAnswer = z.infer<typeof signatureRequestSchema>;
