@@ -20,6 +20,7 @@ const DepositListScreen = lazy(() => import('../features/deposits/DepositListScr
 const DepositDetailScreen = lazy(() => import('../features/deposits/DepositDetailScreen'));
 const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInterestScreen'));
 const DisbursementsScreen = lazy(() => import('../features/disbursements/DisbursementsScreen'));
+const DocumentWorkScreen = lazy(() => import('../features/deposits/documents/DocumentWorkScreen'));
 const DueScreen = lazy(() => import('../features/due/DueScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
@@ -49,6 +50,7 @@ export function appRoutes(): RouteObject[] {
             { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
+            { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
             { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },
             { path: '/deposito/pencairan', element: <LazyScreen key="DisbursementsScreen" screen={DisbursementsScreen} /> },
             { path: '/deposito/jatuh-tempo', element: <LazyScreen key="DueScreen" screen={DueScreen} /> },

@@ -12,6 +12,8 @@ export interface DialogProps {
   pending?: boolean;
   /** Disables the confirm button (e.g. while a preview loads). */
   confirmDisabled?: boolean;
+  /** The closing button; "Tutup" suits a dialog that only shows something. */
+  closeLabel?: string;
   children: ReactNode;
 }
 
@@ -26,7 +28,7 @@ function returnFocus(opener: HTMLElement | null) {
  * or the screen dropping it while open, puts focus back on the control that opened it: browsers
  * differ in whether <dialog> does, and none does when the element is removed instead of closed.
  */
-export function Dialog({ title, open, onClose, onSubmit, confirmLabel = 'Konfirmasi', confirmTone = 'primary', pending = false, confirmDisabled = false, children }: DialogProps) {
+export function Dialog({ title, open, onClose, onSubmit, confirmLabel = 'Konfirmasi', confirmTone = 'primary', pending = false, confirmDisabled = false, closeLabel = 'Batal', children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -70,7 +72,7 @@ export function Dialog({ title, open, onClose, onSubmit, confirmLabel = 'Konfirm
           <div className="bj-dialog__body">{children}</div>
           <div className="bj-dialog__actions">
             <button type="button" className="bj-button bj-button--secondary" onClick={onClose} disabled={pending}>
-              Batal
+              {closeLabel}
             </button>
             {onSubmit ? (
               <button type="submit" className={`bj-button bj-button--${confirmTone === 'danger' ? 'danger' : 'primary'}`} disabled={pending || confirmDisabled}>

@@ -58,21 +58,24 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A file the API answered: its bytes and the name the server gave it. */
+export interface FetchedFile {
+  blob: Blob;
+  filename: string;
+}
+
 /**
- * GETs an Excel download of /api-v2-bpr (Bearer) with the list's query, reporting progress as the
- * streamed file arrives, and saves it under the server's file name. Rejects with the API's error
- * envelope (Indonesian message) when the server refuses.
+ * GETs a file of the API at `url` (a full path: a document's `url`, or `fullPath` of a route) with the session's bearer token, reporting progress as it streams. Rejects
+ * with the API's error envelope (Indonesian message) when the server refuses.
  */
-export async function downloadFile(
-  path: string,
-  query: Record<string, string>,
+export async function fetchFile(
+  url: string,
   options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal },
-): Promise<string> {
-  const search = new URLSearchParams(query).toString();
+): Promise<FetchedFile> {
   const token = readToken();
   let response: Response;
   try {
-    response = await fetch(`${origin}${v2BprBase}${path}${search ? `?${search}` : ''}`, {
+    response = await fetch(`${origin}${url}`, {
       headers: token ? { authorization: authorizationHeader('bearer', token) } : {},
       signal: options.signal ?? null,
     });
@@ -89,7 +92,60 @@ export async function downloadFile(
     throw toApiFailure({ status: response.status, statusText: response.statusText, data });
   }
   const blob = await readBody(response, options.onProgress ?? (() => undefined));
-  const filename = filenameFromDisposition(response.headers.get('content-disposition'), options.fallbackName);
+  return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition'), options.fallbackName) };
+}
+
+/** The full path of a /api-v2-bpr route with its query. */
+export function fullPath(path: string, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${v2BprBase}${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * GETs an Excel download of /api-v2-bpr (Bearer) with the list's query, reporting progress as the
+ * streamed file arrives, and saves it under the server's file name. Rejects with the API's error
+ * envelope (Indonesian message) when the server refuses.
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, string>,
+  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal },
+): Promise<string> {
+  const { blob, filename } = await fetchFile(fullPath(path, query), options);
   saveBlob(blob, filename);
   return filename;
+}
+
+/**
+ * Opens a PDF of /api-v2-bpr (a bilyet or a resi label to print) in a new tab, in the browser's
+ * own viewer. The tab is opened before the request, while the click still counts as the user's
+ * gesture (popup blockers refuse a tab opened after an await), and shows the PDF once it came;
+ * when no tab could be opened the file is saved instead. `query` may have to be looked up first
+ * (a row that knows its deposit but not its shipment): the tab is opened before that too.
+ */
+export async function openPdf(path: string, query: Record<string, string> | (() => Promise<Record<string, string>>), fallbackName: string): Promise<void> {
+  const tab = typeof window.open === 'function' ? window.open('', '_blank') : null;
+  tab?.document.write('<p style="font-family: sans-serif">Menyiapkan PDF…</p>');
+  try {
+    const resolved = typeof query === 'function' ? await query() : query;
+    const { blob, filename } = await fetchFile(fullPath(path, resolved), { fallbackName });
+    if (!tab) {
+      saveBlob(blob, filename);
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+    tab.location.href = url;
+    // The viewer holds the document once loaded; a minute is ample for it to read the blob.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+/** Saves a stored document (its bank-scoped `url`, e.g. /api-v2-bpr/deposito/document/{id}) under its file name. */
+export async function downloadDocument(stored: { url: string; fileName: string }): Promise<void> {
+  const { blob } = await fetchFile(stored.url, { fallbackName: stored.fileName });
+  // The stored name is what staff uploaded; the server's header is derived from it.
+  saveBlob(blob, stored.fileName);
 }

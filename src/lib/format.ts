@@ -88,3 +88,31 @@ export function formatRate(basisPoints: number): string {
   if (!Number.isFinite(basisPoints)) return '-';
   return `${percent.format(basisPoints / 100)}%`;
 }
+
+const LOCAL_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+const jakartaTime = new Intl.DateTimeFormat('id-ID', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * A moment as `DD-MMM-YYYY HH.mm WIB` (the time as Indonesians write it, as the timeline does). A
+ * UTC instant is read in Jakarta; a provider's local timestamp without a zone (the courier's
+ * tracking) is Jakarta time already and shown as written; a date alone stays a date.
+ */
+export function formatDateTime(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (DATE_ONLY.test(value)) return formatDate(value);
+  const local = LOCAL_TIMESTAMP.exec(value);
+  if (local) return `${formatDate(local[1] ?? '')} ${local[2]}.${local[3]} WIB`;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return '-';
+  return `${formatDate(instant)} ${jakartaTime.format(instant).replace(':', '.')} WIB`;
+}
+
+const oneDecimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+
+/** A file's size as staff read it: '850 B', '120 KB', '1,2 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '-';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${oneDecimal.format(bytes / (1024 * 1024))} MB`;
+}

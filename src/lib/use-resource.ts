@@ -8,9 +8,10 @@ export type Resource<T> =
 /**
  * One GET of the API for a view: runs `load` whenever `deps` change (a newer request aborts the
  * older one, so a fast typist never sees stale rows), keeps the last data while reloading, and
- * offers `reload` for the retry button and after an action.
+ * offers `reload` for the retry button and after an action, and `replace` for an action whose
+ * answer is the fresh data itself (no second request for what the server just said).
  */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Resource<T> {
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Resource<T> & { replace: (data: T) => void } {
   const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data: T | null; error: unknown }>({
     status: 'loading',
     data: null,
@@ -36,5 +37,6 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
   }, [...deps, tick]);
 
   const reload = useCallback(() => setTick((value) => value + 1), []);
-  return { ...state, reload } as Resource<T>;
+  const replace = useCallback((data: T) => setState({ status: 'ready', data, error: null }), []);
+  return { ...state, reload, replace } as Resource<T> & { replace: (data: T) => void };
 }

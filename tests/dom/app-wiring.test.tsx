@@ -132,10 +132,10 @@ describe('the dashboard shell', () => {
     running = harness.app;
     harness.render();
     await screen.findByRole('heading', { name: 'Beranda' });
-    fireEvent.click(screen.getByRole('link', { name: 'Proses Dokumen' }));
-    await screen.findByRole('heading', { name: 'Proses Dokumen' });
+    fireEvent.click(screen.getByRole('link', { name: 'Neraca Keuangan' }));
+    await screen.findByRole('heading', { name: 'Neraca Keuangan' });
     expect(screen.getByText('Segera hadir')).toBeTruthy();
-    expect(screen.getByText(/bilyet, tanda tangan atau pengirimannya masih terbuka/)).toBeTruthy();
+    expect(screen.getByText(/rasio CAR, NPL, LDR, ROA, BOPO/)).toBeTruthy();
   });
 
   it('"Keluar" sends session.logout, clears storage, revokes the token and navigates to /login', async () => {

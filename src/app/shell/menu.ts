@@ -26,7 +26,6 @@ export const MENU: readonly MenuEntry[] = [
       {
         label: 'Proses Dokumen',
         path: '/deposito/proses',
-        comingSoon: 'Deposito yang bilyet, tanda tangan atau pengirimannya masih terbuka, untuk diselesaikan satu per satu.',
       },
       {
         label: 'Bunga Bulanan',

@@ -17,10 +17,16 @@ import { DepositActions } from './DepositActions';
 import { timelineDetail } from './timeline-detail';
 import { bilyetStatusLabels, blockedActions, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
 import { useDepositDetail } from './use-deposit-queries';
+import { useQueryState } from '../../lib/use-query-state';
+import type { BilyetStepKind } from './documents/bilyet-steps';
+import { BilyetStepRunner } from './documents/BilyetStepRunner';
+import { stepTargetOf } from './documents/BilyetPanel';
+import { DocumentsTab } from './documents/DocumentsTab';
+import { ShipmentsTab } from './documents/ShipmentsTab';
+import { SignaturesTab } from './documents/SignaturesTab';
 import '../../styles/lists.css';
 
 export const STALE_MESSAGE = 'Data telah berubah, muat ulang.';
-export const DOCUMENTS_LATER = 'Dokumen, tanda tangan dan pengiriman bilyet hadir di tahap berikutnya.';
 
 const SUCCESS: Partial<Record<DepositEventType, string>> = {
   'deposit.approve': 'Deposito disetujui.',
@@ -36,7 +42,15 @@ const SUCCESS: Partial<Record<DepositEventType, string>> = {
   'deposit.markPaid': 'Pencairan dicatat sudah dibayar.',
 };
 
-type DetailTab = 'schedule' | 'timeline' | 'documents';
+const DETAIL_TABS = [
+  { key: 'schedule', label: 'Jadwal Bunga' },
+  { key: 'timeline', label: 'Riwayat' },
+  { key: 'documents', label: 'Dokumen' },
+  { key: 'shipments', label: 'Pengiriman' },
+  { key: 'signatures', label: 'Tanda Tangan' },
+] as const;
+type DetailTab = (typeof DETAIL_TABS)[number]['key'];
+const isDetailTab = (value: string): value is DetailTab => DETAIL_TABS.some((item) => item.key === value);
 
 function Header({ deposit }: { deposit: DepositDetail }) {
   return (
@@ -196,8 +210,11 @@ export default function DepositDetailScreen() {
   const app = useAppActors();
   const user = useSelector(app.session, (snapshot) => snapshot.context.user);
   const detail = useDepositDetail(id);
-  const [tab, setTab] = useState<DetailTab>('schedule');
+  // In the URL, so Proses Dokumen can link straight to a deposit's signatures and a reload keeps the tab.
+  const [query, updateQuery] = useQueryState({ tab: 'schedule' });
+  const tab: DetailTab = isDetailTab(query.tab) ? query.tab : 'schedule';
   const [action, setAction] = useState<DepositEventType | null>(null);
+  const [bilyetStep, setBilyetStep] = useState<BilyetStepKind | null>(null);
   const [pending, setPending] = useState(false);
   const [send] = useState(createIdempotentSender);
 
@@ -256,21 +273,25 @@ export default function DepositDetailScreen() {
       <Header deposit={deposit} />
       <AmountsDue deposit={deposit} />
       <DepositActions offered={offered?.events ?? []} blocked={blockedActions(deposit)} onOpen={setAction} />
-      <Tabs
-        label="Rincian deposito"
-        items={[
-          { key: 'schedule', label: 'Jadwal Bunga' },
-          { key: 'timeline', label: 'Riwayat' },
-          { key: 'documents', label: 'Dokumen' },
-        ]}
-        selected={tab}
-        onSelect={setTab}
-      >
+      <Tabs label="Rincian deposito" items={DETAIL_TABS} selected={tab} onSelect={(next) => updateQuery({ tab: next })}>
         {tab === 'schedule' ? <Schedule deposit={deposit} /> : null}
         {tab === 'timeline' ? <Timeline deposit={deposit} /> : null}
-        {tab === 'documents' ? <p>{DOCUMENTS_LATER}</p> : null}
+        {tab === 'documents' ? <DocumentsTab deposit={deposit} send={send} onStep={setBilyetStep} /> : null}
+        {tab === 'shipments' ? <ShipmentsTab deposit={deposit} send={send} onStep={setBilyetStep} onChanged={detail.reload} /> : null}
+        {tab === 'signatures' ? <SignaturesTab deposit={deposit} send={send} /> : null}
       </Tabs>
       {action ? <ActionDialog key={action} type={action} deposit={deposit} pending={pending} onClose={() => setAction(null)} onConfirm={(submission) => void confirm(submission)} /> : null}
+      {bilyetStep ? (
+        <BilyetStepRunner
+          kind={bilyetStep}
+          target={stepTargetOf(deposit)}
+          send={send}
+          onClose={() => setBilyetStep(null)}
+          // The bilyet's steps answer the detail itself; a booked pickup answers its own shape.
+          onDone={(answer) => (answer.kind === 'detail' ? detail.replace(answer.detail) : detail.reload())}
+          onConflict={detail.reload}
+        />
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { ErrorState, LoadingState } from '../../components/DataState';
 import { formatRupiah, lastTwelveMonths } from '../../lib/format';
 import { depositApi } from '../../lib/deposit-api';
+import { documentsApi } from '../../lib/documents-api';
 import { useResource } from '../../lib/use-resource';
 import { DepositMonthsChart } from './DepositMonthsChart';
 import { useDepositMonths } from './use-deposit-months';
@@ -20,12 +21,25 @@ const UNPROCESSED = [
   { key: 'disbursing', label: 'Menunggu pencairan', to: '/deposito?status=disbursing' },
 ] as const;
 
+/**
+ * The open document work of /invoice/count-summary-document, each a link to its Proses Dokumen
+ * tab. A bilyet not yet received is either with JNE or waiting for its receipt to be recorded: it
+ * leads to the courier's tab, next to the receipt tab.
+ */
+const DOCUMENT_WORK = [
+  { key: 'bilyetNotIssued', label: 'Bilyet belum diterbitkan', to: '/deposito/proses?step=upload' },
+  { key: 'bilyetNotShipped', label: 'Bilyet belum dikirim', to: '/deposito/proses?step=ship' },
+  { key: 'bilyetNotReceived', label: 'Bilyet belum diterima nasabah', to: '/deposito/proses?step=transit' },
+  { key: 'signaturesPending', label: 'Menunggu tanda tangan nasabah', to: '/deposito/proses?step=sign' },
+] as const;
+
 /** /home (Beranda): what needs doing today. */
 export default function HomeScreen() {
   const { session } = useAppActors();
   const user = useSelector(session, (snapshot) => snapshot.context.user);
   const thisMonth = lastTwelveMonths()[0] ?? '';
   const unprocessed = useResource((signal) => depositApi.unprocessed(signal), []);
+  const documents = useResource((signal) => documentsApi.summaryCounts(signal), []);
   const due = useResource(
     async (signal) => {
       const [week, month] = await Promise.all([depositApi.dueInformation({ days: 7, limit: 1 }, signal), depositApi.dueInformation({ days: 30, limit: 1 }, signal)]);
@@ -55,6 +69,23 @@ export default function HomeScreen() {
             {UNPROCESSED.map((kind) => (
               <Link key={kind.key} className="bj-stat" to={kind.to} data-testid={`unprocessed-${kind.key}`}>
                 <span className="bj-stat__value">{unprocessed.data ? unprocessed.data[kind.key].toLocaleString('id-ID') : '…'}</span>
+                <span className="bj-stat__label">{kind.label}</span>
+              </Link>
+            ))}
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="home-documents">
+        <h2 id="home-documents" className="bj-card__title">
+          Proses dokumen
+        </h2>
+        {documents.status === 'error' ? (
+          <ErrorState error={documents.error} onRetry={documents.reload} />
+        ) : (
+          <div className="bj-stats">
+            {DOCUMENT_WORK.map((kind) => (
+              <Link key={kind.key} className="bj-stat" to={kind.to} data-testid={`documents-${kind.key}`}>
+                <span className="bj-stat__value">{documents.data ? documents.data[kind.key].toLocaleString('id-ID') : '…'}</span>
                 <span className="bj-stat__label">{kind.label}</span>
               </Link>
             ))}

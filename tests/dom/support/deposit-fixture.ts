@@ -40,7 +40,7 @@ export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
     maturityInstruction: 'ARO',
     interestPayment: 'MONTHLY',
     channel: null,
-    bilyet: { status: 'none', number: null },
+    bilyet: { status: 'none', statusLabel: 'Belum diterbitkan', number: null, verificationCode: null, documents: [], allowedEvents: [] },
     shipmentStatus: null,
     signatureStatus: null,
     breakRequest: null,
@@ -58,6 +58,7 @@ export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
     timeline: [],
     allowedEvents: [],
     blockedEvents: [],
+    shipments: [],
     today: '2026-11-10',
     ...overrides,
   } as DepositDetail;

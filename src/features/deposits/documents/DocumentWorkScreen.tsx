@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { bilyetStatusLabels } from '@machines/bilyet';
+import { documentWorkStepById, documentWorkSteps } from '@machines/document-work';
+import { PageHeading } from '../../../components/PageHeading';
+import { Tabs } from '../../../components/Tabs';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { depositColumn } from '../../../components/DepositRef';
+import { formatDate, jakartaToday, formatRupiah } from '../../../lib/format';
+import type { DepositSummary } from '../../../lib/deposit-api';
+import { documentsApi, type DocumentWorkStep } from '../../../lib/documents-api';
+import { createIdempotentSender } from '../../../lib/idempotency';
+import { useQueryState } from '../../../lib/use-query-state';
+import { useResource } from '../../../lib/use-resource';
+import { BilyetStepRunner, type OpenBilyetStep } from './BilyetStepRunner';
+import { CancelPickupDialog, latestShipment, TrackingDialog } from './shipment-actions';
+import { WorkRowActions } from './WorkRowActions';
+import '../../../styles/lists.css';
+
+export const WORK_PAGE_SIZE = 20;
+const FIRST_STEP = documentWorkSteps[0]!.id;
+
+const isStep = (value: string): value is DocumentWorkStep => Object.hasOwn(documentWorkStepById, value);
+
+type OpenDialog = { kind: 'step'; step: OpenBilyetStep } | { kind: 'track'; row: DepositSummary } | { kind: 'cancel'; row: DepositSummary };
+
+/**
+ * /deposito/proses (Proses Dokumen, UI.md): the work queue of the bilyet's journey and the
+ * signatures, one tab per open step with its count (the steps and which deposits each holds are
+ * machines/document-work.ts's), and each row's action in place. The tab and page are in the URL.
+ */
+export default function DocumentWorkScreen() {
+  const [state, update] = useQueryState({ step: FIRST_STEP, page: '1' });
+  const step: DocumentWorkStep = isStep(state.step) ? state.step : FIRST_STEP;
+  const list = useResource((signal) => documentsApi.workQueue({ step, page: state.page, limit: WORK_PAGE_SIZE }, signal), [step, state.page]);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const [send] = useState(createIdempotentSender);
+  const definition = documentWorkStepById[step];
+  const counts = list.data?.counts;
+
+  const openStep = (row: DepositSummary, kind: OpenBilyetStep['kind']) =>
+    setOpen({
+      kind: 'step',
+      step: {
+        kind,
+        target: { depositId: row.id, depositNumber: row.depositNumber, customerName: row.customer.name, bilyetStatus: row.bilyet.status, bilyetNumber: row.bilyet.number, today: jakartaToday() },
+      },
+    });
+  const close = () => setOpen(null);
+
+  const columns: DataColumn<DepositSummary>[] = [
+    depositColumn((row) => ({ id: row.id, number: row.depositNumber, customer: row.customer.name })),
+    { key: 'amount', header: 'Nominal', numeric: true, cell: (row) => formatRupiah(row.amount) },
+    { key: 'maturity', header: 'Jatuh tempo', cell: (row) => formatDate(row.maturityDate) },
+    {
+      key: 'bilyet',
+      header: 'Bilyet',
+      wrap: true,
+      cell: (row) => (
+        <span className="bj-lines">
+          <span>{bilyetStatusLabels[row.bilyet.status]}</span>
+          {row.bilyet.number ? <span className="bj-lines__quiet">{row.bilyet.number}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'action',
+      header: 'Aksi',
+      wrap: true,
+      cell: (row) => <WorkRowActions row={row} step={step} onStep={openStep} onTrack={(target) => setOpen({ kind: 'track', row: target })} onCancelPickup={(target) => setOpen({ kind: 'cancel', row: target })} />,
+    },
+  ];
+
+  return (
+    <div className="bj-page">
+      <PageHeading title="Proses Dokumen" />
+      <Tabs
+        label="Tahap proses dokumen"
+        items={documentWorkSteps.map((item) => ({ key: item.id, label: item.label, count: counts?.[item.id] ?? null }))}
+        selected={step}
+        onSelect={(next) => {
+          setOpen(null);
+          update({ step: next });
+        }}
+      >
+        <p className="bj-muted bj-step-description">{definition.description}</p>
+        <DataTable
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          caption={`${definition.label}, halaman ${list.data?.meta.page ?? ''}`}
+          empty={{ title: 'Tidak ada deposito di tahap ini.', body: 'Semua dokumen pada tahap ini sudah diproses.' }}
+          onPage={(page) => update({ page: String(page) })}
+        />
+      </Tabs>
+      {open?.kind === 'step' ? <BilyetStepRunner {...open.step} send={send} onClose={close} onDone={list.reload} onConflict={list.reload} /> : null}
+      {open?.kind === 'track' ? (
+        <TrackingDialog title={`Lacak pengiriman · ${open.row.depositNumber}`} awb={async () => (await latestShipment(open.row.id)).awb} onClose={close} onTracked={list.reload} />
+      ) : null}
+      {open?.kind === 'cancel' ? (
+        <CancelPickupDialog depositNumber={open.row.depositNumber} shipment={() => latestShipment(open.row.id)} send={send} onClose={close} onDone={list.reload} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useAppActors } from '../../../app/actors-context';
+import { EmptyState } from '../../../components/DataState';
+import type { DepositDetail } from '../../../lib/deposit-api';
+import { documentsApi, type ShipmentAnswer } from '../../../lib/documents-api';
+import type { IdempotentSend } from '../../../lib/idempotency';
+import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind } from './bilyet-steps';
+import { BusyButton } from './BusyButton';
+import { CancelPickupDialog, mayCancelPickup, mayTrack, printResi } from './shipment-actions';
+import { ShipmentView } from './ShipmentView';
+
+/** The steps that send the bilyet out, offered here too when the bilyet machine allows them. */
+const SHIPPING_STEPS: readonly BilyetStepKind[] = ['bookPickup', 'recordResi'];
+
+/**
+ * The detail's "Pengiriman" tab: every shipment of the bilyet (newest first) with its tracking
+ * history, and per shipment the label, a tracking refresh and the pickup's cancellation. Each
+ * change re-reads the detail: tracking may have marked the bilyet received.
+ */
+export function ShipmentsTab({ deposit, send, onStep, onChanged }: { deposit: DepositDetail; send: IdempotentSend; onStep: (kind: BilyetStepKind) => void; onChanged: () => void }) {
+  const app = useAppActors();
+  const [cancelling, setCancelling] = useState<ShipmentAnswer | null>(null);
+  const shipping = stepsForBilyet(deposit.bilyet).filter((kind) => SHIPPING_STEPS.includes(kind));
+
+  const track = async (shipment: ShipmentAnswer) => {
+    const tracked = await documentsApi.track(shipment.awb);
+    app.notify({ type: 'success', title: 'Pelacakan diperbarui.', desc: `${tracked.awb}: ${tracked.statusLabel}` });
+    onChanged();
+  };
+
+  return (
+    <>
+      {shipping.length > 0 ? (
+        <div className="bj-row-actions bj-tab-actions">
+          {shipping.map((kind) => (
+            <button key={kind} type="button" className="bj-button bj-button--secondary" onClick={() => onStep(kind)}>
+              {bilyetStepCopy[kind].label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {deposit.shipments.length === 0 ? (
+        <EmptyState title="Belum ada pengiriman bilyet." />
+      ) : (
+        deposit.shipments.map((shipment) => (
+          <section key={shipment.id} className="bj-card bj-shipment" aria-label={`Pengiriman ${shipment.courier} ${shipment.awb}`}>
+            <div className="bj-toolbar bj-shipment__head">
+              <h2 className="bj-card__title">
+                {shipment.courier} · {shipment.awb}
+              </h2>
+              {shipment.booked ? <BusyButton label="Cetak resi" busyLabel="Menyiapkan…" run={() => printResi(shipment)} /> : null}
+              {mayTrack(shipment) ? <BusyButton label="Perbarui pelacakan" busyLabel="Menghubungi JNE…" run={() => track(shipment)} /> : null}
+              {shipment.booked && mayCancelPickup(shipment.status) ? (
+                <button type="button" className="bj-button bj-button--ghost" onClick={() => setCancelling(shipment)}>
+                  Batalkan penjemputan
+                </button>
+              ) : null}
+            </div>
+            <ShipmentView shipment={shipment} />
+          </section>
+        ))
+      )}
+      {cancelling ? (
+        <CancelPickupDialog depositNumber={deposit.depositNumber} shipment={async () => cancelling} send={send} onClose={() => setCancelling(null)} onDone={onChanged} />
+      ) : null}
+    </>
+  );
+}

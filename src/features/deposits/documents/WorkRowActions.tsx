@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import type { DepositSummary } from '../../../lib/deposit-api';
+import type { DocumentWorkStep } from '../../../lib/documents-api';
+import { bilyetStepCopy, type BilyetStepKind } from './bilyet-steps';
+import { BusyButton } from './BusyButton';
+import { mayCancelPickup, printBilyet, printLatestResi } from './shipment-actions';
+
+export interface WorkRowHandlers {
+  onStep: (row: DepositSummary, kind: BilyetStepKind) => void;
+  onTrack: (row: DepositSummary) => void;
+  onCancelPickup: (row: DepositSummary) => void;
+}
+
+/** The dialogs each tab's rows open: the step names the bilyet's next move (machines/document-work.ts). */
+const STEP_DIALOGS: Record<DocumentWorkStep, readonly BilyetStepKind[]> = {
+  upload: ['upload'],
+  ship: ['bookPickup', 'recordResi', 'handOver'],
+  transit: [],
+  receive: ['receive'],
+  sign: [],
+  return: ['return', 'reportLost'],
+};
+
+/** A Proses Dokumen row's actions in place, for the tab it is listed in. */
+export function WorkRowActions({ row, step, onStep, onTrack, onCancelPickup }: { row: DepositSummary; step: DocumentWorkStep } & WorkRowHandlers) {
+  return (
+    <span className="bj-row-actions">
+      {step === 'upload' ? <BusyButton label="Cetak bilyet" busyLabel="Menyiapkan…" run={() => printBilyet({ depositId: row.id, depositNumber: row.depositNumber })} /> : null}
+      {STEP_DIALOGS[step].map((kind) => (
+        <button key={kind} type="button" className={`bj-button bj-button--${kind === 'reportLost' ? 'ghost' : 'secondary'}`} onClick={() => onStep(row, kind)}>
+          {bilyetStepCopy[kind].label}
+        </button>
+      ))}
+      {step === 'transit' ? (
+        <>
+          <BusyButton label="Cetak resi" busyLabel="Menyiapkan…" run={() => printLatestResi({ depositId: row.id, depositNumber: row.depositNumber })} />
+          <button type="button" className="bj-button bj-button--secondary" onClick={() => onTrack(row)}>
+            Lacak
+          </button>
+          {mayCancelPickup(row.shipmentStatus) ? (
+            <button type="button" className="bj-button bj-button--ghost" onClick={() => onCancelPickup(row)}>
+              Batalkan penjemputan
+            </button>
+          ) : null}
+        </>
+      ) : null}
+      {step === 'sign' ? (
+        <Link className="bj-button bj-button--secondary" to={`/deposito/${encodeURIComponent(row.id)}?tab=signatures`}>
+          Lihat tanda tangan
+        </Link>
+      ) : null}
+    </span>
+  );
+}

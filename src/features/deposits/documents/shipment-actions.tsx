@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import type { ShipmentStatus } from '@contract/deposit';
+import { shipmentEventSources } from '@machines/shipment';
+import { useAppActors } from '../../../app/actors-context';
+import { Dialog } from '../../../components/Dialog';
+import { ErrorState, LoadingState } from '../../../components/DataState';
+import { depositApi } from '../../../lib/deposit-api';
+import { openPdf } from '../../../lib/download';
+import { documentsApi, PRINT_PATHS, type ShipmentAnswer } from '../../../lib/documents-api';
+import type { IdempotentSend } from '../../../lib/idempotency';
+import { useResource } from '../../../lib/use-resource';
+import { ShipmentView } from './ShipmentView';
+
+/**
+ * What staff may do with a JNE shipment, by the shipment machine's own states: the pickup is
+ * cancelled only before the courier came, tracking asks about a live parcel. A resi typed by hand
+ * was never booked with the courier: nothing to cancel, track or label.
+ */
+export const mayCancelPickup = (status: ShipmentStatus | null): boolean => status !== null && shipmentEventSources['shipment.cancel'].includes(status);
+export const mayTrack = (shipment: Pick<ShipmentAnswer, 'booked' | 'status'>): boolean => shipment.booked && shipmentEventSources['shipment.track'].includes(shipment.status);
+
+export const printResi = (shipment: Pick<ShipmentAnswer, 'id' | 'awb'>) => openPdf(PRINT_PATHS.resi, { shipmentId: shipment.id }, `resi-${shipment.awb}.pdf`);
+
+/** The label of a deposit's newest shipment, for a row that knows only the deposit. */
+export const printLatestResi = (deposit: { depositId: string; depositNumber: string }) =>
+  openPdf(PRINT_PATHS.resi, async () => ({ shipmentId: (await latestShipment(deposit.depositId)).id }), `resi-${deposit.depositNumber}.pdf`);
+
+export const printBilyet = (deposit: { depositId: string; depositNumber: string }) => openPdf(PRINT_PATHS.bilyet, { depositId: deposit.depositId }, `bilyet-${deposit.depositNumber}.pdf`);
+
+export const NO_SHIPMENT = 'Pengiriman bilyet deposito ini tidak ditemukan. Muat ulang halaman.';
+
+/** The deposit's newest shipment (the detail lists them newest first): the work queue's rows carry only its status. */
+export async function latestShipment(depositId: string, signal?: AbortSignal): Promise<ShipmentAnswer> {
+  const shipment = (await depositApi.detail(depositId, signal)).shipments[0];
+  if (!shipment) throw { statusCode: 404, message: NO_SHIPMENT, error: 'Not Found' };
+  return shipment;
+}
+
+/**
+ * "Lacak": asks the courier now and shows where the bilyet is. The server stores what it learnt
+ * (a delivery marks the bilyet received), so the screen behind refreshes once the answer came.
+ */
+export function TrackingDialog({ title, awb, onClose, onTracked }: { title: string; awb: () => Promise<string>; onClose: () => void; onTracked: () => void }) {
+  const tracking = useResource(async (signal) => documentsApi.track(await awb(), signal), []);
+  const tracked = tracking.status === 'ready';
+  useEffect(() => {
+    if (tracked) onTracked();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [tracked]);
+  return (
+    <Dialog title={title} open onClose={onClose} closeLabel="Tutup">
+      {tracking.status === 'error' ? (
+        <ErrorState title="Pelacakan tidak dapat dimuat." error={tracking.error} onRetry={tracking.reload} />
+      ) : tracking.data ? (
+        <ShipmentView shipment={tracking.data} />
+      ) : (
+        <LoadingState label="Menghubungi JNE…" />
+      )}
+    </Dialog>
+  );
+}
+
+/** "Batalkan penjemputan": before the courier came, the booking is cancelled and the bilyet is back at the bank. */
+export function CancelPickupDialog({
+  depositNumber,
+  shipment,
+  send,
+  onClose,
+  onDone,
+}: {
+  depositNumber: string;
+  /** The shipment, or how to find it (the work queue asks the detail). */
+  shipment: () => Promise<Pick<ShipmentAnswer, 'id' | 'awb'>>;
+  send: IdempotentSend;
+  onClose: () => void;
+  onDone: (shipment: ShipmentAnswer) => void;
+}) {
+  const app = useAppActors();
+  const [pending, setPending] = useState(false);
+  const cancel = async () => {
+    setPending(true);
+    try {
+      const { id } = await shipment();
+      const answer = await send({ cancelPickup: id }, (key) => documentsApi.cancelPickup(id, key));
+      app.notify({ type: 'success', title: 'Penjemputan JNE dibatalkan.', desc: 'Bilyet kembali di bank dan dapat dikirim lagi.' });
+      onDone(answer);
+      onClose();
+    } catch (error) {
+      app.showError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog title={`Batalkan penjemputan · ${depositNumber}`} open onClose={onClose} onSubmit={() => void cancel()} confirmLabel="Batalkan penjemputan" confirmTone="danger" pending={pending}>
+      <p>Pesanan penjemputan JNE dibatalkan selama kurir belum menjemput. Bilyet kembali berstatus Diterbitkan dan dapat dikirim lagi.</p>
+    </Dialog>
+  );
+}
