@@ -68,7 +68,7 @@ export function BilyetPanel({ deposit, only, onStep }: { deposit: DepositDetail;
       <div className="bj-row-actions bj-bilyet__actions" data-testid="bilyet-actions">
         <BusyButton label="Cetak bilyet" busyLabel="Menyiapkan…" run={() => printBilyet({ depositId: deposit.id, depositNumber: deposit.depositNumber })} />
         {steps.map((kind) => (
-          <button key={kind} type="button" className={`bj-button bj-button--${kind === 'reportLost' ? 'ghost' : 'secondary'}`} onClick={() => onStep(kind)}>
+          <button key={kind} type="button" className="bj-button bj-button--secondary" onClick={() => onStep(kind)}>
             {bilyetStepCopy[kind].label}
           </button>
         ))}

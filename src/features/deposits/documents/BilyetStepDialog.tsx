@@ -10,6 +10,8 @@ export interface BilyetStepDialogProps {
   kind: BilyetStepKind;
   target: BilyetStepTarget;
   pending: boolean;
+  /** The server's refusal of the last attempt, shown in the dialog (the toast sits behind the modal). */
+  refusal?: string | null;
   onClose: () => void;
   onSubmit: (request: BilyetStepRequest) => void;
 }
@@ -26,7 +28,7 @@ function firstProblem(checks: Array<[boolean, string]>): string | null {
 }
 
 /** One dialog of the bilyet's journey: what happens, and the fields API.md asks for. */
-export function BilyetStepDialog({ kind, target, pending, onClose, onSubmit }: BilyetStepDialogProps) {
+export function BilyetStepDialog({ kind, target, pending, refusal = null, onClose, onSubmit }: BilyetStepDialogProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const copy = bilyetStepCopy[kind];
   const { depositId } = target;
@@ -90,9 +92,9 @@ export function BilyetStepDialog({ kind, target, pending, onClose, onSubmit }: B
         {target.bilyetNumber ? ` · Bilyet ${target.bilyetNumber}` : ''}
       </p>
       <StepFields kind={kind} target={target} />
-      {problem ? (
+      {problem || refusal ? (
         <p className="bj-field__problem" role="alert">
-          {problem}
+          {problem ?? refusal}
         </p>
       ) : null}
     </Dialog>

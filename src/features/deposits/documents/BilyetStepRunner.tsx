@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAppActors } from '../../../app/actors-context';
+import { errorMessage } from '../../../lib/error-message';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { BilyetStepDialog } from './BilyetStepDialog';
 import { bilyetStepCopy, sendBilyetStep, type BilyetStepAnswer, type BilyetStepKind, type BilyetStepRequest, type BilyetStepTarget } from './bilyet-steps';
@@ -27,9 +28,11 @@ export interface BilyetStepRunnerProps extends OpenBilyetStep {
 export function BilyetStepRunner({ kind, target, send, onClose, onDone, onConflict }: BilyetStepRunnerProps) {
   const app = useAppActors();
   const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async (request: BilyetStepRequest) => {
     setPending(true);
+    setRefusal(null);
     try {
       const answer = await send({ step: request.kind, ...request.input }, (key) => sendBilyetStep(request, key));
       const desc = answer.kind === 'pickup' ? `Nomor resi ${answer.pickup.awb}.` : undefined;
@@ -38,11 +41,12 @@ export function BilyetStepRunner({ kind, target, send, onClose, onDone, onConfli
       onClose();
     } catch (error) {
       app.showError(error);
+      setRefusal(errorMessage(error));
       if ((error as { statusCode?: number }).statusCode === 409) onConflict?.();
     } finally {
       setPending(false);
     }
   };
 
-  return <BilyetStepDialog kind={kind} target={target} pending={pending} onClose={onClose} onSubmit={(request) => void submit(request)} />;
+  return <BilyetStepDialog kind={kind} target={target} pending={pending} refusal={refusal} onClose={onClose} onSubmit={(request) => void submit(request)} />;
 }

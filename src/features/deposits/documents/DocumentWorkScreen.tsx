@@ -58,7 +58,7 @@ export default function DocumentWorkScreen() {
       cell: (row) => (
         <span className="bj-lines">
           <span>{bilyetStatusLabels[row.bilyet.status]}</span>
-          {row.bilyet.number ? <span className="bj-lines__quiet">{row.bilyet.number}</span> : null}
+          {row.bilyet.number ? <span className="bj-lines__quiet bj-lines__nowrap">{row.bilyet.number}</span> : null}
         </span>
       ),
     },

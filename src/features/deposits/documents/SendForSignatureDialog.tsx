@@ -3,6 +3,7 @@ import { useAppActors } from '../../../app/actors-context';
 import { Dialog } from '../../../components/Dialog';
 import { documentsApi, type DocumentAnswer, type SignatureSent } from '../../../lib/documents-api';
 import { formatDate } from '../../../lib/format';
+import { errorMessage } from '../../../lib/error-message';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { SigningLink } from './SigningLink';
 
@@ -31,12 +32,14 @@ export function SendForSignatureDialog({
   const app = useAppActors();
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<SignatureSent | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const pdfs = signableDocuments(documents);
 
   const submit = async (form: HTMLFormElement) => {
     const documentId = String(new FormData(form).get('documentId') ?? '');
     if (!documentId) return;
     setPending(true);
+    setRefusal(null);
     try {
       const input = { depositId, documentId };
       const answer = await send(input, (key) => documentsApi.sendForSignature(input, key));
@@ -45,6 +48,7 @@ export function SendForSignatureDialog({
       onSent(answer);
     } catch (error) {
       app.showError(error);
+      setRefusal(errorMessage(error));
     } finally {
       setPending(false);
     }
@@ -84,6 +88,11 @@ export function SendForSignatureDialog({
           </label>
         </>
       )}
+      {refusal ? (
+        <p className="bj-field__problem" role="alert">
+          {refusal}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

@@ -51,7 +51,7 @@ export function ShipmentsTab({ deposit, send, onStep, onChanged }: { deposit: De
               {shipment.booked ? <BusyButton label="Cetak resi" busyLabel="Menyiapkan…" run={() => printResi(shipment)} /> : null}
               {mayTrack(shipment) ? <BusyButton label="Perbarui pelacakan" busyLabel="Menghubungi JNE…" run={() => track(shipment)} /> : null}
               {shipment.booked && mayCancelPickup(shipment.status) ? (
-                <button type="button" className="bj-button bj-button--ghost" onClick={() => setCancelling(shipment)}>
+                <button type="button" className="bj-button bj-button--secondary" onClick={() => setCancelling(shipment)}>
                   Batalkan penjemputan
                 </button>
               ) : null}

@@ -4,6 +4,7 @@ import { useAppActors } from '../../../app/actors-context';
 import { Dialog } from '../../../components/Dialog';
 import { chosenFile, FileField } from '../../../components/FileField';
 import { documentsApi, type DocumentAnswer, type UploadableDocumentType } from '../../../lib/documents-api';
+import { errorMessage } from '../../../lib/error-message';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { FILE_ACCEPT, FILE_HINT } from './BilyetStepDialog';
 
@@ -34,6 +35,8 @@ export function UploadDocumentDialog({ depositId, depositNumber, send, onClose, 
       onClose();
     } catch (error) {
       app.showError(error);
+      // Also in the dialog, which stays open: the toast sits behind the modal's backdrop.
+      setProblem(errorMessage(error));
     } finally {
       setPending(false);
     }

@@ -27,7 +27,7 @@ export function WorkRowActions({ row, step, onStep, onTrack, onCancelPickup }: {
     <span className="bj-row-actions">
       {step === 'upload' ? <BusyButton label="Cetak bilyet" busyLabel="Menyiapkan…" run={() => printBilyet({ depositId: row.id, depositNumber: row.depositNumber })} /> : null}
       {STEP_DIALOGS[step].map((kind) => (
-        <button key={kind} type="button" className={`bj-button bj-button--${kind === 'reportLost' ? 'ghost' : 'secondary'}`} onClick={() => onStep(row, kind)}>
+        <button key={kind} type="button" className="bj-button bj-button--secondary" onClick={() => onStep(row, kind)}>
           {bilyetStepCopy[kind].label}
         </button>
       ))}
@@ -38,7 +38,7 @@ export function WorkRowActions({ row, step, onStep, onTrack, onCancelPickup }: {
             Lacak
           </button>
           {mayCancelPickup(row.shipmentStatus) ? (
-            <button type="button" className="bj-button bj-button--ghost" onClick={() => onCancelPickup(row)}>
+            <button type="button" className="bj-button bj-button--secondary" onClick={() => onCancelPickup(row)}>
               Batalkan penjemputan
             </button>
           ) : null}

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../../components/DataState';
 import { depositApi } from '../../../lib/deposit-api';
 import { openPdf } from '../../../lib/download';
 import { documentsApi, PRINT_PATHS, type ShipmentAnswer } from '../../../lib/documents-api';
+import { errorMessage } from '../../../lib/error-message';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { useResource } from '../../../lib/use-resource';
 import { ShipmentView } from './ShipmentView';
@@ -77,8 +78,10 @@ export function CancelPickupDialog({
 }) {
   const app = useAppActors();
   const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const cancel = async () => {
     setPending(true);
+    setRefusal(null);
     try {
       const { id } = await shipment();
       const answer = await send({ cancelPickup: id }, (key) => documentsApi.cancelPickup(id, key));
@@ -87,6 +90,7 @@ export function CancelPickupDialog({
       onClose();
     } catch (error) {
       app.showError(error);
+      setRefusal(errorMessage(error));
     } finally {
       setPending(false);
     }
@@ -94,6 +98,11 @@ export function CancelPickupDialog({
   return (
     <Dialog title={`Batalkan penjemputan · ${depositNumber}`} open onClose={onClose} onSubmit={() => void cancel()} confirmLabel="Batalkan penjemputan" confirmTone="danger" pending={pending}>
       <p>Pesanan penjemputan JNE dibatalkan selama kurir belum menjemput. Bilyet kembali berstatus Diterbitkan dan dapat dikirim lagi.</p>
+      {refusal ? (
+        <p className="bj-field__problem" role="alert">
+          {refusal}
+        </p>
+      ) : null}
     </Dialog>
   );
 }
