@@ -66,7 +66,24 @@ function actionsFor(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): De
 
 /** The documents and courier areas' part of a deposit's detail; nothing when they are not wired (tests of this area alone). */
 export type DepositTracksReader = (actor: StaffActor, row: DepositRow, today: string) => Promise<DepositTracks>;
-const NO_TRACKS: DepositTracksReader = async () => ({ bilyet: { verificationCode: null, documents: [], allowedEvents: [] }, shipments: [] });
+const NO_TRACKS: DepositTracksReader = async () => ({
+  bilyet: {
+    verificationCode: null,
+    documents: [],
+    allowedEvents: [],
+    issuedOn: null,
+    courier: null,
+    awb: null,
+    shippedOn: null,
+    receivedAt: null,
+    receivedBy: null,
+    handedOverAtCounter: false,
+    returnedAt: null,
+    lostOn: null,
+    lostReason: null,
+  },
+  shipments: [],
+});
 
 export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions; tracks?: () => DepositTracksReader }) {
   const { db, clock, transitions } = deps;

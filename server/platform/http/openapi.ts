@@ -29,7 +29,6 @@ import {
   depositStatusCountsSchema,
   depositSummarySchema,
   documentSummaryCountsSchema,
-  pageQuerySchema,
   processListQuerySchema,
   rejectDepositRequestSchema,
   requestBreakRequestSchema,
@@ -42,6 +41,15 @@ import {
   depositIdQuerySchema,
   DOCUMENT_FILE_FIELD,
   documentSchema,
+  createPickupFieldsSchema,
+  pickupBookedSchema,
+  resiBilyetFieldsSchema,
+  shipmentIdSchema,
+  shipmentSchema,
+  signatureRequestSchema,
+  signatureSentSchema,
+  signDocumentFieldsSchema,
+  trackingQuerySchema,
   lostBilyetFieldsSchema,
   receiveBilyetFieldsSchema,
   returnBilyetFieldsSchema,
@@ -221,6 +229,29 @@ const DEPOSIT_OPERATIONS: Operation[] = [
       response: { status: 200, data: depositDetailSchema }, errors: [...TRANSITION_ERRORS, 413],
     }),
   ),
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/resi-bilyet', summary: 'Catat resi kurir yang diketik staf (bilyet terkirim)', auth: 'session', idempotent: true,
+    json: resiBilyetFieldsSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS,
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/jne/create-pickup', summary: 'Pesan penjemputan JNE untuk bilyet (bilyet terkirim); satu pengiriman berjalan per deposito', auth: 'session', idempotent: true,
+    json: createPickupFieldsSchema, response: { status: 201, data: pickupBookedSchema }, errors: [...TRANSITION_ERRORS, 422, 502, 503],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/jne/cancel-pickup', summary: 'Batalkan penjemputan JNE sebelum dijemput (bilyet kembali di bank)', auth: 'session', idempotent: true,
+    json: shipmentIdSchema, response: { status: 200, data: shipmentSchema }, errors: [...TRANSITION_ERRORS, 422, 502, 503],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/jne/print-resi', summary: 'Label resi JNE A6 dengan AWB sebagai Code 128 (PDF)', auth: 'session', query: shipmentIdSchema, binary: ['application/pdf'], errors: [400, 401, 404, 409] },
+  { method: 'get', base: 'v2Bpr', path: '/jne/tracking', summary: 'Lacak kiriman JNE sekarang; terkirim menandai bilyet diterima', auth: 'session', query: trackingQuerySchema, response: { status: 200, data: shipmentSchema }, errors: [400, 401, 404, 422, 502, 503] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/sign-document', summary: 'Kirim dokumen PDF deposito ke nasabah untuk ditandatangani lewat Privy', auth: 'session', idempotent: true,
+    json: signDocumentFieldsSchema, response: { status: 201, data: signatureSentSchema }, errors: [400, 401, 404, 409, 422, 502, 503],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/signature', summary: 'Permintaan tanda tangan sebuah deposito dengan salinan bertanda tangan', auth: 'session', query: depositIdQuerySchema, response: { status: 200, data: z.array(signatureRequestSchema) }, errors: [400, 401, 404] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/privy/callback', summary: 'Callback Privy (X-Privy-Signature: HMAC-SHA256 badan permintaan); idempoten per eventId', auth: 'none',
+    response: { status: 200, data: z.object({ recorded: z.boolean() }) }, errors: [400, 401, 404],
+  },
   { method: 'post', base: 'v2Bpr', path: '/deposito/pencairan-aro', summary: 'Hentikan ARO (deposit.stopAro)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
   ...(
     [
