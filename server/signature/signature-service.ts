@@ -53,10 +53,8 @@ export function createSignatureService(deps: SignatureServiceDeps) {
     const today = businessToday(clock);
     const at = jakartaLocalTimestamp(outcome.at);
     const preview = decideSignature(restoreSignature(row.status, contextOf(row)), { type: 'signature.complete', outcome: outcome.status, at, actor: SYSTEM_ACTOR, today });
-    if (!preview.ok) {
-      if (row.status !== 'sent') return false;
-      throw new ServiceError('invalid', preview.refusal.message);
-    }
+    if (!preview.ok) throw new ServiceError('invalid', preview.refusal.message);
+    if (!preview.changed) return false;
     const pending =
       outcome.status === 'signed' && outcome.signedFile
         ? await documents.prepare({
@@ -84,7 +82,7 @@ export function createSignatureService(deps: SignatureServiceDeps) {
         actor: SYSTEM_ACTOR,
         today,
       });
-      if (!decision.ok) throw new AlreadyRecorded();
+      if (!decision.ok || !decision.changed) throw new AlreadyRecorded();
       await trx
         .updateTable('signature_requests')
         .set({ status: decision.status, completed_at: outcome.at, signed_document_id: pending?.row.id ?? null, updated_at: now })
@@ -249,9 +247,14 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       let failed = 0;
       for (const row of open) {
         try {
-          if (await poll(row)) {
-            completed += 1;
-            continue;
+          try {
+            if (await poll(row)) {
+              completed += 1;
+              continue;
+            }
+          } catch (error) {
+            // Privy unreachable: a request past its validity still expires (it can no longer be signed).
+            deps.logger?.warn({ err: error, signatureId: row.id }, 'polling Privy failed before the expiry check');
           }
           const decision = decideSignature(restoreSignature(row.status, contextOf(row)), { type: 'signature.expire', actor: SYSTEM_ACTOR, today });
           if (!decision.ok) continue;
