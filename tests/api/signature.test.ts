@@ -50,7 +50,7 @@ for (const dialect of dialects) {
         privyCallbackFetch: (input, init) => route.fetch!(new Request(input, init)),
         privyCallbackRetryDelaysMs: [],
       });
-      route.fetch = (request) => w.t.server.app.fetch(request);
+      route.fetch = async (request) => w.t.server.app.fetch(request);
       await w.db.updateTable('customers').set({ email: 'nasabah@uji.test' }).where('bank_id', '=', w.bank.id).execute();
     });
     afterAll(async () => {
@@ -149,7 +149,7 @@ for (const dialect of dialects) {
       // The sandbox cannot reach us: the outcome is only at Privy.
       route.fetch = async () => new Response('unreachable', { status: 503 });
       await decide(sentLost.signingUrl, 'tanda-tangan');
-      route.fetch = (request) => w.t.server.app.fetch(request);
+      route.fetch = async (request) => w.t.server.app.fetch(request);
       expect((await w.row(lost.id)).signature_status).toBe('sent');
       expect((await list(lost.id))[0]).toMatchObject({ status: 'signed', signedDocument: { type: 'SIGNED_FORM' } });
 
