@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiPort = Number(process.env.API_PORT ?? 3001);
-const apiBases = ['/api-v1', '/api-v2', '/api-v2-bpr', '/api-v2-general', '/api-docs'];
+// The API, the providers' sandboxes (their signing page and the JNE control) and the public bilyet check live on the server.
+const apiBases = ['/api-v1', '/api-v2', '/api-v2-bpr', '/api-v2-general', '/api-docs', '/sandbox', '/verifikasi'];
 
 export default defineConfig({
   plugins: [react()],

@@ -76,6 +76,14 @@ export type DepositListQuery = z.input<typeof depositListQuerySchema>;
 
 export const pageQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
 
+/** Proses Dokumen's tabs (machines/document-work.ts defines which deposits each holds). */
+export const DOCUMENT_WORK_STEPS = ['upload', 'ship', 'transit', 'receive', 'sign', 'return'] as const;
+export const documentWorkStepSchema = z.enum(DOCUMENT_WORK_STEPS, { error: 'Tahap proses dokumen tidak dikenal.' });
+export type DocumentWorkStep = z.infer<typeof documentWorkStepSchema>;
+/** GET /bpr/list-proses-deposito: one tab (`step`), or every open deposit without it. */
+export const processListQuerySchema = pageQuerySchema.extend({ step: documentWorkStepSchema.optional() });
+export const documentWorkCountsSchema = z.record(documentWorkStepSchema, z.number().int());
+
 // --- Bodies of the dedicated paths ----------------------------------------------------------
 
 /** The version the client last read; a different stored version answers 409. Optional. */
@@ -104,10 +112,6 @@ export const requestBreakRequestSchema = depositRefSchema.extend({
   date: isoDateSchema,
   reason: z.string().trim().max(500, { error: 'Alasan paling banyak 500 karakter.' }).optional(),
 });
-/** GET /invoice/doc */
-export const depositDocQuerySchema = z.object({ depositId: idField('Deposito') });
-/** GET /invoice/doc/customer */
-export const customerDocQuerySchema = z.object({ customerId: idField('Nasabah') });
 /** GET /bpr/deposito-channeling: the month of placement; defaults to this month. */
 export const channelingQuerySchema = z.object({ period: periodSchema.optional() });
 
@@ -294,7 +298,6 @@ export const unprocessedCountsSchema = z.object({
   total: z.number().int(),
 });
 
-export const storedDocumentSchema = z.object({ id: z.string(), type: z.string(), name: z.string().nullable(), uploadedAt: z.string() });
 
 export const channelingSchema = z.object({
   period: z.string(),

@@ -139,6 +139,17 @@ export const bilyetDetailSchema = z.object({
   verificationCode: z.string().nullable(),
   documents: z.array(documentSchema),
   allowedEvents: z.array(bilyetEventTypeSchema),
+  issuedOn: z.string().nullable(),
+  /** The courier and resi it left with (a JNE booking, or typed by staff). */
+  courier: z.string().nullable(),
+  awb: z.string().nullable(),
+  shippedOn: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  receivedBy: z.string().nullable(),
+  handedOverAtCounter: z.boolean(),
+  returnedAt: z.string().nullable(),
+  lostOn: z.string().nullable(),
+  lostReason: z.string().nullable(),
 });
 
 /** POST /jne/create-pickup's answer (API.md): 201. */

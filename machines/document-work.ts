@@ -1,4 +1,5 @@
 import type { BilyetStatus, DepositStatus, ShipmentStatus, SignatureStatus } from '../contract/deposit';
+import type { DocumentWorkStep } from '../contract/deposit-api';
 import { depositStatusesForBilyet } from './bilyet';
 
 /**
@@ -8,8 +9,7 @@ import { depositStatusesForBilyet } from './bilyet';
  * bilyet steps are disjoint: each names the bilyet's one next move.
  */
 
-export const DOCUMENT_WORK_STEPS = ['upload', 'ship', 'transit', 'receive', 'sign', 'return'] as const;
-export type DocumentWorkStep = (typeof DOCUMENT_WORK_STEPS)[number];
+export type { DocumentWorkStep };
 
 export interface DocumentWorkFilter {
   depositStatuses: readonly DepositStatus[];

@@ -13,7 +13,7 @@
 import { assign, setup, transition, type SnapshotFrom } from 'xstate';
 import type { ShipmentEventType, ShipmentStatus } from '@contract/deposit';
 import type { BilyetEvent } from './bilyet';
-import { formatDateId, isOnOrBefore, refusal, type Actor, type IsoDate, type Refusal } from './deposit-rules';
+import { addDays, formatDateId, isBefore, isOnOrBefore, refusal, type Actor, type IsoDate, type Refusal } from './deposit-rules';
 import {
   blank,
   businessDateOf,
@@ -290,5 +290,15 @@ export function bilyetEventForShipment(
     return { type: 'bilyet.receive', receivedAt: businessDateOf(context.deliveredAt), receivedBy: context.receiverName, ...by };
   }
   if (to === 'cancelled') return { type: 'bilyet.unship', ...by };
+  return null;
+}
+
+/** How far ahead a courier pickup can be booked. */
+export const PICKUP_BOOKING_DAYS = 7;
+
+/** Why a pickup cannot be booked for this date (today up to PICKUP_BOOKING_DAYS ahead), or null. */
+export function pickupDateProblem(pickupDate: IsoDate, today: IsoDate): string | null {
+  if (isBefore(pickupDate, today)) return 'Tanggal penjemputan tidak boleh sebelum hari ini.';
+  if (isBefore(addDays(today, PICKUP_BOOKING_DAYS), pickupDate)) return `Tanggal penjemputan paling lambat ${PICKUP_BOOKING_DAYS} hari dari hari ini (${formatDateId(addDays(today, PICKUP_BOOKING_DAYS))}).`;
   return null;
 }

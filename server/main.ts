@@ -28,7 +28,12 @@ import { createChangeRequestService } from './deposits/change-request-service';
 import { createDepositService, type DepositTracksReader } from './deposits/deposit-service';
 import { createBilyetService } from './documents/bilyet-service';
 import { createBilyetPrintService } from './documents/bilyet-print-service';
-import { shipmentsOfDeposit } from './courier/shipment-service';
+import { createShipmentService, shipmentsOfDeposit } from './courier/shipment-service';
+import { courierFromConfig } from './courier/jne-provider';
+import { signatureFromConfig } from './signature/privy-provider';
+import { appendSignaturePage } from './signature/signed-copy';
+import { createSignatureService } from './signature/signature-service';
+import type { FetchLike } from './platform/provider-http';
 import { createDocumentService } from './documents/document-service';
 import { createVerificationService } from './documents/verification-service';
 import { createDepositTransitions } from './deposits/transition-service';
@@ -65,6 +70,10 @@ export interface ServerOptions {
   mailer?: Mailer;
   /** Wins over FILE_STORE (config.fileStore). */
   fileStore?: FileStore;
+  /** How the Privy sandbox POSTs its callbacks (default the global fetch to PUBLIC_URL); tests route them into the app. */
+  privyCallbackFetch?: FetchLike;
+  /** Tests: how the Privy sandbox retries a callback that failed. */
+  privyCallbackRetryDelaysMs?: number[];
 }
 
 export interface Berjangka {
@@ -79,6 +88,8 @@ export interface Berjangka {
     profile: ReturnType<typeof createProfileService>;
     transitions: ReturnType<typeof createDepositTransitions>;
     deposits: ReturnType<typeof createDepositService>;
+    shipments: ReturnType<typeof createShipmentService>;
+    signatures: ReturnType<typeof createSignatureService>;
     interest: ReturnType<typeof createInterestService>;
     disbursements: ReturnType<typeof createDisbursementService>;
     changeRequests: ReturnType<typeof createChangeRequestService>;
@@ -148,6 +159,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const documents = createDocumentService({ db: database.db, clock, fileStore });
     const bilyets = createBilyetService({ db: database.db, clock, documents });
     const bilyetPrinting = createBilyetPrintService({ db: database.db, clock, fileStore, deposits, bilyets, publicUrl: config.publicUrl });
+    const courier = courierFromConfig(config, { db: database.db, clock, logger });
+    const shipments = createShipmentService({ db: database.db, clock, courier: courier.client, bilyets, logger });
+    const privy = signatureFromConfig(config, {
+      db: database.db,
+      clock,
+      logger,
+      appendSignaturePage: (original, signature) =>
+        appendSignaturePage(
+          { bytes: original, mediaType: 'application/pdf' },
+          { signerName: signature.signerName, signerEmail: signature.signerEmail, signedAt: signature.signedAt, signatureId: signature.providerDocumentId, provider: 'Privy (sandbox)', documentTitle: signature.documentTitle },
+        ),
+      ...(options.privyCallbackFetch ? { callbackFetch: options.privyCallbackFetch } : {}),
+      ...(options.privyCallbackRetryDelaysMs ? { callbackRetryDelaysMs: options.privyCallbackRetryDelaysMs } : {}),
+    });
+    const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
     const routers = areaRouters({
@@ -161,6 +187,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       documents,
       bilyets,
       bilyetPrinting,
+      shipments,
+      signatures,
+      sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),
       exports: { db: database.db, reads: database.reads, clock, logger },
@@ -178,7 +207,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests }, seeded, outboxDir, fileStore, close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures }, seeded, outboxDir, fileStore, close };
   } catch (error) {
     await close();
     throw error;

@@ -9,6 +9,11 @@ import type { ProfileService } from './auth/profile-service';
 import type { RegistrationService } from './auth/registration-service';
 import { sessionRoutes } from './auth/session-routes';
 import { bprRoutes } from './deposits/bpr-routes';
+import { courierRoutes } from './courier/courier-routes';
+import type { ShipmentService } from './courier/shipment-service';
+import { signatureRoutes } from './signature/signature-routes';
+import type { SignatureService } from './signature/signature-service';
+import type { Hono } from 'hono';
 import { changeRequestRoutes } from './deposits/change-request-routes';
 import type { ChangeRequestService } from './deposits/change-request-service';
 import { depositRoutes } from './deposits/deposit-routes';
@@ -43,6 +48,10 @@ export interface AreaServices {
   verification: VerificationService;
   bilyets: BilyetService;
   bilyetPrinting: BilyetPrintService;
+  shipments: ShipmentService;
+  signatures: SignatureService;
+  /** The providers' sandboxes (JNE_URL / PRIVY_URL unset), each on its path. */
+  sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
   idempotency: MiddlewareHandler<AppEnv>;
   /** Excel downloads: where they read and log. */
@@ -68,10 +77,13 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
     [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],
     [apiBases.v2Bpr.path, bilyetRoutes({ auth, bilyets: services.bilyets, printing: services.bilyetPrinting, deposits: services.deposits, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, courierRoutes({ auth, shipments: services.shipments, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, signatureRoutes({ auth, signatures: services.signatures, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v1.path, productRoutes({ auth, db: services.db })],
+    ...services.sandboxes.map(([path, sandbox]) => [path, sandbox] as const),
     ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2.path, passwordResetRoutes({ auth, idempotency: services.idempotency })],
     ...Object.values(apiBases).map((base) => [base.path, sessionRoutes(base.authorization, auth)] as const),

@@ -94,3 +94,23 @@ export async function bankLetterhead(db: Kysely<Database>, fileStore: FileStore,
   const logo = bank.logo_file_id ? await fileStore.get(bank.logo_file_id) : null;
   return { name: bank.name, address: bank.address, logo };
 }
+
+/**
+ * Who a courier calls at the bank: the bank's name and address, and the phone of the staff member
+ * booking (or else of any active staff member who left one; the bank itself keeps no phone yet).
+ */
+export async function bankCourierContact(db: Kysely<Database>, bankId: string, userId: string): Promise<{ name: string; address: string | null; contact: string | null; phone: string | null }> {
+  const bank = await findBankById(db, bankId);
+  if (!bank) throw new Error(`bank ${bankId} does not exist`);
+  const staff = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'phone'])
+    .where('bank_id', '=', bankId)
+    .where('active', '=', 1)
+    .where('phone', 'is not', null)
+    .where('phone', '!=', '')
+    .orderBy('created_at')
+    .execute();
+  const reachable = staff.find((user) => user.id === userId) ?? staff[0];
+  return { name: bank.name, address: bank.address, contact: reachable?.name ?? null, phone: reachable?.phone ?? null };
+}

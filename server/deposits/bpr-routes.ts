@@ -1,7 +1,6 @@
 import { staffActor } from '../platform/actor';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { pageQuerySchema } from '../../contract/deposit-api';
 import { depositMonthsQuerySchema, monthsUpTo, type DepositMonth } from '../../contract/deposit-months';
 import { maturitiesByMonth, placementsByMonth } from './deposit-months-repository';
 import type { Database } from '../platform/db/schema';
@@ -43,8 +42,8 @@ export function bprRoutes(deps: { auth: AuthService; deposits: DepositService; m
   const session = requireSession('bearer', deps.auth);
   router.get('/bpr/count-unprocessed-deposito', session, async (c) => ok(c, await deposits.unprocessedCounts(staffActor(c.get('claims')))));
   router.get('/bpr/list-proses-deposito', session, async (c) => {
-    const query = parseOrThrow(pageQuerySchema, c.req.query());
-    return okPage(c, await deposits.processList(staffActor(c.get('claims')), query.page, query.limit));
+    const { counts, ...page } = await deposits.processList(staffActor(c.get('claims')), c.req.query());
+    return okPage(c, page, { counts });
   });
   router.get('/bpr/deposito-channeling', session, async (c) => ok(c, await deposits.channeling(staffActor(c.get('claims')), c.req.query())));
   const monthsDeps = deps.months;

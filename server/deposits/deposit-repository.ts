@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Kysely } from 'kysely';
-import { depositStatusSchema, type DepositStatus } from '../../contract/deposit';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { DocumentWorkFilter } from '../../machines/document-work';
+import { depositStatusSchema, type DepositStatus, type ShipmentStatus } from '../../contract/deposit';
 import { isSqlite } from '../platform/db/dialect';
 import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../platform/db/schema';
@@ -413,19 +414,27 @@ export async function listMaturing(
   return { rows, total: Number(count.total) };
 }
 
-/** Deposits whose bilyet, signature or shipment is still open (Proses Dokumen). */
-function openDocumentsQuery(db: Db, bankId: string) {
+/** The rows of one Proses Dokumen filter (machines/document-work.ts), or of any of several. */
+function documentWorkCondition(eb: ExpressionBuilder<Database, 'deposits'>, filter: DocumentWorkFilter): Expression<SqlBool> {
+  const parts: Array<Expression<SqlBool>> = [eb('status', 'in', [...filter.depositStatuses])];
+  if (filter.bilyetStatuses) parts.push(eb('bilyet_status', 'in', [...filter.bilyetStatuses]));
+  if (filter.signatureStatuses) parts.push(eb('signature_status', 'in', [...filter.signatureStatuses]));
+  if (filter.shipmentStatuses) {
+    const named = filter.shipmentStatuses.filter((status): status is ShipmentStatus => status !== null);
+    const alternatives: Array<Expression<SqlBool>> = [];
+    if (named.length > 0) alternatives.push(eb('shipment_status', 'in', named));
+    if (filter.shipmentStatuses.includes(null)) alternatives.push(eb('shipment_status', 'is', null));
+    parts.push(eb.or(alternatives));
+  }
+  return eb.and(parts);
+}
+
+/** Deposits with open document work: in `filters` (any of them). */
+function openDocumentsQuery(db: Db, bankId: string, filters: readonly DocumentWorkFilter[]) {
   return db
     .selectFrom('deposits')
     .where('bank_id', '=', bankId)
-    .where('status', 'in', ['approved', 'active', 'breakRequested', 'matured', 'disbursing'])
-    .where((eb) =>
-      eb.or([
-        eb('bilyet_status', 'in', ['none', 'issued', 'shipped']),
-        eb('signature_status', '=', 'sent'),
-        eb('shipment_status', 'in', ['requested', 'pickedUp', 'inTransit']),
-      ]),
-    );
+    .where((eb) => eb.or(filters.map((filter) => documentWorkCondition(eb, filter))));
 }
 
 /** Placements per channel partner with value date in [from, to]. */
@@ -443,13 +452,25 @@ export async function placementsByChannel(db: Db, bankId: string, range: { from:
   return rows.map((row) => ({ channel: row.channel, count: Number(row.count), amount: Number(row.amount ?? 0) }));
 }
 
-export async function listOpenDocuments(db: Db, bankId: string, page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
-  const base = openDocumentsQuery(db, bankId);
+/** Proses Dokumen: the deposits of `filters` (one tab, or every tab), oldest work first. */
+export async function listOpenDocuments(db: Db, bankId: string, filters: readonly DocumentWorkFilter[], page: number, limit: number): Promise<{ rows: DepositRow[]; total: number }> {
+  const base = openDocumentsQuery(db, bankId, filters);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    base.selectAll().orderBy('updated_at', 'asc').orderBy('id', 'asc').limit(limit).offset((page - 1) * limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** How many deposits each filter holds, in one pass. */
+export async function countDocumentWork<K extends string>(db: Db, bankId: string, filters: ReadonlyArray<{ id: K } & DocumentWorkFilter>): Promise<Record<K, number>> {
+  const row = await db
+    .selectFrom('deposits')
+    .where('bank_id', '=', bankId)
+    .select((eb) => filters.map((filter) => eb.fn.sum<number>(eb.case().when(documentWorkCondition(eb, filter)).then(1).else(0).end()).as(filter.id)))
+    .executeTakeFirstOrThrow();
+  const record = row as Record<string, unknown>;
+  return Object.fromEntries(filters.map((filter) => [filter.id, Number(record[filter.id] ?? 0)])) as Record<K, number>;
 }
 
 /** Open bilyet work of running deposits by bilyet status, and signatures still out. */

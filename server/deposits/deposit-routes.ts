@@ -2,8 +2,6 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import {
   approveDepositRequestSchema,
   changeDepositDateRequestSchema,
-  customerDocQuerySchema,
-  depositDocQuerySchema,
   rejectDepositRequestSchema,
   requestBreakRequestSchema,
   versionFieldSchema,
@@ -43,14 +41,6 @@ export function depositRoutes(deps: { auth: AuthService; deposits: DepositServic
   router.get('/deposito/due-information/download', session, xlsxDownload(deps.exports, 'dueInformation', dueInformationExport));
   router.get('/invoice/list-count-all-deposito', session, async (c) => ok(c, await deposits.countByStatus(actorOf(c), c.req.query())));
   router.get('/invoice/count-summary-document', session, async (c) => ok(c, await deposits.documentSummary(actorOf(c))));
-  router.get('/invoice/doc', session, async (c) => {
-    const { depositId } = parseOrThrow(depositDocQuerySchema, c.req.query());
-    return ok(c, await deposits.depositDocuments(actorOf(c), depositId));
-  });
-  router.get('/invoice/doc/customer', session, async (c) => {
-    const { customerId } = parseOrThrow(customerDocQuerySchema, c.req.query());
-    return ok(c, await deposits.customerDocuments(actorOf(c), customerId));
-  });
   router.get('/invoice/deposito/break', session, async (c) => ok(c, await deposits.breakPreview(actorOf(c), c.req.query())));
 
   router.post('/invoice/deposito/break', ...change, async (c) => {

@@ -4,6 +4,7 @@ import {
   channelingQuerySchema,
   depositFiltersSchema,
   depositListQuerySchema,
+  processListQuerySchema,
   type DepositActions,
   type DepositDetail,
   type DepositSortField,
@@ -12,6 +13,7 @@ import {
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { allowedEvents, blockedEvents, previewBreakFor, restoreDeposit, type Actor, type DepositSnapshot } from '../../machines/deposit';
 import { addDays, DepositRuleError, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
+import { documentWorkStepById, documentWorkSteps, type DocumentWorkStep } from '../../machines/document-work';
 import { listAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
 import {
@@ -22,6 +24,7 @@ import {
   listMaturing,
   listPeriods,
   listOpenDocuments,
+  countDocumentWork,
   countOpenDocumentWork,
   countBilyetToIssue,
   findDeposits,
@@ -63,7 +66,24 @@ function actionsFor(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): De
 
 /** The documents and courier areas' part of a deposit's detail; nothing when they are not wired (tests of this area alone). */
 export type DepositTracksReader = (actor: StaffActor, row: DepositRow, today: string) => Promise<DepositTracks>;
-const NO_TRACKS: DepositTracksReader = async () => ({ bilyet: { verificationCode: null, documents: [], allowedEvents: [] }, shipments: [] });
+const NO_TRACKS: DepositTracksReader = async () => ({
+  bilyet: {
+    verificationCode: null,
+    documents: [],
+    allowedEvents: [],
+    issuedOn: null,
+    courier: null,
+    awb: null,
+    shippedOn: null,
+    receivedAt: null,
+    receivedBy: null,
+    handedOverAtCounter: false,
+    returnedAt: null,
+    lostOn: null,
+    lostReason: null,
+  },
+  shipments: [],
+});
 
 export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions; tracks?: () => DepositTracksReader }) {
   const { db, clock, transitions } = deps;
@@ -138,18 +158,6 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       return { bilyetNotIssued: bilyet.none ?? 0, bilyetNotShipped: bilyet.issued ?? 0, bilyetNotReceived: bilyet.shipped ?? 0, signaturesPending };
     },
 
-    /** GET /invoice/doc: the deposit's stored documents (uploads arrive with the documents issue). */
-    async depositDocuments(actor: StaffActor, depositId: string) {
-      await loadDeposit(db, actor.bankId, depositId);
-      return [] as Array<{ id: string; type: string; name: string | null; uploadedAt: string }>;
-    },
-
-    /** GET /invoice/doc/customer: the customer's KTP/NPWP documents (none stored yet). */
-    async customerDocuments(actor: StaffActor, customerId: string) {
-      if (!(await findCustomer(db, actor.bankId, customerId))) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
-      return [] as Array<{ id: string; type: string; name: string | null; uploadedAt: string }>;
-    },
-
     /**
      * GET /invoice/deposito/break: what the break would pay on `date` (default today) — the same
      * previewBreakFor the approval fixes. For a deposit already in breakRequested, the figures of
@@ -221,9 +229,11 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
     },
 
     /** GET /bpr/list-proses-deposito: deposits whose bilyet, signature or shipment is still open. */
-    async processList(actor: StaffActor, page: number, limit: number): Promise<Page<DepositSummary>> {
-      const { rows, total } = await listOpenDocuments(db, actor.bankId, page, limit);
-      return pageOf(await summaries(actor.bankId, rows), page, limit, total);
+    async processList(actor: StaffActor, query: Record<string, unknown>): Promise<Page<DepositSummary> & { counts: Record<DocumentWorkStep, number> }> {
+      const { step, page, limit } = parseOrThrow(processListQuerySchema, query);
+      const filters = step ? [documentWorkStepById[step]] : documentWorkSteps;
+      const [{ rows, total }, counts] = await Promise.all([listOpenDocuments(db, actor.bankId, filters, page, limit), countDocumentWork(db, actor.bankId, documentWorkSteps)]);
+      return { ...pageOf(await summaries(actor.bankId, rows), page, limit, total), counts };
     },
 
     /** GET /bpr/deposito-channeling: placements of a month per channel partner. */

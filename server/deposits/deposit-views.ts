@@ -15,7 +15,7 @@ import { toDisbursement } from '../disbursements/payout-service';
 
 /** What the documents and courier areas add to a deposit's detail (main.ts wires them in). */
 export interface DepositTracks {
-  bilyet: Pick<DepositDetail['bilyet'], 'verificationCode' | 'documents' | 'allowedEvents'>;
+  bilyet: Omit<DepositDetail['bilyet'], 'status' | 'statusLabel' | 'number'>;
   shipments: DepositDetail['shipments'];
 }
 
@@ -64,6 +64,7 @@ const RECORD_LABELS: Record<string, string> = {
   'deposit.changeInstruction': 'Ubah Instruksi Jatuh Tempo',
   'deposit.changePayoutAccount': 'Ubah Rekening Pencairan',
   'document.upload': 'Unggah Dokumen',
+  'signature.send': 'Kirim untuk Tanda Tangan',
 };
 const TIMELINE_LABELS: Record<string, string> = { ...RECORD_LABELS, ...depositEventLabels, ...bilyetEventLabels, ...shipmentEventLabels, ...signatureEventLabels };
 

@@ -29,5 +29,10 @@ export function bilyetRoutes(deps: { auth: AuthService; bilyets: BilyetService; 
       return ok(c, await deps.deposits.detail(actor, depositId));
     });
   }
+  router.post('/deposito/resi-bilyet', session, deps.idempotency, async (c) => {
+    const actor = staffActor(c.get('claims'));
+    const { depositId } = await deps.bilyets.recordResi(actor, (await readFields(c)).fields);
+    return ok(c, await deps.deposits.detail(actor, depositId));
+  });
   return router;
 }

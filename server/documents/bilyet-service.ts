@@ -3,6 +3,7 @@ import type { BilyetStatus, ShipmentStatus } from '../../contract/deposit';
 import {
   lostBilyetFieldsSchema,
   receiveBilyetFieldsSchema,
+  resiBilyetFieldsSchema,
   returnBilyetFieldsSchema,
   uploadBilyetFieldsSchema,
   type DocumentType,
@@ -15,7 +16,7 @@ import type { BilyetRow, Database, DepositRow } from '../platform/db/schema';
 import { ServiceError, ValidationError } from '../platform/errors';
 import type { Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
-import { applyTrackChange, businessToday, refusalError } from '../deposits/transition-service';
+import { applyTrackChange, businessToday, refusalError, type TrackColumns } from '../deposits/transition-service';
 import { bilyetNumberIsFree, claimBilyetNumber, findBilyet, insertBilyet, updateBilyet, verificationCodeIsBound } from './bilyet-repository';
 import { newVerificationCode } from './bilyet-verification';
 import { checkDocumentUpload, type DocumentService, type PendingDocument } from './document-service';
@@ -124,7 +125,17 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
    */
   async function step(
     trx: Kysely<Database>,
-    input: { bankId: string | null; depositId: string; actor: Actor; event: EventPayload; timeline?: Record<string, unknown>; shipmentStatus?: ShipmentStatus | null },
+    input: {
+      bankId: string | null;
+      depositId: string;
+      actor: Actor;
+      event: EventPayload;
+      timeline?: Record<string, unknown>;
+      /** The shipment's status as the machine should see it (the courier's change in the same transaction). */
+      shipmentStatus?: ShipmentStatus | null;
+      /** Other track columns written with the step (the courier's shipment_status). */
+      columns?: TrackColumns;
+    },
   ): Promise<{ status: BilyetStatus; deposit: DepositRow }> {
     const now = clock.now().toISOString();
     const today = businessToday(clock);
@@ -153,7 +164,7 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
             }
           }
           await updateBilyet(trx, deposit.id, { ...changes, updated_at: now });
-          return { bilyet_status: decision.status, bilyet_number: decision.context.number };
+          return { ...input.columns, bilyet_status: decision.status, bilyet_number: decision.context.number };
         },
       },
       now,
@@ -207,6 +218,20 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
   return {
     step,
 
+    /**
+     * Refuses (ServiceError, the machine's Indonesian reason) when `event` would be refused now;
+     * for callers that must ask before an outside call (a JNE booking) whose result the step records.
+     */
+    async check(input: { bankId: string; depositId: string; actor: Actor; event: EventPayload }): Promise<DepositRow> {
+      const deposit = await db.selectFrom('deposits').selectAll().where('id', '=', input.depositId).where('bank_id', '=', input.bankId).executeTakeFirst();
+      if (!deposit) throw new ServiceError('not-found', 'Deposito tidak ditemukan.');
+      const [row, shipmentStatus] = await Promise.all([findBilyet(db, deposit.id), latestShipmentStatus(db, deposit.id)]);
+      const snapshot = restoreBilyet(deposit.bilyet_status, bilyetContextOf(deposit, row, shipmentStatus));
+      const decision = decideBilyet(snapshot, { ...input.event, actor: input.actor, today: businessToday(clock) } as BilyetEvent);
+      if (!decision.ok) throw refusalError(decision.refusal);
+      return deposit;
+    },
+
     /** POST /deposito/upload-bilyet: the signed scan with its number; issues, or reissues after a loss. */
     async upload(actor: StaffActor, fields: Record<string, unknown>, file: Upload | null) {
       return staffStep(
@@ -224,6 +249,11 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
           return lost;
         },
       );
+    },
+
+    /** POST /deposito/resi-bilyet: sent with a courier whose resi staff type (a JNE pickup is booked through /jne/create-pickup). */
+    async recordResi(actor: StaffActor, fields: Record<string, unknown>) {
+      return staffStep(actor, parseFields(resiBilyetFieldsSchema, fields), [], (data) => ({ type: 'bilyet.ship', courier: data.courier, awb: data.awb }));
     },
 
     /** POST /deposito/receive-bilyet: the customer has it (courier delivery recorded by staff, or handed over at the counter). */
@@ -267,7 +297,21 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
     async detailOf(actor: StaffActor, deposit: DepositRow, today: string) {
       const [row, shipmentStatus, files] = await Promise.all([findBilyet(db, deposit.id), latestShipmentStatus(db, deposit.id), documents.bilyetDocumentsOf(actor.bankId, deposit.id)]);
       const snapshot = restoreBilyet(deposit.bilyet_status, bilyetContextOf(deposit, row, shipmentStatus));
-      return { verificationCode: row?.verification_code ?? null, documents: files, allowedEvents: bilyetAllowedEvents(snapshot, { id: actor.userId, role: actor.role }, today) };
+      return {
+        verificationCode: row?.verification_code ?? null,
+        documents: files,
+        allowedEvents: bilyetAllowedEvents(snapshot, { id: actor.userId, role: actor.role }, today),
+        issuedOn: row?.issued_on ?? null,
+        courier: row?.courier ?? null,
+        awb: row?.awb ?? null,
+        shippedOn: row?.shipped_on ?? null,
+        receivedAt: row?.received_at ?? null,
+        receivedBy: row?.received_by ?? null,
+        handedOverAtCounter: row?.handed_over_at_counter === 1,
+        returnedAt: row?.returned_at ?? null,
+        lostOn: row?.lost_on ?? null,
+        lostReason: row?.lost_reason ?? null,
+      };
     },
 
     /** The bilyet row for a print, with a code no issued paper carries yet when a new paper is due. */

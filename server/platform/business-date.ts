@@ -25,3 +25,9 @@ export function wibTimestamp(date: string, hour: number, minute: number): string
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d, hour, minute) - JAKARTA_OFFSET_MS).toISOString();
 }
+
+/** An instant as Asia/Jakarta wall-clock time without a zone, 'YYYY-MM-DDTHH:mm:ss' (machines/track-rules LocalTimestamp). */
+export function jakartaLocalTimestamp(instant: Date | string): string {
+  const time = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  return new Date(time + JAKARTA_OFFSET_MS).toISOString().slice(0, 19);
+}

@@ -166,9 +166,17 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
     const summary = await w.call('GET', '/invoice/count-summary-document', { token: w.users.operator.token });
     const running = counts.approved + counts.active + counts.matured;
     expect(summary.body.data).toEqual({ bilyetNotIssued: running, bilyetNotShipped: 0, bilyetNotReceived: 0, signaturesPending: 0 });
+    // Matured deposits without a bilyet need none for their payout; the rest wait for theirs.
+    const toIssue = counts.approved + counts.active;
     const proses = await w.call('GET', '/bpr/list-proses-deposito?limit=2', { token: w.users.operator.token });
-    expect(proses.body.meta).toEqual({ page: 1, limit: 2, total: running, totalPages: Math.ceil(running / 2) });
+    expect(proses.body.meta).toEqual({ page: 1, limit: 2, total: toIssue, totalPages: Math.ceil(toIssue / 2) });
     expect(proses.body.data.every((d: any) => d.bilyet.status === 'none')).toBe(true);
+    expect(proses.body.counts).toEqual({ upload: toIssue, ship: 0, transit: 0, receive: 0, sign: 0, return: 0 });
+    const shipTab = await w.call('GET', '/bpr/list-proses-deposito?step=ship', { token: w.users.operator.token });
+    expect(shipTab.body.meta.total).toBe(0);
+    const unknown = await w.call('GET', '/bpr/list-proses-deposito?step=kirim', { token: w.users.operator.token });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message.join(' ')).toContain('Tahap proses dokumen tidak dikenal');
   });
 
   it('channeling: placements of a month per partner; "Langsung di BPR" for direct ones; rejected not counted', async () => {

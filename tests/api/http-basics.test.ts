@@ -154,9 +154,9 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     expect(wrongType.body.message).toEqual(['Pilih minimal satu bunga.', 'Tanggal harus berformat YYYY-MM-DD.', 'Nomor referensi transfer wajib diisi.']);
   });
 
-  it('documents every route the server registers', () => {
+  it('documents every route the server registers (the providers\' sandboxes speak JNE\'s and Privy\'s API, not ours)', () => {
     const registered = t.server.app.routes
-      .filter((route) => route.method !== 'ALL' && route.path !== '/*' && !route.path.startsWith('/api-docs'))
+      .filter((route) => route.method !== 'ALL' && route.path !== '/*' && !route.path.startsWith('/api-docs') && !route.path.startsWith('/sandbox/'))
       .map((route) => `${route.method} ${route.path}`);
     expect(new Set(registered)).toEqual(new Set(documentedRoutes()));
     expect(Object.keys(openApiDocument().paths as object).length).toBeGreaterThan(5);

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { DepositRuleError } from '../../../machines/deposit-rules';
 import { ServiceError, ValidationError, type FailureKind } from '../errors';
+import { ProviderError } from '../provider-http';
 import { errorResponse, NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from './envelope';
 
 const STATUS_OF: Record<FailureKind, ContentfulStatusCode> = {
@@ -32,6 +33,12 @@ export function handleError(logger: Logger) {
         ...(error.kind === 'password-expired' ? { error: 'PasswordExpired' } : {}),
         data: error.data,
       });
+    }
+    if (error instanceof ProviderError) {
+      // The provider's own words stay in the log; staff read the Indonesian sentence.
+      const log = error.httpStatus >= 500 ? logger.warn.bind(logger) : logger.info.bind(logger);
+      log({ provider: error.provider, kind: error.kind, providerReason: error.providerReason, path: c.req.path }, 'provider call did not succeed');
+      return errorResponse(c, error.httpStatus, error.httpStatus === 400 ? [error.message] : error.message);
     }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unexpected error');
     return errorResponse(c, 500, SERVER_ERROR_MESSAGE);
