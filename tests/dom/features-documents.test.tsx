@@ -234,8 +234,8 @@ describe('the deposit detail: Dokumen', () => {
   });
 
   it("offers exactly the bilyet steps the server's machine allows, and shows the step's answer without reading the detail again", async () => {
-    const issued = deposit({ bilyet: { status: 'issued', statusLabel: 'Diterbitkan', number: 'BLT-9', verificationCode: 'VC123', documents: [], allowedEvents: ['bilyet.ship', 'bilyet.receive', 'bilyet.reportLost'] } });
-    const shipped = deposit({ bilyet: { ...issued.bilyet, status: 'shipped', statusLabel: 'Dalam pengiriman', allowedEvents: ['bilyet.receive', 'bilyet.reportLost'] } });
+    const issued = deposit({ bilyet: { ...deposit().bilyet, status: 'issued', statusLabel: 'Diterbitkan', number: 'BLT-9', verificationCode: 'VC123', issuedOn: '2026-11-09', allowedEvents: ['bilyet.ship', 'bilyet.receive', 'bilyet.reportLost'] } });
+    const shipped = deposit({ bilyet: { ...issued.bilyet, status: 'shipped', statusLabel: 'Dalam pengiriman', courier: 'SiCepat', awb: 'SC-123', shippedOn: '2026-11-10', allowedEvents: ['bilyet.receive', 'bilyet.reportLost'] } });
     const { server, toasts } = openAs('/deposito/dep-1?tab=documents', (request) => {
       if (request.path === '/deposito/dep-1') return ok(issued);
       if (request.path === '/deposito/resi-bilyet') return ok(shipped);
@@ -255,6 +255,7 @@ describe('the deposit detail: Dokumen', () => {
     expect(server.writes()[0]!.body).toEqual({ depositId: 'dep-1', courier: 'SiCepat', awb: 'SC-123' });
     await waitFor(() => expect(within(screen.getByTestId('bilyet-actions')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cetak bilyet', 'Catat diterima', 'Catat hilang']));
     expect(screen.getByRole('region', { name: 'Bilyet' }).textContent).toContain('Dalam pengiriman');
+    expect(screen.getByRole('region', { name: 'Bilyet' }).textContent).toContain('Dikirim10-Nov-2026 · SiCepat SC-123');
     expect(server.requests.filter((request) => request.path === '/deposito/dep-1').length).toBe(detailReads);
   });
 });

@@ -2,6 +2,7 @@ import type { BilyetStatus } from '@contract/deposit';
 import { bilyetStatusLabels } from '@machines/bilyet';
 import { StatusBadge, type BadgeTone } from '../../../components/StatusBadge';
 import type { DepositDetail } from '../../../lib/deposit-api';
+import { formatDate } from '../../../lib/format';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind, type BilyetStepTarget } from './bilyet-steps';
 import { BusyButton } from './BusyButton';
 import { printBilyet } from './shipment-actions';
@@ -27,6 +28,23 @@ export function stepTargetOf(deposit: DepositDetail): BilyetStepTarget {
     bilyetNumber: deposit.bilyet.number,
     today: deposit.today,
   };
+}
+
+type BilyetDetail = DepositDetail['bilyet'];
+
+/** The journey so far, a line per step that happened (the detail keeps the last of each). */
+function journeyOf(bilyet: BilyetDetail): Array<{ label: string; value: string }> {
+  const lines: Array<{ label: string; value: string | null }> = [
+    { label: 'Diterbitkan', value: bilyet.issuedOn ? formatDate(bilyet.issuedOn) : null },
+    { label: 'Dikirim', value: bilyet.courier ? `${formatDate(bilyet.shippedOn)} · ${bilyet.courier} ${bilyet.awb ?? ''}`.trim() : null },
+    {
+      label: bilyet.handedOverAtCounter ? 'Diserahkan di kantor' : 'Diterima',
+      value: bilyet.receivedAt ? `${formatDate(bilyet.receivedAt)}${bilyet.receivedBy ? ` · ${bilyet.receivedBy}` : ''}` : null,
+    },
+    { label: 'Dikembalikan', value: bilyet.returnedAt ? formatDate(bilyet.returnedAt) : null },
+    { label: 'Dicatat hilang', value: bilyet.lostOn ? `${formatDate(bilyet.lostOn)}${bilyet.lostReason ? ` · ${bilyet.lostReason}` : ''}` : null },
+  ];
+  return lines.filter((line): line is { label: string; value: string } => line.value !== null);
 }
 
 /**
@@ -64,6 +82,12 @@ export function BilyetPanel({ deposit, only, onStep }: { deposit: DepositDetail;
             )}
           </dd>
         </div>
+        {journeyOf(bilyet).map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
       </dl>
       <div className="bj-row-actions bj-bilyet__actions" data-testid="bilyet-actions">
         <BusyButton label="Cetak bilyet" busyLabel="Menyiapkan…" run={() => printBilyet({ depositId: deposit.id, depositNumber: deposit.depositNumber })} />

@@ -12,8 +12,11 @@ export const shipmentTones: Record<ShipmentStatus, BadgeTone> = {
   failed: 'danger',
 };
 
-/** One shipment: where the bilyet is, who took it, and the courier's tracking history (newest first). */
-export function ShipmentView({ shipment }: { shipment: ShipmentAnswer }) {
+/**
+ * One shipment: where the bilyet is, who took it, and the courier's tracking history (newest
+ * first). `withResi: false` where a heading already names the courier and resi.
+ */
+export function ShipmentView({ shipment, withResi = true }: { shipment: ShipmentAnswer; withResi?: boolean }) {
   const history = [...shipment.history].reverse();
   return (
     <>
@@ -24,12 +27,14 @@ export function ShipmentView({ shipment }: { shipment: ShipmentAnswer }) {
             <StatusBadge label={shipment.statusLabel} tone={shipmentTones[shipment.status]} />
           </dd>
         </div>
-        <div>
-          <dt>Kurir · nomor resi</dt>
-          <dd>
-            {shipment.courier} · {shipment.awb}
-          </dd>
-        </div>
+        {withResi ? (
+          <div>
+            <dt>Kurir · nomor resi</dt>
+            <dd>
+              {shipment.courier} · {shipment.awb}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Penjemputan</dt>
           <dd>{shipment.pickupDate ? `${formatDate(shipment.pickupDate)}${shipment.pickupTime ? ` ${shipment.pickupTime.replace(':', '.')} WIB` : ''}` : '-'}</dd>

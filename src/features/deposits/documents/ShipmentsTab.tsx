@@ -56,7 +56,7 @@ export function ShipmentsTab({ deposit, send, onStep, onChanged }: { deposit: De
                 </button>
               ) : null}
             </div>
-            <ShipmentView shipment={shipment} />
+            <ShipmentView shipment={shipment} withResi={false} />
           </section>
         ))
       )}

@@ -58,7 +58,10 @@ function SignatureTable({ requests }: { requests: readonly SignatureRequestAnswe
               <td className="bj-wrap">
                 {request.signingUrl ? <SigningLink url={request.signingUrl} compact /> : null}
                 {request.signedDocument ? (
-                  <BusyButton label="Unduh dokumen bertanda tangan" busyLabel="Mengunduh…" run={() => downloadDocument(request.signedDocument!)} />
+                  <span className="bj-row-actions">
+                    {/* The signed copy: the original with Privy's signature page. */}
+                    <BusyButton label="Unduh salinan" busyLabel="Mengunduh…" run={() => downloadDocument(request.signedDocument!)} />
+                  </span>
                 ) : null}
                 {!request.signingUrl && !request.signedDocument ? <span className="bj-muted">-</span> : null}
               </td>

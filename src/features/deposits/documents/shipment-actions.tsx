@@ -28,7 +28,7 @@ export const printLatestResi = (deposit: { depositId: string; depositNumber: str
 
 export const printBilyet = (deposit: { depositId: string; depositNumber: string }) => openPdf(PRINT_PATHS.bilyet, { depositId: deposit.depositId }, `bilyet-${deposit.depositNumber}.pdf`);
 
-export const NO_SHIPMENT = 'Pengiriman bilyet deposito ini tidak ditemukan. Muat ulang halaman.';
+export const NO_SHIPMENT = 'Data pengiriman JNE deposito ini tidak ditemukan.';
 
 /** The deposit's newest shipment (the detail lists them newest first): the work queue's rows carry only its status. */
 export async function latestShipment(depositId: string, signal?: AbortSignal): Promise<ShipmentAnswer> {
