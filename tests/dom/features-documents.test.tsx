@@ -175,6 +175,32 @@ describe('Proses Dokumen', () => {
   });
 });
 
+describe('Proses Dokumen: in transit', () => {
+  it('"Lacak" asks JNE about the newest shipment of the deposit, shows its history, and refreshes the list (a delivery moves the row)', async () => {
+    const newest = shipment({ id: 'shp-2', awb: 'JNE0002', status: 'inTransit', statusLabel: 'Dalam perjalanan', history: [
+      { at: '2026-11-11T09:00:00', code: 'PU', description: 'Paket dijemput kurir JNE', location: 'BANDUNG' },
+      { at: '2026-11-11T15:20:00', code: 'IT', description: 'Paket tiba di pusat sortir', location: 'JAKARTA' },
+    ] });
+    const { server } = openAs('/deposito/proses?step=transit', (request) => {
+      if (request.path === '/deposito/dep-1') return ok(deposit({ shipments: [newest, shipment({ id: 'shp-1', awb: 'JNE0001', status: 'cancelled' })] }));
+      if (request.path === '/jne/tracking') return ok(newest);
+      return workQueue([summary({ bilyet: { status: 'shipped', number: 'B1' }, shipmentStatus: 'pickedUp' })])(request);
+    });
+    const row = (await screen.findByRole('link', { name: 'DEP-DS-2611-0001' }, SCREEN_LOAD)).closest('tr')!;
+    const lists = () => server.requests.filter((request) => request.path === '/bpr/list-proses-deposito').length;
+    const before = lists();
+    fireEvent.click(within(row).getByRole('button', { name: 'Lacak' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lacak pengiriman · DEP-DS-2611-0001' });
+    const history = await within(dialog).findByRole('table');
+    expect(within(history).getAllByRole('row').slice(1).map((line) => line.textContent)).toEqual([
+      '11-Nov-2026 15.20 WIBPaket tiba di pusat sortirJAKARTA',
+      '11-Nov-2026 09.00 WIBPaket dijemput kurir JNEBANDUNG',
+    ]);
+    expect(server.requests.find((request) => request.path === '/jne/tracking')?.query.get('awb')).toBe('JNE0002');
+    await waitFor(() => expect(lists()).toBe(before + 1));
+  });
+});
+
 const document = (overrides: Partial<DocumentAnswer> = {}): DocumentAnswer => ({
   id: 'doc-1',
   type: 'FORM',
