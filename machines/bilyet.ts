@@ -253,8 +253,9 @@ const RULES: { [T in BilyetEventType]: TrackRule<BilyetStatus, BilyetContext, Ev
   },
   'bilyet.reportLost': {
     from: ['issued', 'shipped', 'received'],
-    roles: ['OPERATOR'],
-    roleMessage: 'Hanya staf BPR yang dapat mencatat kehilangan bilyet.',
+    // A loss voids a paper worth the deposit and lets a payout go without it: a supervisor's call (DOMAIN.md roles).
+    roles: ['SUPERVISOR'],
+    roleMessage: 'Hanya supervisor yang dapat mencatat kehilangan bilyet.',
     checks: [
       { category: 'invalid', payload: true, passes: ({ event }) => !blank(event.reason), message: () => 'Alasan kehilangan wajib diisi.' },
       {

@@ -18,7 +18,8 @@ import type { AppEnv } from './platform/http/session';
 import { databaseFileStore, diskFileStore, type FileStore } from './platform/files/file-store';
 import { s3FileStore } from './platform/files/s3-file-store';
 import { outboxMailer, smtpMailer, type Mailer } from './platform/mail';
-import { scheduleDailyJob } from './jobs/daily-schedule';
+import { scheduleDailyJob, type DailyFollowUp } from './jobs/daily-schedule';
+import { createAroLetterService } from './documents/aro-letter-service';
 import { areaRouters } from './routes';
 import { createLogger } from './platform/logger';
 import { createAuthService } from './auth/auth-service';
@@ -90,12 +91,15 @@ export interface Berjangka {
     deposits: ReturnType<typeof createDepositService>;
     shipments: ReturnType<typeof createShipmentService>;
     signatures: ReturnType<typeof createSignatureService>;
+    aroLetters: ReturnType<typeof createAroLetterService>;
     interest: ReturnType<typeof createInterestService>;
     disbursements: ReturnType<typeof createDisbursementService>;
     changeRequests: ReturnType<typeof createChangeRequestService>;
   };
   /** Demo banks and users created by this start (empty when they existed already). */
   seeded: string[];
+  /** What runs after each daily job (providers, PDFs); `npm run jobs` runs them too. */
+  followUps: DailyFollowUp[];
   /** Where mail goes when SMTP_URL is unset. */
   outboxDir: string;
   /** Where uploaded bytes live (FILE_STORE, or options.fileStore). */
@@ -173,6 +177,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       ...(options.privyCallbackFetch ? { callbackFetch: options.privyCallbackFetch } : {}),
       ...(options.privyCallbackRetryDelaysMs ? { callbackRetryDelaysMs: options.privyCallbackRetryDelaysMs } : {}),
     });
+    const aroLetters = createAroLetterService({ db: database.db, fileStore, documents, logger });
+    const followUps: DailyFollowUp[] = [
+      { name: 'jne-tracking', run: () => shipments.refreshAll() },
+      { name: 'privy-signatures', run: () => signatures.settleOpen() },
+      { name: 'aro-letters', run: () => aroLetters.drawMissing() },
+    ];
     const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
@@ -207,7 +217,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures }, seeded, outboxDir, fileStore, close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters }, followUps, seeded, outboxDir, fileStore, close };
   } catch (error) {
     await close();
     throw error;
@@ -261,7 +271,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
       listening.listen(options.listenPort ?? berjangka.config.port, hostname, () => resolve(listening.address() as AddressInfo));
     });
     const url = `http://127.0.0.1:${address.port}`;
-    const jobs = (options.scheduleJobs ?? !process.env.VITEST) ? scheduleDailyJob({ db: berjangka.database.db, clock: berjangka.clock, logger: berjangka.logger }) : undefined;
+    const jobs = (options.scheduleJobs ?? !process.env.VITEST) ? scheduleDailyJob({ db: berjangka.database.db, clock: berjangka.clock, logger: berjangka.logger, followUps: berjangka.followUps }) : undefined;
     const housekeeping = setInterval(() => {
       purgeStaleRows(berjangka.database.db, berjangka.clock.now()).catch((error: unknown) => berjangka.logger.error({ err: error }, 'housekeeping failed'));
     }, HOUSEKEEPING_EVERY_MS);

@@ -3,9 +3,9 @@
  * without --date the days missed since the last run and today, with --date that date only.
  */
 import { loadConfig } from '../platform/config';
-import { openDatabase } from '../platform/db/database';
-import { migrateToLatest } from '../platform/db/migrate';
 import { createLogger } from '../platform/logger';
+import { buildServer } from '../main';
+import { runDailyFollowUps } from '../jobs/daily-schedule';
 import { systemClock } from '../platform/clock';
 import { jakartaDate } from '../platform/business-date';
 import { runDailyCatchUp } from '../jobs/catch-up';
@@ -20,14 +20,16 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  // The whole server without listening: the follow-ups need the providers and the file store.
+  const berjangka = await buildServer({ seed: false, logger, clock: systemClock });
   try {
-    await migrateToLatest(database.db);
-    const deps = { db: database.db, clock: systemClock, logger: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel) };
+    const deps = { db: berjangka.database.db, clock: systemClock, logger };
     const reports = parsed.catchUp ? await runDailyCatchUp(deps, parsed.date) : [await runDailyJob(deps, parsed.date)];
     console.log(reports.map((report) => describeDailyReport(report).join('\n')).join('\n\n'));
+    await runDailyFollowUps(berjangka.followUps, logger);
   } finally {
-    await database.close();
+    await berjangka.close();
   }
 }
 

@@ -40,7 +40,8 @@ export interface CourierSetup {
  * same HTTP shape, without needing the port or a loopback connection.
  */
 export function courierFromConfig(config: Pick<Config, 'jne'>, deps: CourierDeps): CourierSetup {
-  const common = { ...(deps.account ? { account: deps.account } : {}), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) };
+  const account = { ...config.jne.account, ...deps.account };
+  const common = { ...(Object.keys(account).length > 0 ? { account } : {}), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) };
   if (config.jne.url) {
     if (!config.jne.username || !config.jne.apiKey) throw new Error('JNE_URL is set without JNE_USERNAME and JNE_API_KEY');
     return {

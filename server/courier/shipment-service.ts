@@ -282,7 +282,7 @@ export function createShipmentService(deps: ShipmentServiceDeps) {
     async track(actor: StaffActor, query: Record<string, unknown>): Promise<ShipmentAnswer> {
       const { awb } = parseOrThrow(trackingQuerySchema, query);
       const row = await findShipmentByAwb(db, actor.bankId, awb);
-      if (!row) throw new ServiceError('not-found', `Pengiriman dengan resi ${awb} tidak ditemukan di bank ini.`);
+      if (!row) throw new ServiceError('not-found', 'Pengiriman dengan nomor resi ini tidak ditemukan di bank ini.');
       return answerOf(await refresh(row, actorOf(actor)));
     },
 

@@ -22,8 +22,8 @@ export async function listAroLettersWithoutFile(db: Db, limit: number): Promise<
   return db.selectFrom('aro_letters').selectAll().where('file_id', 'is', null).orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
-/** Attaches the drawn letter's document; false when another instance drew it first. */
-export async function attachAroLetterFile(db: Db, letterId: string, documentId: string): Promise<boolean> {
-  const result = await db.updateTable('aro_letters').set({ file_id: documentId }).where('id', '=', letterId).where('file_id', 'is', null).executeTakeFirst();
+/** Attaches the drawn letter's stored file (its ARO_LETTER document holds the same file); false when another instance drew it first. */
+export async function attachAroLetterFile(db: Db, letterId: string, fileId: string): Promise<boolean> {
+  const result = await db.updateTable('aro_letters').set({ file_id: fileId }).where('id', '=', letterId).where('file_id', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -38,3 +38,9 @@ export async function findDocumentsByIds(db: Db, ids: string[]): Promise<Documen
   if (ids.length === 0) return [];
   return withUploader(db).where('d.id', 'in', ids).execute();
 }
+
+/** The documents holding these stored files (an ARO letter names its file). */
+export async function findDocumentsByFileIds(db: Db, bankId: string, fileIds: string[]): Promise<DocumentWithUploader[]> {
+  if (fileIds.length === 0) return [];
+  return withUploader(db).where('d.bank_id', '=', bankId).where('d.file_id', 'in', fileIds).execute();
+}

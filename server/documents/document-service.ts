@@ -20,7 +20,7 @@ import { checkUpload, storeUploads, type AcceptedMediaType, type Upload } from '
 import { parseFields, parseOrThrow } from '../platform/validation';
 import { findCustomerOfBank, listAroLettersOfCustomer } from '../deposits/deposit-service';
 import { recordOnTimeline } from '../deposits/transition-service';
-import { findDocumentOfBank, findDocumentsByIds, insertDocument, listDocumentsOfCustomer, listDocumentsOfDeposit, type DocumentWithUploader } from './document-repository';
+import { findDocumentOfBank, findDocumentsByFileIds, findDocumentsByIds, insertDocument, listDocumentsOfCustomer, listDocumentsOfDeposit, type DocumentWithUploader } from './document-repository';
 
 /** Documents of deposits and customers: uploads, lists, downloads, and the files Berjangka makes. */
 
@@ -162,7 +162,7 @@ export function createDocumentService(deps: { db: Kysely<Database>; clock: Clock
       const { customerId } = parseOrThrow(customerIdQuerySchema, query);
       await requireCustomer(actor, customerId);
       const letters = await listAroLettersOfCustomer(db, actor.bankId, customerId);
-      const documents = new Map((await findDocumentsByIds(db, letters.flatMap((letter) => (letter.file_id ? [letter.file_id] : [])))).map((row) => [row.id, row]));
+      const documents = new Map((await findDocumentsByFileIds(db, actor.bankId, letters.flatMap((letter) => (letter.file_id ? [letter.file_id] : [])))).map((row) => [row.file_id, row]));
       const numbers = new Map(
         (await db.selectFrom('deposits').select(['id', 'deposit_number']).where('customer_id', '=', customerId).where('bank_id', '=', actor.bankId).execute()).map((row) => [row.id, row.deposit_number]),
       );

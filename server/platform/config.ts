@@ -36,6 +36,10 @@ const envSchema = z.object({
   JNE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'JNE_URL must be an http:// or https:// URL' }).optional()),
   JNE_USERNAME: optionalText,
   JNE_API_KEY: optionalText,
+  JNE_BRANCH: optionalText,
+  JNE_CUST_ID: optionalText,
+  JNE_MERCHANT_ID: optionalText,
+  JNE_ORIGIN_CODE: optionalText,
   PRIVY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'PRIVY_URL must be an http:// or https:// URL' }).optional()),
   PRIVY_MERCHANT_KEY: optionalText,
   PRIVY_CALLBACK_SECRET: optionalText,
@@ -128,6 +132,8 @@ export interface JneConfig {
   /** Required with url; without it the sandbox uses a fixed demo account unless these are set. */
   username: string | undefined;
   apiKey: string | undefined;
+  /** JNE's per-customer fields (BRANCH, CUST_ID, MERCHANT_ID, ORIGIN_CODE); unset ones keep the sandbox's. */
+  account: { branch?: string; custId?: string; merchantId?: string; originCode?: string };
 }
 
 export interface PrivyConfig {
@@ -166,7 +172,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     logLevel: values.LOG_LEVEL,
     fileStore: fileStoreConfig(values),
-    jne: { url: values.JNE_URL?.replace(/\/+$/, ''), username: values.JNE_USERNAME, apiKey: values.JNE_API_KEY },
+    jne: {
+      url: values.JNE_URL?.replace(/\/+$/, ''),
+      username: values.JNE_USERNAME,
+      apiKey: values.JNE_API_KEY,
+      account: Object.fromEntries(
+        Object.entries({ branch: values.JNE_BRANCH, custId: values.JNE_CUST_ID, merchantId: values.JNE_MERCHANT_ID, originCode: values.JNE_ORIGIN_CODE }).filter(([, value]) => value !== undefined),
+      ),
+    },
     privy: { url: values.PRIVY_URL?.replace(/\/+$/, ''), merchantKey: values.PRIVY_MERCHANT_KEY, callbackSecret: values.PRIVY_CALLBACK_SECRET },
   };
 }

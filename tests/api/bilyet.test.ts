@@ -108,7 +108,7 @@ for (const dialect of dialects) {
       expect(await documentCount(active.id)).toBe(1);
     });
 
-    it('records a loss only with a statement, then reissues under a new number; the lost paper no longer verifies as in force', async () => {
+    it('records a loss only by a supervisor and with a statement, then reissues under a new number; the lost paper no longer verifies as in force', async () => {
       const deposit = await w.inState('active');
       await issue(deposit, 'BLY-HILANG-1');
       const code = (await w.db.selectFrom('bilyets').select('verification_code').where('deposit_id', '=', deposit.id).executeTakeFirstOrThrow()).verification_code;
@@ -118,10 +118,14 @@ for (const dialect of dialects) {
       expect(verified.body.data.holderName).toMatch(/^[A-Z]\*+( [A-Z]\*+)*$/);
       expect(JSON.stringify(verified.body.data)).not.toMatch(/nik|address|alamat/i);
 
-      const noStatement = await step('lost-bilyet', 'operator', { depositId: deposit.id, reason: 'Hilang saat pindah rumah' });
+      const byOperator = await step('lost-bilyet', 'operator', { depositId: deposit.id, reason: 'Hilang saat pindah rumah' }, 'pdf');
+      expect(byOperator.status).toBe(403);
+      expect(byOperator.body.message).toBe('Hanya supervisor yang dapat mencatat kehilangan bilyet.');
+      expect(await documentCount(deposit.id)).toBe(1); // the statement of the refused step is not kept
+      const noStatement = await step('lost-bilyet', 'supervisor', { depositId: deposit.id, reason: 'Hilang saat pindah rumah' });
       expect(noStatement.status).toBe(400);
       expect(noStatement.body.message).toContain('Surat keterangan kehilangan wajib diunggah.');
-      const lost = await step('lost-bilyet', 'operator', { depositId: deposit.id, reason: 'Hilang saat pindah rumah' }, 'pdf');
+      const lost = await step('lost-bilyet', 'supervisor', { depositId: deposit.id, reason: 'Hilang saat pindah rumah' }, 'pdf');
       expect(lost.status, JSON.stringify(lost.body)).toBe(200);
       expect(lost.body.data.bilyet.status).toBe('lost');
       expect((await w.t.call('GET', `/verifikasi/bilyet/${code}`)).body.data).toMatchObject({ inForce: false, note: 'Bilyet ini sudah tidak berlaku: telah dilaporkan hilang.' });

@@ -288,7 +288,7 @@ describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) =>
 
   it('courierFromConfig: without JNE_URL a mounted sandbox and a client that reaches it in process; with JNE_URL the client calls it', async () => {
     clock.set(START);
-    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined } }, { db: database.db, clock });
+    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined, account: {} } }, { db: database.db, clock });
     expect(local.sandbox).toBeDefined();
     expect(local.sandboxPath).toBe('/sandbox/jne');
     const booked = await local.client.createPickup(pickup());
@@ -302,14 +302,14 @@ describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) =>
       await mounted.close();
     }
 
-    const remote = courierFromConfig({ jne: { url: baseUrl, username: USERNAME, apiKey: API_KEY } }, { db: database.db, clock });
+    const remote = courierFromConfig({ jne: { url: baseUrl, username: USERNAME, apiKey: API_KEY, account: {} } }, { db: database.db, clock });
     expect(remote.sandbox).toBeUndefined();
     expect((await remote.client.track(booked.awb)).awb).toBe(booked.awb);
   });
 
   it('works inside a request\'s database transaction (as under an Idempotency-Key): the in-process sandbox joins it instead of waiting for it', async () => {
     clock.set(START);
-    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined } }, { db: database.db, clock, timeoutMs: 5000 });
+    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined, account: {} } }, { db: database.db, clock, timeoutMs: 5000 });
     const awb = await inAmbientTransaction(database.db, async () => {
       const booked = await local.client.createPickup(pickup());
       expect((await local.client.track(booked.awb)).status).toBe('requested');

@@ -9,6 +9,7 @@ import { placeDeposit } from '../../server/deposits/deposit-placement';
 import { createDepositTransitions } from '../../server/deposits/transition-service';
 import { dialects, startTestServer, type TestServer } from './harness';
 import { at, jobBank, newJobCustomer, type JobBank } from './job-fixtures';
+import { pdfToText, squish } from '../support/pdf-text';
 
 interface Fixture extends JobBank {
   supervisorId: string;
@@ -125,6 +126,19 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
     // A later run on the installment's pay date finds nothing left to make due for period 1.
     const later = await job('2026-04-06');
     expect(later.installmentsDue).toBe(0);
+
+    // After the job, its follow-up draws the ARO letter as the deposit's document, once.
+    expect(await t.server.services.aroLetters.drawMissing()).toEqual({ drawn: 1, failed: 0 });
+    expect(await t.server.services.aroLetters.drawMissing()).toEqual({ drawn: 0, failed: 0 });
+    const letter = await f.db.selectFrom('aro_letters').selectAll().where('deposit_id', '=', id).executeTakeFirstOrThrow();
+    const document = await f.db.selectFrom('documents').selectAll().where('file_id', '=', letter.file_id!).executeTakeFirstOrThrow();
+    expect(document).toMatchObject({ type: 'ARO_LETTER', deposit_id: id, uploaded_by: 'SYSTEM', media_type: 'application/pdf' });
+    const text = squish(await pdfToText((await t.server.fileStore.get(document.file_id))!));
+    expect(text).toContain('PERPANJANGAN OTOMATIS');
+    expect(text).toContain('Rp 50.000.000'); // the old principal …
+    expect(text).toContain('Rp 567.123'); // … the capitalised interest …
+    expect(text).toContain('Rp 50.567.123'); // … and the new principal, which is their sum
+    expect(text).toContain('lima puluh juta lima ratus enam puluh tujuh ribu seratus dua puluh tiga rupiah');
   });
 
   it('non-ARO at maturity: matured and waiting for staff; its installment falls due on the next working day', async () => {

@@ -57,7 +57,8 @@ function expectedOutcome(status: BilyetStatus, c: BilyetContext, e: BilyetEvent)
       if (status !== 'received' || !staff(e.actor) || e.returnedAt > e.today || e.returnedAt < c.receivedAt!) return null;
       return { status: 'returned', context: { returnedAt: e.returnedAt, returnDocumentId: e.documentId ?? null } };
     case 'bilyet.reportLost':
-      if (!['issued', 'shipped', 'received'].includes(status) || !staff(e.actor) || !filled(e.reason) || !filled(e.statementDocumentId)) return null;
+      // A loss voids the paper: a supervisor records it.
+      if (!['issued', 'shipped', 'received'].includes(status) || !hasRole(e.actor.role, 'SUPERVISOR') || !filled(e.reason) || !filled(e.statementDocumentId)) return null;
       return { status: 'lost', context: { lostReason: e.reason, statementDocumentId: e.statementDocumentId, lostOn: e.today } };
     case 'bilyet.reissue':
       if (status !== 'lost' || !staff(e.actor) || !BILYET_DEPOSIT.includes(c.depositStatus)) return null;
@@ -178,9 +179,10 @@ const receive = (overrides: Partial<Extract<BilyetEvent, { type: 'bilyet.receive
 });
 
 describe('bilyet: allowedEvents', () => {
-  it('staff: issue once the deposit is accepted; ship, counter handover or loss when issued; receipt or loss on the way; return or loss with the customer', () => {
+  it('staff: issue once the deposit is accepted; ship, counter handover or (a supervisor) loss when issued; receipt or loss on the way; return or loss with the customer', () => {
     expect(bilyetAllowedEvents(at('none'), actors.operator, DATES.issue)).toEqual(['bilyet.issue']);
-    expect(bilyetAllowedEvents(at('issued'), actors.operator, DATES.ship)).toEqual(['bilyet.ship', 'bilyet.receive', 'bilyet.reportLost']);
+    expect(bilyetAllowedEvents(at('issued'), actors.operator, DATES.ship)).toEqual(['bilyet.ship', 'bilyet.receive']);
+    expect(bilyetAllowedEvents(at('issued'), actors.supervisor, DATES.ship)).toEqual(['bilyet.ship', 'bilyet.receive', 'bilyet.reportLost']);
     expect(bilyetAllowedEvents(at('shipped'), actors.supervisor, DATES.ship)).toEqual(['bilyet.unship', 'bilyet.receive', 'bilyet.reportLost']);
     expect(bilyetAllowedEvents(at('received'), actors.admin, DATES.returned)).toEqual(['bilyet.return', 'bilyet.reportLost']);
     expect(bilyetAllowedEvents(at('lost'), actors.operator, DATES.reissue)).toEqual(['bilyet.reissue']);
@@ -198,7 +200,7 @@ describe('bilyet: allowedEvents', () => {
       expect(bilyetAllowedEvents(at('none', { depositStatus }), actors.operator, DATES.issue)).toEqual([]);
       expect(bilyetAllowedEvents(at('lost', { depositStatus }), actors.operator, DATES.reissue)).toEqual([]);
     }
-    expect(bilyetAllowedEvents(at('shipped', { shipmentStatus: 'pickedUp' }), actors.operator, DATES.ship)).toEqual(['bilyet.receive', 'bilyet.reportLost']);
+    expect(bilyetAllowedEvents(at('shipped', { shipmentStatus: 'pickedUp' }), actors.supervisor, DATES.ship)).toEqual(['bilyet.receive', 'bilyet.reportLost']);
     expect(bilyetAllowedEvents(at('shipped', { shipmentStatus: 'failed' }), actors.operator, DATES.ship)).toContain('bilyet.unship');
   });
 });
@@ -256,7 +258,7 @@ describe('bilyet: whyNot explains refusals with the HTTP status to answer', () =
     expect(giveBack('2026-03-04')).toEqual(refusal('invalid', 'Tanggal pengembalian tidak boleh sebelum tanggal bilyet diterima nasabah (05-Mar-2026).'));
     expect(giveBack(DATES.returned)).toBeNull();
     const lose = (reason: string, statementDocumentId: string) =>
-      bilyetWhyNot(at('received'), { type: 'bilyet.reportLost', actor: actors.operator, today: DATES.lost, reason, statementDocumentId });
+      bilyetWhyNot(at('received'), { type: 'bilyet.reportLost', actor: actors.supervisor, today: DATES.lost, reason, statementDocumentId });
     expect(lose('Hilang.', '')).toEqual(refusal('invalid', 'Surat keterangan kehilangan atau laporan polisi wajib diunggah.'));
     expect(lose('', 'doc-loss-1')).toEqual(refusal('invalid', 'Alasan kehilangan wajib diisi.'));
     expect(

@@ -13,6 +13,8 @@ import {
   translateJneReason,
   type PickupRequest,
 } from '../../server/courier/jne-client';
+import { courierFromConfig } from '../../server/courier/jne-provider';
+import { loadConfig } from '../../server/platform/config';
 
 /** JNE's answers as community clients recorded them, read into our Tracking and CourierError. */
 
@@ -221,5 +223,27 @@ describe('the JNE client on the wire', () => {
   it('turns a network failure into kind unreachable (503), never a raw error', async () => {
     const client = jneClient({ baseUrl: 'https://jne.test', username: 'u', apiKey: 'k', fetch: async () => Promise.reject(new TypeError('fetch failed')) });
     await expect(client.cancelPickup('0100000000000001')).rejects.toMatchObject({ kind: 'unreachable', httpStatus: 503 });
+  });
+});
+
+describe('the JNE account from the configuration', () => {
+  it('sends JNE_BRANCH, JNE_CUST_ID, JNE_MERCHANT_ID and JNE_ORIGIN_CODE with a booking; unset ones keep the defaults', async () => {
+    const sent: URLSearchParams[] = [];
+    const fetch = async (_input: string | URL | Request, init?: RequestInit) => {
+      sent.push(new URLSearchParams(String(init?.body)));
+      return new Response(JSON.stringify({ detail: [{ status: 'success', cnote_no: '0109401600067399' }] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const config = loadConfig({ JNE_URL: 'https://jne.example', JNE_USERNAME: 'BPRKITA', JNE_API_KEY: 'kunci', JNE_BRANCH: 'BDO000', JNE_CUST_ID: '12345678', JNE_MERCHANT_ID: 'BPRKITA', JNE_ORIGIN_CODE: 'BDO10000' });
+    const { client, sandbox } = courierFromConfig(config, { db: undefined as never, clock: { now: () => new Date() }, fetch });
+    expect(sandbox).toBeUndefined();
+    await client.createPickup(request());
+    expect(Object.fromEntries(['BRANCH', 'CUST_ID', 'MERCHANT_ID', 'ORIGIN_CODE', 'DESTINATION_CODE', 'username'].map((name) => [name, sent[0]!.get(name)]))).toEqual({
+      BRANCH: 'BDO000',
+      CUST_ID: '12345678',
+      MERCHANT_ID: 'BPRKITA',
+      ORIGIN_CODE: 'BDO10000',
+      DESTINATION_CODE: DEFAULT_JNE_ACCOUNT.destinationCode,
+      username: 'BPRKITA',
+    });
   });
 });
