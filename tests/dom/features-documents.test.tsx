@@ -68,7 +68,7 @@ const workQueue = (rows: DepositSummary[]) => (request: SeenRequest): FakeAnswer
 
 describe('Proses Dokumen', () => {
   it('shows one tab per step with its count, and switching the tab puts its step in the URL and asks for that step', async () => {
-    const { router, server } = openAs('/deposito/proses', workQueue([summary()]));
+    const { router, server } = openAs('/deposito/proses', workQueue([summary({ bilyet: { status: 'issued', number: 'BLT-1' } })]));
     const tabs = await screen.findByRole('tablist', { name: 'Tahap proses dokumen' }, SCREEN_LOAD);
     await waitFor(() => expect(within(tabs).getByTestId('tab-count-sign').textContent).toBe('4'));
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -172,6 +172,24 @@ describe('Proses Dokumen', () => {
     const moving = screen.getByRole('link', { name: 'DEP-2' }).closest('tr')!;
     expect(within(waiting).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cetak resi', 'Lacak', 'Batalkan penjemputan']);
     expect(within(moving).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cetak resi', 'Lacak']);
+  });
+});
+
+describe('Proses Dokumen: what each role is offered', () => {
+  const atPayout = summary({ status: 'disbursing', bilyet: { status: 'received', number: 'BLT-7' } });
+
+  it("offers an operator the bilyet's return but not its loss, which the bilyet machine gives to a supervisor", async () => {
+    openAs('/deposito/proses?step=return', workQueue([atPayout]));
+    const row = (await screen.findByRole('link', { name: 'DEP-DS-2611-0001' }, SCREEN_LOAD)).closest('tr')!;
+    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual(['Catat pengembalian']);
+  });
+
+  it('offers a supervisor both', async () => {
+    const server = fakeBprServer(workQueue([atPayout]));
+    vi.stubGlobal('fetch', server.fetch);
+    running = openApp('/deposito/proses?step=return', { user: { ...operator, id: 'usr-sv', role: 'SUPERVISOR' } }).app;
+    const row = (await screen.findByRole('link', { name: 'DEP-DS-2611-0001' }, SCREEN_LOAD)).closest('tr')!;
+    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual(['Catat pengembalian', 'Catat hilang']);
   });
 });
 

@@ -1,6 +1,8 @@
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { bilyetStatusLabels } from '@machines/bilyet';
 import { documentWorkStepById, documentWorkSteps } from '@machines/document-work';
+import { useAppActors } from '../../../app/actors-context';
 import { PageHeading } from '../../../components/PageHeading';
 import { Tabs } from '../../../components/Tabs';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
@@ -11,6 +13,7 @@ import { documentsApi, type DocumentWorkStep } from '../../../lib/documents-api'
 import { createIdempotentSender } from '../../../lib/idempotency';
 import { useQueryState } from '../../../lib/use-query-state';
 import { useResource } from '../../../lib/use-resource';
+import { bilyetEventsForRow } from './bilyet-steps';
 import { BilyetStepRunner, type OpenBilyetStep } from './BilyetStepRunner';
 import { CancelPickupDialog, latestShipment, TrackingDialog } from './shipment-actions';
 import { WorkRowActions } from './WorkRowActions';
@@ -29,6 +32,9 @@ type OpenDialog = { kind: 'step'; step: OpenBilyetStep } | { kind: 'track'; row:
  * machines/document-work.ts's), and each row's action in place. The tab and page are in the URL.
  */
 export default function DocumentWorkScreen() {
+  const app = useAppActors();
+  const user = useSelector(app.session, (snapshot) => snapshot.context.user);
+  const today = jakartaToday();
   const [state, update] = useQueryState({ step: FIRST_STEP, page: '1' });
   const step: DocumentWorkStep = isStep(state.step) ? state.step : FIRST_STEP;
   const list = useResource((signal) => documentsApi.workQueue({ step, page: state.page, limit: WORK_PAGE_SIZE }, signal), [step, state.page]);
@@ -42,7 +48,7 @@ export default function DocumentWorkScreen() {
       kind: 'step',
       step: {
         kind,
-        target: { depositId: row.id, depositNumber: row.depositNumber, customerName: row.customer.name, bilyetStatus: row.bilyet.status, bilyetNumber: row.bilyet.number, today: jakartaToday() },
+        target: { depositId: row.id, depositNumber: row.depositNumber, customerName: row.customer.name, bilyetStatus: row.bilyet.status, bilyetNumber: row.bilyet.number, today },
       },
     });
   const close = () => setOpen(null);
@@ -66,7 +72,16 @@ export default function DocumentWorkScreen() {
       key: 'action',
       header: 'Aksi',
       wrap: true,
-      cell: (row) => <WorkRowActions row={row} step={step} onStep={openStep} onTrack={(target) => setOpen({ kind: 'track', row: target })} onCancelPickup={(target) => setOpen({ kind: 'cancel', row: target })} />,
+      cell: (row) => (
+        <WorkRowActions
+          row={row}
+          step={step}
+          allowedEvents={user ? bilyetEventsForRow(row, user, today) : []}
+          onStep={openStep}
+          onTrack={(target) => setOpen({ kind: 'track', row: target })}
+          onCancelPickup={(target) => setOpen({ kind: 'cancel', row: target })}
+        />
+      ),
     },
   ];
 

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
+import type { BilyetEventType } from '@contract/deposit';
 import type { DepositSummary } from '../../../lib/deposit-api';
 import type { DocumentWorkStep } from '../../../lib/documents-api';
-import { bilyetStepCopy, type BilyetStepKind } from './bilyet-steps';
+import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind } from './bilyet-steps';
 import { BusyButton } from './BusyButton';
 import { mayCancelPickup, printBilyet, printLatestResi } from './shipment-actions';
 
@@ -21,12 +22,26 @@ const STEP_DIALOGS: Record<DocumentWorkStep, readonly BilyetStepKind[]> = {
   return: ['return', 'reportLost'],
 };
 
-/** A Proses Dokumen row's actions in place, for the tab it is listed in. */
-export function WorkRowActions({ row, step, onStep, onTrack, onCancelPickup }: { row: DepositSummary; step: DocumentWorkStep } & WorkRowHandlers) {
+/**
+ * A Proses Dokumen row's actions in place, for the tab it is listed in: of that step's dialogs,
+ * those the bilyet machine lets this user start (`allowedEvents`, e.g. a loss is a supervisor's).
+ */
+export function WorkRowActions({
+  row,
+  step,
+  allowedEvents,
+  onStep,
+  onTrack,
+  onCancelPickup,
+}: { row: DepositSummary; step: DocumentWorkStep; allowedEvents: readonly BilyetEventType[] } & WorkRowHandlers) {
+  const allowed = stepsForBilyet({ status: row.bilyet.status, allowedEvents });
+  const dialogs = STEP_DIALOGS[step].filter((kind) => allowed.includes(kind));
+  const nothing = dialogs.length === 0 && (step === 'ship' || step === 'receive' || step === 'return');
   return (
     <span className="bj-row-actions">
       {step === 'upload' ? <BusyButton label="Cetak bilyet" busyLabel="Menyiapkan…" run={() => printBilyet({ depositId: row.id, depositNumber: row.depositNumber })} /> : null}
-      {STEP_DIALOGS[step].map((kind) => (
+      {nothing ? <span className="bj-muted">Tidak ada aksi untuk peran Anda</span> : null}
+      {dialogs.map((kind) => (
         <button key={kind} type="button" className="bj-button bj-button--secondary" onClick={() => onStep(row, kind)}>
           {bilyetStepCopy[kind].label}
         </button>

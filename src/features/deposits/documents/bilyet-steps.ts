@@ -1,5 +1,7 @@
 import type { BilyetEventType, BilyetStatus } from '@contract/deposit';
-import type { DepositDetail } from '../../../lib/deposit-api';
+import type { Role } from '@contract/auth';
+import { bilyetAllowedEvents, bilyetContext, restoreBilyet } from '@machines/bilyet';
+import type { DepositDetail, DepositSummary } from '../../../lib/deposit-api';
 import {
   documentsApi,
   type BookPickup,
@@ -62,6 +64,16 @@ export function stepsForBilyet(bilyet: { status: BilyetStatus; allowedEvents: re
   if (allowed('bilyet.return')) steps.push('return');
   if (allowed('bilyet.reportLost')) steps.push('reportLost');
   return steps;
+}
+
+/**
+ * The bilyet events this user may start today on a listed deposit, by the bilyet machine: a list
+ * row carries the tracks the machine decides on (deposit, bilyet and shipment status), though not
+ * the server's `allowedEvents` the detail has. The server decides again when the step is sent.
+ */
+export function bilyetEventsForRow(row: Pick<DepositSummary, 'id' | 'status' | 'bilyet' | 'shipmentStatus'>, user: { id: string; role: Role }, today: string): BilyetEventType[] {
+  const context = bilyetContext({ depositId: row.id, depositStatus: row.status, shipmentStatus: row.shipmentStatus, number: row.bilyet.number });
+  return bilyetAllowedEvents(restoreBilyet(row.bilyet.status, context), { id: user.id, role: user.role }, today);
 }
 
 /** What a dialog sends: the step and its fields. */
