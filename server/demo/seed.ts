@@ -8,6 +8,7 @@ import { DAY_MS, type Clock } from '../platform/clock';
 import { seedDemoProducts } from './product-seed';
 import { seedDemoDeposits } from './demo-deposits';
 import type { PasswordHasher } from '../auth/passwords';
+import type { FileStore } from '../platform/files/file-store';
 
 /** Every demo account uses this password; it passes the password rules like any other. */
 export const DEMO_PASSWORD = 'Berjangka#2026';
@@ -45,6 +46,10 @@ export interface SeedDeps {
   passwordMaxAgeDays: number;
   /** The ~2,300 demo deposits; tests that make their own deposits leave them out to start fast. */
   demoDeposits?: boolean;
+  /** Where the demo deposits' documents go (FILE_STORE); needed with the demo deposits. */
+  fileStore?: FileStore;
+  /** PUBLIC_URL, for the Privy sandbox's signing links of the demo's signature requests. */
+  publicUrl?: string;
 }
 
 /** Creates whatever of the demo banks and users is missing; running it again changes nothing. */
@@ -82,7 +87,10 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
       for (const product of await seedDemoProducts(trx, bank!.id, nowIso)) created.push(`${demoBank.name}: ${product}`);
     });
   }
-  if (deps.demoDeposits ?? true) created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock })));
+  if (deps.demoDeposits ?? true) {
+    if (!deps.fileStore) throw new Error('The demo deposits need the file store: their bilyets, receipts and forms are real files.');
+    created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock, fileStore: deps.fileStore, ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}) })));
+  }
   return { created };
 }
 
