@@ -139,7 +139,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     let seeded: string[] = [];
     const seed = options.seed ?? 'when-empty';
     if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
-      seeded = (await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true })).created;
+      seeded = (
+        await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl })
+      ).created;
       if (seeded.length > 0) logger.info({ created: seeded }, 'demo data seeded');
     }
 
@@ -225,7 +227,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
 }
 
 /** FILE_STORE: DATA_DIR/files, the database (file_contents) or an S3 bucket. */
-async function openFileStore(config: Config, db: Kysely<Database>): Promise<FileStore> {
+export async function openFileStore(config: Config, db: Kysely<Database>): Promise<FileStore> {
   switch (config.fileStore.kind) {
     case 'database':
       return databaseFileStore(db);
