@@ -96,9 +96,10 @@ export interface DemoBankInput {
   now?: string;
   /** PUBLIC_URL, for the Privy sandbox's signing links; default http://localhost:3000. */
   publicUrl?: string;
-  /** The bank as the courier sees the sender. */
+  /** The bank as the courier sees the sender, and who the courier calls there. */
   bankName?: string;
   bankAddress?: string;
+  bankContact?: { name: string; phone: string };
 }
 
 // ----------------------------------------------------------------------------------- name lists
@@ -694,6 +695,9 @@ function playTracks(input: DemoBankInput, stories: readonly DepositStory[], rows
     now: Date.parse(input.now ?? wibTimestamp(input.today, 12, 0)),
     publicUrl: input.publicUrl ?? 'http://localhost:3000',
     operatorId: input.operatorId,
+    supervisorIds: input.supervisorIds,
+    contact: input.bankContact?.name ?? 'Petugas Bank',
+    phone: input.bankContact?.phone ?? '0224201234',
     files: Object.fromEntries(rows.tracks.files.map((file) => [file.kind, file.id])) as TrackBank['files'],
   };
   const customers = new Map(rows.customers.map((customer) => [customer.id, customer]));

@@ -55,7 +55,7 @@ export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]
       instructionsAllowed: instructionsAllowed(product),
     }));
     if (!products.some((product) => product.rules.active && product.rules.tenors.length > 0)) continue;
-    const users = await deps.db.selectFrom('users').select(['id', 'role', 'email']).where('bank_id', '=', bank.id).orderBy('email').execute();
+    const users = await deps.db.selectFrom('users').select(['id', 'role', 'email', 'name', 'phone']).where('bank_id', '=', bank.id).orderBy('email').execute();
     const operator = users.find((user) => user.role === 'OPERATOR') ?? users[0];
     const supervisors = users.filter((user) => user.role === 'SUPERVISOR' || user.role === 'ADMIN');
     if (!operator || supervisors.length === 0) continue;
@@ -77,6 +77,7 @@ export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]
       ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
       bankName: bank.name,
       ...(bank.address ? { bankAddress: bank.address } : {}),
+      ...(operator.phone ? { bankContact: { name: operator.name, phone: operator.phone } } : {}),
     });
     const drawn = await drawDemoFiles({ name: bank.name, address: bank.address ?? '' }, now);
     const files = rows.tracks.files.map(({ id, kind }) => ({ row: storedFileRow(id, kind, drawn[kind], now.toISOString()), bytes: drawn[kind] }));

@@ -4,9 +4,10 @@ import type { BilyetStatus, DepositStatus, ShipmentStatus, SignatureStatus } fro
 import { documentTypeLabels } from '../../contract/documents';
 import { bilyetContext, decideBilyet, depositStatusesForBilyet, restoreBilyet, type BilyetContext, type BilyetEvent, type BilyetSnapshot } from '../../machines/bilyet';
 import { addDays, daysBetween, type Actor, type IsoDate } from '../../machines/deposit-rules';
-import { bilyetEventForShipment, decideShipment, restoreShipment, shipmentContext, trackedMove, type ShipmentSnapshot } from '../../machines/shipment';
-import { decideSignature, restoreSignature, signatureContext, signatureExpiresOn, type SignatureEvent, type SignatureSnapshot } from '../../machines/signature';
+import { bilyetEventForShipment, decideShipment, restoreShipment, shipmentContext, shipmentStatusLabels, trackedMove, type ShipmentSnapshot } from '../../machines/shipment';
+import { decideSignature, restoreSignature, signatureContext, signatureExpiresOn, signatureStatusLabels, type SignatureEvent, type SignatureSnapshot } from '../../machines/signature';
 import { DEFAULT_JNE_ACCOUNT, parseTrackingAnswer, pickupFields, type CourierParty } from '../courier/jne-client';
+import { courierAddressOf } from '../courier/courier-address';
 import { SANDBOX_DELIVERY_DELAY_MS, SANDBOX_PICKUP_DELAY_MS, SANDBOX_TRANSIT_DELAY_MS, type JneSandboxTables } from '../courier/jne-sandbox';
 import { jakartaDate, wibTimestamp } from '../platform/business-date';
 import type { AuditRow, BilyetNumbersTable, BilyetRow, CustomerRow, DocumentRow, DocumentType, ShipmentEventRow, ShipmentRow, SignatureRequestRow } from '../platform/db/schema';
@@ -67,7 +68,12 @@ export interface TrackBank {
   now: number;
   /** Where the Privy sandbox's signing pages are (PUBLIC_URL). */
   publicUrl: string;
+  /** Who the courier calls at the bank (server/auth/profile-service.ts bankCourierContact). */
+  contact: string;
+  phone: string;
   operatorId: string;
+  /** Who may record a loss (machines/bilyet.ts: a supervisor's call). */
+  supervisorIds: readonly string[];
   /** The bank's stored file of each kind. */
   files: Record<DemoFileKind, string>;
 }
@@ -233,13 +239,10 @@ function sandboxTrace(row: DemoSandboxJneRow, at: number) {
   };
 }
 
-/** The city of an address line "Street, City[, Province]" (the courier sorts by it). */
-function cityOf(address: string): string {
-  return address.split(',')[1]?.trim() || address.trim();
+/** An address line "Street, City[, Province]" as the courier reads it (server/courier/courier-address.ts). */
+function addressParts(line: string): { address: string; city: string; zip: string; region: string } {
+  return courierAddressOf(line) ?? { address: line, city: line, zip: '', region: '' };
 }
-
-/** The demo banks have no phone on file: the courier is given the branch's. */
-const BANK_PHONE = '0224201234';
 
 // ------------------------------------------------------------------------------- the texts
 
@@ -249,7 +252,6 @@ const LOSS_REASONS = [
   'Rumah nasabah kebanjiran; bilyet rusak dan tidak terbaca.',
   'Tas berisi bilyet dicuri; laporan polisi terlampir.',
 ];
-const CANCEL_PICKUP_REASONS = ['Nasabah meminta bilyet diambil di kantor.', 'Alamat pengiriman perlu diperbaiki.'];
 
 type BilyetPayload = BilyetEvent extends infer E ? (E extends BilyetEvent ? Omit<E, 'actor' | 'today'> : never) : never;
 const SYSTEM: Actor = { id: 'SYSTEM', role: 'SYSTEM' };
@@ -276,8 +278,9 @@ type Forward =
   | { route: 'resi'; issueAt: number; shipAt: number; receiveAt: number }
   | { route: 'jne'; issueAt: number; attempts: JneAttempt[]; afterFailure?: { unshipAt: number; receiveAt: number }; receiveAt: number };
 
-/** How far back the demo banks have booked JNE pickups through Berjangka. */
+/** How far back the demo banks have booked JNE pickups, and sent forms for e-signature, through Berjangka. */
 const JNE_SINCE_DAYS = 120;
+const SIGNATURE_SINCE_DAYS = 150;
 
 /** When the daily job first sees a moment: its first run after it. */
 function firstJobAfter(at: number): number {
@@ -456,8 +459,9 @@ class TrackStory {
 
   reportLost(when: number): void {
     const at = this.moment('bilyet', when);
-    const statementDocumentId = this.document(at, 'BILYET_LOSS_STATEMENT', 'lossStatement', `surat-keterangan-kehilangan-${this.bilyet.context.number}.pdf`, this.operator.id);
-    this.bilyetStep(at, this.operator, { type: 'bilyet.reportLost', reason: this.random.pick(LOSS_REASONS), statementDocumentId });
+    const supervisor: Actor = { id: this.random.pick(this.bank.supervisorIds), role: 'SUPERVISOR' };
+    const statementDocumentId = this.document(at, 'BILYET_LOSS_STATEMENT', 'lossStatement', `surat-keterangan-kehilangan-${this.bilyet.context.number}.pdf`, supervisor.id);
+    this.bilyetStep(at, supervisor, { type: 'bilyet.reportLost', reason: this.random.pick(LOSS_REASONS), statementDocumentId });
   }
 
   /**
@@ -472,8 +476,8 @@ class TrackStory {
     const shipmentId = this.random.id();
     const awb = jneAwb(this.bank.seed, shipmentId);
     const customer = this.facts.customer;
-    const receiver: CourierParty = { name: customer.name, phone: customer.phone ?? BANK_PHONE, address: customer.address ?? this.bank.bankAddress, city: cityOf(customer.address ?? this.bank.bankAddress) };
-    const shipper: CourierParty = { name: this.bank.bankName, phone: BANK_PHONE, address: this.bank.bankAddress, city: cityOf(this.bank.bankAddress) };
+    const receiver: CourierParty = { ...addressParts(customer.address ?? this.bank.bankAddress), name: customer.name, phone: customer.phone ?? this.bank.phone };
+    const shipper: CourierParty = { ...addressParts(this.bank.bankAddress), name: this.bank.bankName, contact: this.bank.contact, phone: this.bank.phone };
     const pickupDate = dayOf(attempt.slotAt);
     const pickupTime = hm(attempt.slotAt);
     const fields = pickupFields({ reference: shipmentId, pickupDate, pickupTime, shipper, receiver }, DEFAULT_JNE_ACCOUNT);
@@ -509,7 +513,8 @@ class TrackStory {
       booked: 1,
       pickup_date: pickupDate,
       pickup_time: pickupTime,
-      receiver: JSON.stringify({ name: receiver.name, address: receiver.address, phone: receiver.phone, city: receiver.city, zip: '' }),
+      // As server/courier/shipment-service.ts stores a booking: the receiver with the shipper beside.
+      receiver: JSON.stringify({ ...receiver, shipper }),
       receiver_name: null,
       delivered_at: null,
       tracked_at: null,
@@ -526,14 +531,13 @@ class TrackStory {
       const cancelAt = attempt.end.at!;
       if (cancelAt > limit) return row.status;
       for (let job = firstJobAfter(bookedAt); job < cancelAt; job = firstJobAfter(job)) row.tracked_at = iso(job);
+      // POST /jne/cancel-pickup: the shipment cancelled and the bilyet back, one step on the timeline.
       const at = this.moment('bilyet', cancelAt);
-      const reason = this.random.pick(CANCEL_PICKUP_REASONS);
-      const decision = decideShipment(shipment.snapshot, { type: 'shipment.cancel', reason, actor: this.operator, today: dayOf(at) });
+      const decision = decideShipment(shipment.snapshot, { type: 'shipment.cancel', actor: this.operator, today: dayOf(at) });
       if (!decision.ok) throw new Error(`demo: shipment ${awb} refused its cancel: ${decision.refusal.message}`);
       shipment.snapshot = decision.snapshot;
       Object.assign(row, { status: decision.status, updated_at: iso(at) });
-      this.record(at, this.operator, 'shipment.cancel', { shipmentId, awb, reason });
-      this.followShipment('requested', decision, at, this.operator);
+      this.followShipment('requested', decision, at, this.operator, { shipmentId, awb, reason: 'Penjemputan JNE dibatalkan' });
       return row.status;
     }
 
@@ -565,10 +569,13 @@ class TrackStory {
       if (!decision.changed) continue;
       shipment.snapshot = decision.snapshot;
       const at = this.moment('bilyet', moment);
-      Object.assign(row, { status: decision.status, receiver_name: decision.context.receiverName, delivered_at: decision.context.deliveredAt });
-      this.record(at, actor, 'shipment.track', { shipmentId, awb, status: decision.status });
-      this.followShipment(from, decision, at, actor);
-      if (decision.status === 'delivered' || decision.status === 'failed') break;
+      const delivered = decision.status === 'delivered';
+      Object.assign(row, { status: decision.status, ...(delivered ? { receiver_name: tracking.receiverName, delivered_at: tracking.deliveredAt } : {}) });
+      // As server/courier/shipment-service.ts applyTracking: a delivery is the bilyet's receipt (one
+      // step, with the shipment's news in its payload); any other news is the shipment's own step.
+      const payload = { shipmentId, awb, status: decision.status, statusLabel: shipmentStatusLabels[decision.status], ...(delivered ? { receiverName: tracking.receiverName } : {}) };
+      if (!this.followShipment(from, decision, at, actor, payload)) this.record(at, actor, 'shipment.track', payload);
+      if (delivered || decision.status === 'failed') break;
     }
     if (tracked !== null) {
       for (const event of tracked.history) this.out.shipmentEvents.push({ shipment_id: shipmentId, at: event.at, code: event.code, description: event.description, location: event.location });
@@ -576,12 +583,14 @@ class TrackStory {
     return row.status;
   }
 
-  /** What the shipment's change means for the bilyet (machines/shipment.ts bilyetEventForShipment), a second later. */
-  private followShipment(from: ShipmentStatus, decision: { status: ShipmentStatus; context: ShipmentSnapshot['context'] }, at: number, actor: Actor): void {
+  /** What the shipment's change means for the bilyet (machines/shipment.ts bilyetEventForShipment), recorded with `timeline`; false when nothing. */
+  private followShipment(from: ShipmentStatus, decision: { status: ShipmentStatus; context: ShipmentSnapshot['context'] }, at: number, actor: Actor, timeline: Record<string, unknown>): boolean {
     const event = bilyetEventForShipment(from, decision.status, decision.context, { actor, today: dayOf(at) });
-    if (!event) return;
+    if (!event) return false;
     const { actor: _actor, today: _today, ...payload } = event;
-    this.bilyetStep(this.moment('bilyet', at + SECOND), actor, payload as BilyetPayload);
+    const { type: _type, ...fields } = payload as Record<string, unknown>;
+    this.bilyetStep(at, actor, payload as BilyetPayload, event.type === 'bilyet.receive' ? { ...timeline, receivedAt: fields.receivedAt, receivedBy: fields.receivedBy } : timeline);
+    return true;
   }
 
   /** The whole way to the customer, up to `limit`. */
@@ -763,7 +772,8 @@ class TrackStory {
     const random = this.random;
     const { now, today } = this.bank;
     const customer = this.facts.customer;
-    const wanted = showcase !== undefined || random.chance(0.45);
+    // The banks sign placement forms through Privy since a few months (SIGNATURE_SINCE_DAYS); older ones were signed on paper.
+    const wanted = showcase !== undefined || (approvedAt >= now - SIGNATURE_SINCE_DAYS * DAY && random.chance(0.6));
     const sentWhen = approvedAt + random.int(5, 60) * MINUTE + random.int(1, 59) * SECOND;
     if (!wanted || !customer.email || sentWhen > now) return;
     const sentOn = dayOf(sentWhen);
@@ -807,20 +817,21 @@ class TrackStory {
       updated_at: iso(sentAt),
     };
     this.out.signatureRequests.push(row);
-    this.record(sentAt, this.operator, 'signature.send', { signatureId: id, documentId, signerName: customer.name, signerEmail: customer.email });
+    this.record(sentAt, this.operator, 'signature.send', { signatureId: id, documentId, typeLabel: documentTypeLabels.FORM, signerName: customer.name, signerEmail: customer.email });
     let snapshot: SignatureSnapshot = restoreSignature('sent', signatureContext({ signatureId: id, depositId: this.facts.depositId, documentId, sentOn }));
     const decide = (at: number, event: SignatureEvent) => {
       const decision = decideSignature(snapshot, event);
       if (!decision.ok || !decision.changed) throw new Error(`demo: signature of ${number} refused ${event.type}: ${decision.ok ? 'no change' : decision.refusal.message}`);
       snapshot = decision.snapshot;
-      Object.assign(row, { status: decision.status, completed_at: decision.context.completedAt, signed_document_id: decision.context.signedDocumentId, updated_at: iso(at) });
+      // completed_at as server/signature/signature-service.ts stores it: the provider's instant, or the expiry job's.
+      Object.assign(row, { status: decision.status, completed_at: iso(at), signed_document_id: decision.context.signedDocumentId, updated_at: iso(at) });
     };
 
     if (outcome === 'signed' || outcome === 'declined') {
       const at = this.moment('signature', completeWhen);
-      const signedDocumentId = outcome === 'signed' ? this.document(at, 'SIGNED_FORM', 'signedForm', `formulir-pembukaan-${number}-ditandatangani.pdf`, 'SYSTEM') : null;
+      const signedDocumentId = outcome === 'signed' ? this.document(at, 'SIGNED_FORM', 'signedForm', `ditandatangani-${id.slice(0, 8)}.pdf`, SYSTEM.id) : null;
       decide(at, { type: 'signature.complete', outcome, at: local(at), ...(signedDocumentId ? { signedDocumentId } : {}), actor: SYSTEM, today: dayOf(at) });
-      this.record(at, SYSTEM, 'signature.complete', { signatureId: id, outcome, at: local(at), ...(signedDocumentId ? { signedDocumentId } : {}) });
+      this.record(at, SYSTEM, 'signature.complete', { signatureId: id, outcome, outcomeLabel: signatureStatusLabels[outcome], ...(signedDocumentId ? { signedDocumentId } : {}) });
     } else if (outcome === 'expired') {
       const at = this.moment('signature', expiresAt);
       decide(at, { type: 'signature.expire', actor: SYSTEM, today: dayOf(at) });
@@ -830,7 +841,7 @@ class TrackStory {
       this.out.sandboxPrivyDocuments.push({
         doc_token: providerDocumentId,
         signing_token: signingToken,
-        title: `Formulir Pembukaan Deposito ${number}`,
+        title: `${documentTypeLabels.FORM} ${number}`,
         file_name: fileName,
         media_type: 'application/pdf',
         signer_name: customer.name,

@@ -17,6 +17,8 @@ interface DemoUser {
   email: string;
   name: string;
   role: Role;
+  /** The JNE courier calls the bank's staff on it (a pickup needs one: profile-service bankCourierContact). */
+  phone?: string;
   /** True for the account whose password is older than the maximum age. */
   passwordExpired?: boolean;
 }
@@ -26,16 +28,16 @@ export const DEMO_BANKS: Array<{ name: string; address: string; users: DemoUser[
     name: 'BPR Demo Sejahtera',
     address: 'Jl. Merdeka No. 1, Bandung, Jawa Barat',
     users: [
-      { email: 'admin@bpr-demo.test', name: 'Admin Demo', role: 'ADMIN' },
-      { email: 'supervisor@bpr-demo.test', name: 'Supervisor Demo', role: 'SUPERVISOR' },
-      { email: 'operator@bpr-demo.test', name: 'Operator Demo', role: 'OPERATOR' },
+      { email: 'admin@bpr-demo.test', name: 'Admin Demo', role: 'ADMIN', phone: '081220260101' },
+      { email: 'supervisor@bpr-demo.test', name: 'Supervisor Demo', role: 'SUPERVISOR', phone: '081220260102' },
+      { email: 'operator@bpr-demo.test', name: 'Operator Demo', role: 'OPERATOR', phone: '081220260103' },
       { email: 'kedaluwarsa@bpr-demo.test', name: 'Operator Kedaluwarsa', role: 'OPERATOR', passwordExpired: true },
     ],
   },
   {
     name: 'BPR Lain Makmur',
     address: 'Jl. Sudirman No. 2, Semarang, Jawa Tengah',
-    users: [{ email: 'admin@bpr-lain.test', name: 'Admin Lain', role: 'ADMIN' }],
+    users: [{ email: 'admin@bpr-lain.test', name: 'Admin Lain', role: 'ADMIN', phone: '081320260201' }],
   },
 ];
 
@@ -75,7 +77,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
           bank_id: bank!.id,
           name: demoUser.name,
           email: demoUser.email,
-          phone: null,
+          phone: demoUser.phone ?? null,
           role: demoUser.role,
           password_hash: passwordHash,
           password_changed_at: changedAt.toISOString(),

@@ -4,7 +4,7 @@ import type { BilyetStatus, ShipmentStatus } from '../../contract/deposit';
 import { decideBilyet, restoreBilyet } from '../../machines/bilyet';
 import { decide, restoreDeposit } from '../../machines/deposit';
 import { addDays, maturityDate } from '../../machines/deposit-rules';
-import { DOCUMENT_WORK_STEPS, documentWorkStepsOf } from '../../machines/document-work';
+import { documentWorkSteps, documentWorkStepsOf } from '../../machines/document-work';
 import { finishedShipmentStatuses, trackedMove } from '../../machines/shipment';
 import { DEPOSIT_STATUSES, countDepositsByStatus } from '../../server/deposits/deposit-repository';
 import { loadDeposit } from '../../server/deposits/deposit-state';
@@ -251,7 +251,7 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
 
   it('tracking a seeded AWB through the JNE sandbox answers its stored history, and a live shipment is delivered as time passes', async () => {
     const db = t.server.database.db;
-    const { client } = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined } }, { db, clock: t.clock });
+    const { client } = courierFromConfig(t.server.config, { db, clock: t.clock });
     const shipments = await db.selectFrom('shipments').selectAll().orderBy('created_at').execute();
     const live = shipments.filter((row) => !finishedShipmentStatuses.includes(row.status));
     const sample = [...live, ...shipments.filter((row) => finishedShipmentStatuses.includes(row.status)).filter((_, index) => index % 9 === 0)];
@@ -264,6 +264,14 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
       const stored = await db.selectFrom('shipment_events').select(['at', 'code', 'description', 'location']).where('shipment_id', '=', shipment.id).orderBy('at').orderBy('code').execute();
       const seenThen = tracking.history.filter((event) => shipment.tracked_at !== null && event.at <= shipment.tracked_at);
       expect(stored, shipment.awb).toEqual(seenThen.map(({ at, code, description, location }) => ({ at, code, description, location })));
+    }
+    // Staff refreshing a live one in the app: the shipment as the sandbox has it now.
+    const operatorToken = await t.login('operator@bpr-demo.test');
+    const mainBank = await bankId('BPR Demo Sejahtera');
+    for (const shipment of live.filter((row) => row.bank_id === mainBank)) {
+      const refreshed = await t.call('GET', `/api-v2-bpr/jne/tracking?awb=${shipment.awb}`, { token: operatorToken });
+      expect(refreshed.status, refreshed.text).toBe(200);
+      expect([shipment.status, ...(['pickedUp', 'inTransit', 'delivered'] as const).filter((status) => trackedMove(shipment.status, status) !== null)]).toContain(refreshed.body.data.status);
     }
     const inTransit = live.find((row) => row.status === 'inTransit') as ShipmentRow;
     const customer = await db.selectFrom('deposits').select('customer_name').where('id', '=', inTransit.deposit_id).executeTakeFirstOrThrow();
@@ -290,10 +298,7 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
       selectFrom(table: 'sandbox_privy_documents'): { selectAll(): { execute(): Promise<Array<{ doc_token: string; signing_token: string; status: string; reference: string | null; signer_email: string; original: Buffer }>> } };
     };
     const sandbox = new Map((await sandboxDb.selectFrom('sandbox_privy_documents').selectAll().execute()).map((row) => [row.doc_token, row]));
-    const privy = signatureFromConfig(
-      { privy: { url: undefined, merchantKey: undefined, callbackSecret: undefined }, publicUrl: t.server.config.publicUrl, dataDir: t.dataDir },
-      { db, clock: t.clock, appendSignaturePage: async (original) => original },
-    );
+    const privy = signatureFromConfig(t.server.config, { db, clock: t.clock, appendSignaturePage: async (original) => original });
     const waiting = requests.filter((row) => row.status === 'sent');
     expect(waiting.length).toBeGreaterThan(0);
     for (const request of requests) {
@@ -312,12 +317,18 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
       expect(request.signing_url).toBe(`${t.server.config.publicUrl}/sandbox/privy/sign/${row!.signing_token}`);
     }
     for (const request of waiting) {
-      const token = request.signing_url.split('/').at(-1)!;
-      const page = await privy.sandbox!.request(`/sign/${token}`);
-      expect(page.status).toBe(200);
+      // The signing link as the customer gets it, on the sandbox the server mounts.
+      const page = await fetch(request.signing_url.replace(t.server.config.publicUrl, t.url));
+      expect(page.status, request.signing_url).toBe(200);
       expect(await page.text()).toContain('Tanda tangani');
       expect((await privy.client.status(request.provider_document_id)).status).toBe('sent');
     }
+    // And the app's own list of a deposit's requests asks Privy about the open one: still waiting.
+    const open = waiting[0]!;
+    const bank = await db.selectFrom('banks').select('name').where('id', '=', open.bank_id).executeTakeFirstOrThrow();
+    const listed = await t.call('GET', `/api-v2-bpr/deposito/signature?depositId=${open.deposit_id}`, { token: await t.login(bank.name === 'BPR Lain Makmur' ? 'admin@bpr-lain.test' : 'operator@bpr-demo.test') });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.find((entry: { id: string }) => entry.id === open.id)).toMatchObject({ status: 'sent', signingUrl: open.signing_url, document: { type: 'FORM' } });
   });
 
   it('each track step is on the deposit\'s timeline, nothing after today, and the deposit\'s version counts them', async () => {
@@ -354,7 +365,7 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
       const steps = new Set((await depositsOf(name)).flatMap((deposit) =>
         documentWorkStepsOf({ status: deposit.status, bilyetStatus: deposit.bilyet_status, shipmentStatus: deposit.shipment_status, signatureStatus: deposit.signature_status }),
       ));
-      expect([...steps].sort(), name).toEqual([...DOCUMENT_WORK_STEPS].sort());
+      expect([...steps].sort(), name).toEqual(documentWorkSteps.map((step) => step.id).sort());
     }
   });
 
@@ -373,6 +384,15 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
     expect(data.timeline.map((entry: { event: string }) => entry.event)).toEqual(expect.arrayContaining(['bilyet.issue', 'bilyet.ship']));
     const scan = await fetch(`${t.url}${data.bilyet.documents.find((document: { type: string }) => document.type === 'BILYET_SCAN').url}`, { headers: { authorization: `Bearer ${token}` } });
     expect(scan.status).toBe(200);
+  });
+
+  it('a bilyet issued and waiting can be shipped with JNE from the app by a demo user', async () => {
+    const deposit = (await depositsOf('BPR Demo Sejahtera')).find((row) => row.status === 'active' && row.bilyet_status === 'issued' && row.shipment_status === null)!;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ depositId: deposit.id, pickupDate: today(), pickupTime: '15:00' })) form.set(key, value);
+    const booked = await t.call('POST', '/api-v2-bpr/jne/create-pickup', { token: await t.login('operator@bpr-demo.test'), form, headers: { 'Idempotency-Key': randomUUID() } });
+    expect(booked.status, booked.text).toBe(201);
+    expect((await t.server.database.db.selectFrom('deposits').select(['bilyet_status', 'shipment_status']).where('id', '=', deposit.id).executeTakeFirstOrThrow())).toEqual({ bilyet_status: 'shipped', shipment_status: 'requested' });
   });
 
   it('every payout waiting can be closed in the app: at most the bilyet\'s return, then marked paid', async () => {
