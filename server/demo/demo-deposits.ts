@@ -55,8 +55,10 @@ export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]
       instructionsAllowed: instructionsAllowed(product),
     }));
     if (!products.some((product) => product.rules.active && product.rules.tenors.length > 0)) continue;
-    const users = await deps.db.selectFrom('users').select(['id', 'role', 'email', 'name', 'phone']).where('bank_id', '=', bank.id).orderBy('email').execute();
-    const operator = users.find((user) => user.role === 'OPERATOR') ?? users[0];
+    const users = await deps.db.selectFrom('users').select(['id', 'role', 'email', 'name', 'phone', 'password_changed_at']).where('bank_id', '=', bank.id).orderBy('email').execute();
+    // The operator at work is one who can sign in (not the demo account with an expired password).
+    const operators = users.filter((user) => user.role === 'OPERATOR').sort((a, b) => b.password_changed_at.localeCompare(a.password_changed_at) || a.email.localeCompare(b.email));
+    const operator = operators[0] ?? users[0];
     const supervisors = users.filter((user) => user.role === 'SUPERVISOR' || user.role === 'ADMIN');
     if (!operator || supervisors.length === 0) continue;
     const settings = await getDepositSettings(deps.db, bank.id);

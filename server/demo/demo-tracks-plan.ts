@@ -301,6 +301,7 @@ class TrackStory {
   private bilyetUpdatedAt = 0;
   private verificationCode: string | null = null;
   private papers = 0;
+  private ids = 0;
   private readonly shipments: Array<{ row: ShipmentRow; snapshot: ShipmentSnapshot }> = [];
   private signatureStatus: SignatureStatus | null = null;
   readonly audit: AuditRow[] = [];
@@ -319,6 +320,16 @@ class TrackStory {
 
   private get random(): Random {
     return this.facts.random;
+  }
+
+  /**
+   * A row id, UUID-shaped, from a hash of the bank's seed, the deposit and a counter: the
+   * deposits' own PRNG streams (32-bit states stepping by one constant) can run into each other,
+   * and two of them drawing the same id would break a primary key.
+   */
+  private newId(): string {
+    const hex = digest('id', this.bank.seed, this.facts.depositId, this.ids++).toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${(8 + (parseInt(hex[16]!, 16) % 4)).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   }
 
   private get operator(): Actor {
@@ -352,7 +363,7 @@ class TrackStory {
   private record(at: number, actor: Actor, event: string, payload: Record<string, unknown>, versioned = true): void {
     const status = this.statusAt(at);
     this.audit.push({
-      id: this.random.id(),
+      id: this.newId(),
       bank_id: this.bank.bankId,
       deposit_id: this.facts.depositId,
       actor_id: actor.id,
@@ -367,7 +378,7 @@ class TrackStory {
   }
 
   private document(at: number, type: DocumentType, kind: DemoFileKind, fileName: string, uploadedBy: string): string {
-    const id = this.random.id();
+    const id = this.newId();
     this.out.documents.push({
       id,
       bank_id: this.bank.bankId,
@@ -473,7 +484,7 @@ class TrackStory {
   shipWithJne(attempt: JneAttempt, limit: number): ShipmentStatus | null {
     if (attempt.bookedAt > limit) return null;
     const bookedAt = this.moment('bilyet', attempt.bookedAt);
-    const shipmentId = this.random.id();
+    const shipmentId = this.newId();
     const awb = jneAwb(this.bank.seed, shipmentId);
     const customer = this.facts.customer;
     const receiver: CourierParty = { ...addressParts(customer.address ?? this.bank.bankAddress), name: customer.name, phone: customer.phone ?? this.bank.phone };
@@ -795,7 +806,7 @@ class TrackStory {
     this.record(formAt, this.operator, 'document.upload', { documentId, type: 'FORM', typeLabel: documentTypeLabels.FORM, fileName }, false);
 
     const sentAt = this.moment('signature', sentWhen);
-    const id = this.random.id();
+    const id = this.newId();
     const providerDocumentId = digest('privy-doc', this.bank.seed, id).toString('hex').slice(0, 40);
     const signingToken = digest('privy-sign', this.bank.seed, id).toString('base64url');
     const publicUrl = this.bank.publicUrl.replace(/\/+$/, '');
@@ -924,10 +935,11 @@ export function chooseShowcases(bank: TrackBank, facts: readonly DepositTrackFac
     return row ? Date.parse(row.at) : null;
   };
   const withApproval = facts.map((fact) => ({ fact, approvedAt: approvedAt(fact) })).filter((entry): entry is { fact: DepositTrackFacts; approvedAt: number } => entry.approvedAt !== null);
+  // Among the latest approvals of a pool (a bilyet printed long after its deposit started would look odd).
   const take = (count: number, pool: typeof withApproval, assign: (showcase: DepositShowcase) => void, free: (id: string) => boolean) => {
-    const candidates = pool.filter((entry) => free(entry.fact.depositId));
+    const candidates = pool.filter((entry) => free(entry.fact.depositId)).sort((a, b) => b.approvedAt - a.approvedAt);
     for (let index = 0; index < count && candidates.length > 0; index += 1) {
-      const [entry] = candidates.splice(random.int(0, candidates.length - 1), 1);
+      const [entry] = candidates.splice(random.int(0, Math.min(candidates.length, 4) - 1), 1);
       const showcase = chosen.get(entry!.fact.depositId) ?? {};
       assign(showcase);
       chosen.set(entry!.fact.depositId, showcase);
@@ -936,7 +948,7 @@ export function chooseShowcases(bank: TrackBank, facts: readonly DepositTrackFac
   const freeBilyet = (id: string) => chosen.get(id)?.bilyet === undefined;
   const freeSignature = (id: string) => chosen.get(id)?.signature === undefined;
   const active = withApproval.filter(({ fact }) => fact.status === 'active' && fact.hasBilyet && !fact.audit.some((row) => row.event === 'deposit.requestBreak'));
-  const recent = active.filter(({ approvedAt: at }) => at >= bank.now - 60 * DAY && at <= bank.now - 12 * DAY);
+  const recent = active.filter(({ approvedAt: at }) => at >= bank.now - 60 * DAY && at <= bank.now - 10 * DAY);
   const older = active.filter(({ approvedAt: at }) => at <= bank.now - 45 * DAY);
   const payouts = withApproval.filter(({ fact }) => fact.status === 'disbursing' && fact.hasBilyet);
   const bilyetShowcases: Array<[BilyetShowcase, number, typeof withApproval]> = [

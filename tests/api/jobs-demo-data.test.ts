@@ -183,6 +183,20 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
     }
   });
 
+  it("a seeded bilyet's QR code verifies: in force while the customer holds it, void once lost or replaced", async () => {
+    const db = t.server.database.db;
+    const id = await bankId('BPR Demo Sejahtera');
+    const verify = async (code: string) => (await t.call('GET', `/verifikasi/bilyet/${code}`, { headers: { accept: 'application/json' } })).body.data;
+    const held = await db.selectFrom('deposits as d').innerJoin('bilyets as b', 'b.deposit_id', 'd.id').select(['b.verification_code', 'd.bilyet_number']).where('d.bank_id', '=', id).where('d.status', '=', 'active').where('d.bilyet_status', '=', 'received').executeTakeFirstOrThrow();
+    expect(await verify(held.verification_code)).toMatchObject({ bilyetNumber: held.bilyet_number, inForce: true });
+    const lost = await db.selectFrom('deposits as d').innerJoin('bilyets as b', 'b.deposit_id', 'd.id').select(['b.verification_code']).where('d.bank_id', '=', id).where('d.bilyet_status', '=', 'lost').executeTakeFirstOrThrow();
+    expect((await verify(lost.verification_code)).inForce).toBe(false);
+    // The reissued bilyet: the lost paper's number still answers, as no longer in force.
+    const replaced = await db.selectFrom('bilyets').select(['deposit_id', 'previous_numbers']).where('bank_id', '=', id).where('previous_numbers', '!=', '[]').executeTakeFirstOrThrow();
+    const old = await db.selectFrom('bilyet_numbers').select('verification_code').where('bank_id', '=', id).where('number', '=', (JSON.parse(replaced.previous_numbers) as string[])[0]!).executeTakeFirstOrThrow();
+    expect(await verify(old.verification_code)).toMatchObject({ inForce: false });
+  });
+
   it('every document is a real PDF: each stored file is in the file store and downloads through the API', async () => {
     const db = t.server.database.db;
     for (const [name, email] of [['BPR Demo Sejahtera', 'supervisor@bpr-demo.test'], ['BPR Lain Makmur', 'admin@bpr-lain.test']] as const) {
