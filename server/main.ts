@@ -179,11 +179,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       ...(options.privyCallbackFetch ? { callbackFetch: options.privyCallbackFetch } : {}),
       ...(options.privyCallbackRetryDelaysMs ? { callbackRetryDelaysMs: options.privyCallbackRetryDelaysMs } : {}),
     });
-    const aroLetters = createAroLetterService({ db: database.db, fileStore, documents, logger });
+    const aroLetters = createAroLetterService({ db: database.db, clock, fileStore, documents, logger });
     const followUps: DailyFollowUp[] = [
       { name: 'jne-tracking', run: () => shipments.refreshAll() },
       { name: 'privy-signatures', run: () => signatures.settleOpen() },
-      { name: 'aro-letters', run: () => aroLetters.drawMissing() },
+      { name: 'aro-letters', run: () => aroLetters.drawRecent() },
     ];
     const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
@@ -199,6 +199,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       documents,
       bilyets,
       bilyetPrinting,
+      aroLetters,
       shipments,
       signatures,
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
