@@ -12,6 +12,7 @@ import { SANDBOX_DELIVERY_DELAY_MS, SANDBOX_PICKUP_DELAY_MS, SANDBOX_TRANSIT_DEL
 import { jakartaDate, wibTimestamp } from '../platform/business-date';
 import type { AuditRow, BilyetNumbersTable, BilyetRow, CustomerRow, DocumentRow, DocumentType, ShipmentEventRow, ShipmentRow, SignatureRequestRow } from '../platform/db/schema';
 import { PRIVY_SANDBOX_PATH } from '../signature/privy-provider';
+import { bilyetRowChangesOf } from '../documents/bilyet-service';
 import type { PrivySandboxTables } from '../signature/privy-sandbox';
 import type { Random } from './demo-random';
 
@@ -879,21 +880,7 @@ class TrackStory {
         deposit_id: this.facts.depositId,
         bank_id: this.bank.bankId,
         verification_code: this.verificationCode!,
-        issued_on: context.issuedOn,
-        scan_document_id: context.scanDocumentId,
-        courier: context.courier,
-        awb: context.awb,
-        shipped_on: context.shippedOn,
-        received_at: context.receivedAt,
-        received_by: context.receivedBy,
-        receipt_document_id: context.receiptDocumentId,
-        handed_over_at_counter: context.handedOverAtCounter ? 1 : 0,
-        returned_at: context.returnedAt,
-        return_document_id: context.returnDocumentId,
-        lost_reason: context.lostReason,
-        lost_on: context.lostOn,
-        statement_document_id: context.statementDocumentId,
-        previous_numbers: JSON.stringify(context.previousNumbers),
+        ...bilyetRowChangesOf(context),
         updated_at: iso(this.bilyetUpdatedAt),
       });
     }
