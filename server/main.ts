@@ -139,7 +139,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     let seeded: string[] = [];
     const seed = options.seed ?? 'when-empty';
     if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
-      seeded = (await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true })).created;
+      seeded = (
+        await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl })
+      ).created;
       if (seeded.length > 0) logger.info({ created: seeded }, 'demo data seeded');
     }
 
@@ -177,11 +179,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       ...(options.privyCallbackFetch ? { callbackFetch: options.privyCallbackFetch } : {}),
       ...(options.privyCallbackRetryDelaysMs ? { callbackRetryDelaysMs: options.privyCallbackRetryDelaysMs } : {}),
     });
-    const aroLetters = createAroLetterService({ db: database.db, fileStore, documents, logger });
+    const aroLetters = createAroLetterService({ db: database.db, clock, fileStore, documents, logger });
     const followUps: DailyFollowUp[] = [
       { name: 'jne-tracking', run: () => shipments.refreshAll() },
       { name: 'privy-signatures', run: () => signatures.settleOpen() },
-      { name: 'aro-letters', run: () => aroLetters.drawMissing() },
+      { name: 'aro-letters', run: () => aroLetters.drawRecent() },
     ];
     const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
@@ -197,6 +199,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       documents,
       bilyets,
       bilyetPrinting,
+      aroLetters,
       shipments,
       signatures,
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
@@ -225,7 +228,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
 }
 
 /** FILE_STORE: DATA_DIR/files, the database (file_contents) or an S3 bucket. */
-async function openFileStore(config: Config, db: Kysely<Database>): Promise<FileStore> {
+export async function openFileStore(config: Config, db: Kysely<Database>): Promise<FileStore> {
   switch (config.fileStore.kind) {
     case 'database':
       return databaseFileStore(db);

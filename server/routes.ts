@@ -21,6 +21,7 @@ import type { DepositService } from './deposits/deposit-service';
 import { disbursementRoutes } from './disbursements/disbursement-routes';
 import { documentRoutes } from './documents/document-routes';
 import type { DocumentService } from './documents/document-service';
+import type { AroLetterService } from './documents/aro-letter-service';
 import { verificationRoutes } from './documents/verification-routes';
 import { bilyetRoutes } from './documents/bilyet-routes';
 import type { BilyetService } from './documents/bilyet-service';
@@ -49,6 +50,7 @@ export interface AreaServices {
   bilyets: BilyetService;
   bilyetPrinting: BilyetPrintService;
   shipments: ShipmentService;
+  aroLetters: AroLetterService;
   signatures: SignatureService;
   /** The providers' sandboxes (JNE_URL / PRIVY_URL unset), each on its path. */
   sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
@@ -79,7 +81,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, bilyetRoutes({ auth, bilyets: services.bilyets, printing: services.bilyetPrinting, deposits: services.deposits, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, courierRoutes({ auth, shipments: services.shipments, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, signatureRoutes({ auth, signatures: services.signatures, idempotency: services.idempotency })],
-    [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, aroLetters: services.aroLetters, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v1.path, productRoutes({ auth, db: services.db })],

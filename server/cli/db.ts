@@ -5,6 +5,7 @@ import { migrateToLatest } from '../platform/db/migrate';
 import { systemClock } from '../platform/clock';
 import { argon2Hasher } from '../auth/passwords';
 import { demoLoginLines, seedDemoData } from '../demo/seed';
+import { openFileStore } from '../main';
 
 async function main(command: string | undefined): Promise<void> {
   if (command !== 'migrate' && command !== 'seed') {
@@ -18,8 +19,13 @@ async function main(command: string | undefined): Promise<void> {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length > 0 ? `Migrasi diterapkan: ${applied.join(', ')}` : 'Basis data sudah mutakhir.');
     if (command === 'seed') {
-      const { created } = await seedDemoData({ db: database.db, clock: systemClock, hasher: argon2Hasher(), passwordMaxAgeDays: config.passwordMaxAgeDays });
-      console.log(created.length > 0 ? `Data demo dibuat: ${created.join(', ')}` : 'Data demo sudah ada; tidak ada yang diubah.');
+      const fileStore = await openFileStore(config, database.db);
+      try {
+        const { created } = await seedDemoData({ db: database.db, clock: systemClock, hasher: argon2Hasher(), passwordMaxAgeDays: config.passwordMaxAgeDays, fileStore, publicUrl: config.publicUrl });
+        console.log(created.length > 0 ? `Data demo dibuat: ${created.join(', ')}` : 'Data demo sudah ada; tidak ada yang diubah.');
+      } finally {
+        await fileStore.close?.();
+      }
       console.log(demoLoginLines().join('\n'));
     }
   } finally {

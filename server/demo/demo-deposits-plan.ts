@@ -24,49 +24,25 @@ import {
   type ProductRules,
   type TaxSettings,
 } from '../../machines/deposit-rules';
-import type { BilyetStatus, DepositStatus, SignatureStatus, InterestPayment, MaturityInstruction } from '../../contract/deposit';
+import type { BilyetStatus, DepositStatus, InterestPayment, MaturityInstruction } from '../../contract/deposit';
 import { ARO_PLUS_REFERENCE } from '../jobs/aro-plus';
 import { wibTimestamp } from '../platform/business-date';
+import { chooseShowcases, DEMO_FILE_KINDS, emptyTrackRows, playDepositTracks, type DemoTrackRows, type DepositTrackFacts, type TrackBank } from './demo-tracks-plan';
+import { depositRandom, seededRandom, type Random } from './demo-random';
 import type { AroLetterRow, AuditRow, ChangeRequestRow, CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../platform/db/schema';
 
 /**
  * Demo deposits as pure data: each deposit's whole history is played through the real lifecycle
  * machine (`decide`) day by day — placement, approval, activation, rollovers, breaks, maturity,
  * payouts — by a seeded PRNG, so the same inputs always give the same rows and every amount,
- * maturity, schedule and status agrees with machines/deposit-rules. Nothing here touches the
- * database; demo-deposits.ts writes the rows.
+ * maturity, schedule and status agrees with machines/deposit-rules. Then its bilyet, shipments
+ * and signature request are played through their machines on that history (demo-tracks-plan.ts).
+ * Nothing here touches the database; demo-deposits.ts writes the rows.
  */
 
 // ------------------------------------------------------------------------------------------ PRNG
 
-export interface Random {
-  next(): number;
-  int(min: number, max: number): number;
-  chance(p: number): boolean;
-  pick<T>(items: readonly T[]): T;
-  id(): string;
-}
-
-/** mulberry32: tiny, fast and good enough for demo data; deterministic across platforms. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const hex = (n: number) => Math.floor(next() * 16 ** n).toString(16).padStart(n, '0');
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p) => next() < p,
-    pick: (items) => items[Math.floor(next() * items.length)]!,
-    // UUID-shaped (version 4 layout) but drawn from the seed, so reruns give the same ids.
-    id: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + Math.floor(next() * 4)).toString(16)}${hex(3)}-${hex(12)}`,
-  };
-}
+export { seededRandom, type Random };
 
 // ----------------------------------------------------------------------------------------- rows
 
@@ -95,6 +71,8 @@ export interface DemoRows {
   changeRequests: DemoChangeRequestRow[];
   audit: DemoAuditRow[];
   aroLetters: DemoAroLetterRow[];
+  /** Bilyets, their numbers and documents, shipments, signature requests and the sandboxes' rows. */
+  tracks: DemoTrackRows;
 }
 
 export interface DemoBankInput {
@@ -114,6 +92,14 @@ export interface DemoBankInput {
   /** How far back placements start. */
   months: number;
   seed: number;
+  /** The instant the journeys run up to (ISO); default noon WIB of `today`. */
+  now?: string;
+  /** PUBLIC_URL, for the Privy sandbox's signing links; default http://localhost:3000. */
+  publicUrl?: string;
+  /** The bank as the courier sees the sender, and who the courier calls there. */
+  bankName?: string;
+  bankAddress?: string;
+  bankContact?: { name: string; phone: string };
 }
 
 // ----------------------------------------------------------------------------------- name lists
@@ -210,6 +196,12 @@ class DepositStory {
   lastEventDay: IsoDate;
   /** Installments whose tax was fixed when they were capitalised (ARO+). */
   readonly taxFixed = new Set<string>();
+  /** The deposit's own stream for its documents' journeys (demo-tracks-plan.ts). */
+  readonly tracks: Random;
+  /** Staff issue its bilyet once accepted (a few never get to it). */
+  readonly hasBilyet: boolean;
+  /** The bilyet's status the machine was told when the payout was marked paid. */
+  paidWithBilyet: BilyetStatus | null = null;
   private lastAt = '';
 
   constructor(
@@ -221,6 +213,8 @@ class DepositStory {
     placedAt: string,
   ) {
     this.snapshot = restoreDeposit('pending', context);
+    this.tracks = depositRandom(input.seed, depositId);
+    this.hasBilyet = this.tracks.chance(0.96);
     // Period 1 exists from the placement (as placeDeposit writes it); changeDate moves it.
     this.addPeriodRow('placement', placedAt);
     this.updatedAt = placedAt;
@@ -380,8 +374,6 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
   const story = new DepositStory(random, input, depositId, plan.customer.id, context, placedAt);
   const operator: Actor = { id: input.operatorId, role: 'OPERATOR' };
   const changeRequests: DemoChangeRequestRow[] = [];
-  let bilyet: { status: BilyetStatus; number: string | null } = { status: 'none', number: null };
-  let signature: SignatureStatus | null = null;
 
   // Staff decide the placement within a few days; recent ones still wait.
   const decisionDay = plan.showcase === 'approved' ? plan.placement : addDays(plan.placement, random.int(0, 3));
@@ -415,10 +407,6 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
           story.send({ type: 'deposit.activate', actor: SYSTEM, today: story.context.depositDate });
         }
       }
-      if (story.status === 'active') {
-        signature = random.pick<SignatureStatus>(['signed', 'signed', 'signed', 'sent']);
-        if (random.chance(0.85)) bilyet = { status: random.pick(['issued', 'shipped', 'received', 'received', 'received']), number: `BLY-${plan.number.slice(4)}` };
-      }
     }
   }
 
@@ -449,7 +437,9 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
   if (story.status === 'disbursing') {
     const day = plan.showcase === 'disbursing' ? addDays(today, 1) : addDays(story.lastEventDay, random.int(1, 5));
     if (isOnOrBefore(day, today) && random.chance(0.9)) {
-      if (bilyet.status !== 'none') bilyet = { ...bilyet, status: 'returned' };
+      // The bilyet came back before (or its loss was recorded with a statement): the machine checks it.
+      story.paidWithBilyet = story.hasBilyet ? (story.tracks.chance(0.04) ? 'lost' : 'returned') : 'none';
+      story.snapshot = restoreDeposit(story.status, { ...story.context, bilyet: story.paidWithBilyet });
       const reference = `TRF${day.replace(/-/g, '')}${String(random.int(100_000, 999_999))}`;
       const proofFileId = `demo-bukti-${story.depositId.slice(0, 8)}`;
       story.send({ type: 'deposit.markPaid', reference, proofFileId, paidAt: day, actor: supervisor(random, input), today: day }, { reference, paidAt: day });
@@ -513,10 +503,11 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
     maturity_instruction: final.instruction,
     interest_payment: final.interestPayment,
     channel: plan.channel,
-    bilyet_status: bilyet.status,
-    bilyet_number: bilyet.number,
-    shipment_status: bilyet.status === 'shipped' ? 'inTransit' : bilyet.status === 'received' || bilyet.status === 'returned' ? 'delivered' : null,
-    signature_status: signature,
+    // Filled in by the tracks (demo-tracks-plan.ts).
+    bilyet_status: 'none',
+    bilyet_number: null,
+    shipment_status: null,
+    signature_status: null,
     break_requested_by: final.breakRequest?.requestedBy ?? null,
     break_requested_on: final.breakRequest?.requestedOn ?? null,
     break_date: final.breakRequest?.breakDate ?? null,
@@ -689,6 +680,48 @@ function applyTax(input: DemoBankInput, stories: readonly DepositStory[]): void 
   }
 }
 
+/**
+ * The documents' journeys of every deposit, after the lifecycles: each deposit's tracks are played
+ * on its timeline, a few steered into the showcases; the deposit takes the track columns, a new
+ * version per step (as applyTrackChange gives) and the steps on its timeline.
+ */
+function playTracks(input: DemoBankInput, stories: readonly DepositStory[], rows: DemoRows): void {
+  const bank: TrackBank = {
+    bankId: input.bankId,
+    bankName: input.bankName ?? 'BPR Demo',
+    bankAddress: input.bankAddress ?? 'Jl. Merdeka No. 1, Bandung, Jawa Barat',
+    seed: input.seed,
+    today: input.today,
+    now: Date.parse(input.now ?? wibTimestamp(input.today, 12, 0)),
+    publicUrl: input.publicUrl ?? 'http://localhost:3000',
+    operatorId: input.operatorId,
+    supervisorIds: input.supervisorIds,
+    contact: input.bankContact?.name ?? 'Petugas Bank',
+    phone: input.bankContact?.phone ?? '0224201234',
+    files: Object.fromEntries(rows.tracks.files.map((file) => [file.kind, file.id])) as TrackBank['files'],
+  };
+  const customers = new Map(rows.customers.map((customer) => [customer.id, customer]));
+  const deposits = new Map(rows.deposits.map((deposit) => [deposit.id, deposit]));
+  const facts: DepositTrackFacts[] = stories.map((story) => ({
+    depositId: story.depositId,
+    depositNumber: deposits.get(story.depositId)!.deposit_number,
+    customer: customers.get(story.customerId)!,
+    status: story.status,
+    audit: story.audit,
+    random: story.tracks,
+    hasBilyet: story.hasBilyet,
+    paidWithBilyet: story.paidWithBilyet,
+  }));
+  const showcases = chooseShowcases(bank, facts, seededRandom(input.seed ^ 0x5ca5e));
+  for (const fact of facts) {
+    const tracks = playDepositTracks(bank, fact, showcases.get(fact.depositId), rows.tracks);
+    const deposit = deposits.get(fact.depositId)!;
+    Object.assign(deposit, tracks.columns, { version: deposit.version + tracks.changes });
+    if (tracks.lastAt !== null && tracks.lastAt > deposit.updated_at) deposit.updated_at = tracks.lastAt;
+    rows.audit.push(...tracks.audit);
+  }
+}
+
 /** Every row of one bank's demo deposits. */
 export function planDemoDeposits(input: DemoBankInput): DemoRows {
   const random = seededRandom(input.seed);
@@ -698,7 +731,9 @@ export function planDemoDeposits(input: DemoBankInput): DemoRows {
   const usable = input.products.filter((product) => product.rules.active && product.rules.tenors.length > 0);
   if (usable.length === 0) throw new Error('demo deposits need at least one active product with tenors');
 
-  const rows: DemoRows = { customers, deposits: [], periods: [], installments: [], disbursements: [], changeRequests: [], audit: [], aroLetters: [] };
+  const fileRandom = seededRandom(input.seed ^ 0x0f11e5);
+  const files = DEMO_FILE_KINDS.map((kind) => ({ id: fileRandom.id(), kind }));
+  const rows: DemoRows = { customers, deposits: [], periods: [], installments: [], disbursements: [], changeRequests: [], audit: [], aroLetters: [], tracks: emptyTrackRows(files) };
   const stories: DepositStory[] = [];
   const sequenceByMonth = new Map<string, number>();
   // Placements spread over the months, a little denser lately (the bank grows), and the last days
@@ -759,5 +794,6 @@ export function planDemoDeposits(input: DemoBankInput): DemoRows {
     rows.audit.push(...story.audit);
     rows.aroLetters.push(...story.aroLetters);
   }
+  playTracks(input, stories, rows);
   return rows;
 }

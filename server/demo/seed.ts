@@ -8,6 +8,7 @@ import { DAY_MS, type Clock } from '../platform/clock';
 import { seedDemoProducts } from './product-seed';
 import { seedDemoDeposits } from './demo-deposits';
 import type { PasswordHasher } from '../auth/passwords';
+import type { FileStore } from '../platform/files/file-store';
 
 /** Every demo account uses this password; it passes the password rules like any other. */
 export const DEMO_PASSWORD = 'Berjangka#2026';
@@ -16,6 +17,8 @@ interface DemoUser {
   email: string;
   name: string;
   role: Role;
+  /** The JNE courier calls the bank's staff on it (a pickup needs one: profile-service bankCourierContact). */
+  phone?: string;
   /** True for the account whose password is older than the maximum age. */
   passwordExpired?: boolean;
 }
@@ -25,16 +28,16 @@ export const DEMO_BANKS: Array<{ name: string; address: string; users: DemoUser[
     name: 'BPR Demo Sejahtera',
     address: 'Jl. Merdeka No. 1, Bandung, Jawa Barat',
     users: [
-      { email: 'admin@bpr-demo.test', name: 'Admin Demo', role: 'ADMIN' },
-      { email: 'supervisor@bpr-demo.test', name: 'Supervisor Demo', role: 'SUPERVISOR' },
-      { email: 'operator@bpr-demo.test', name: 'Operator Demo', role: 'OPERATOR' },
+      { email: 'admin@bpr-demo.test', name: 'Admin Demo', role: 'ADMIN', phone: '081220260101' },
+      { email: 'supervisor@bpr-demo.test', name: 'Supervisor Demo', role: 'SUPERVISOR', phone: '081220260102' },
+      { email: 'operator@bpr-demo.test', name: 'Operator Demo', role: 'OPERATOR', phone: '081220260103' },
       { email: 'kedaluwarsa@bpr-demo.test', name: 'Operator Kedaluwarsa', role: 'OPERATOR', passwordExpired: true },
     ],
   },
   {
     name: 'BPR Lain Makmur',
     address: 'Jl. Sudirman No. 2, Semarang, Jawa Tengah',
-    users: [{ email: 'admin@bpr-lain.test', name: 'Admin Lain', role: 'ADMIN' }],
+    users: [{ email: 'admin@bpr-lain.test', name: 'Admin Lain', role: 'ADMIN', phone: '081320260201' }],
   },
 ];
 
@@ -45,6 +48,10 @@ export interface SeedDeps {
   passwordMaxAgeDays: number;
   /** The ~2,300 demo deposits; tests that make their own deposits leave them out to start fast. */
   demoDeposits?: boolean;
+  /** Where the demo deposits' documents go (FILE_STORE); needed with the demo deposits. */
+  fileStore?: FileStore;
+  /** PUBLIC_URL, for the Privy sandbox's signing links of the demo's signature requests. */
+  publicUrl?: string;
 }
 
 /** Creates whatever of the demo banks and users is missing; running it again changes nothing. */
@@ -70,7 +77,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
           bank_id: bank!.id,
           name: demoUser.name,
           email: demoUser.email,
-          phone: null,
+          phone: demoUser.phone ?? null,
           role: demoUser.role,
           password_hash: passwordHash,
           password_changed_at: changedAt.toISOString(),
@@ -82,7 +89,10 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
       for (const product of await seedDemoProducts(trx, bank!.id, nowIso)) created.push(`${demoBank.name}: ${product}`);
     });
   }
-  if (deps.demoDeposits ?? true) created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock })));
+  if (deps.demoDeposits ?? true) {
+    if (!deps.fileStore) throw new Error('The demo deposits need the file store: their bilyets, receipts and forms are real files.');
+    created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock, fileStore: deps.fileStore, ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}) })));
+  }
   return { created };
 }
 

@@ -17,9 +17,16 @@ export async function listAroLettersOfCustomer(db: Db, bankId: string, customerI
   return db.selectFrom('aro_letters').selectAll().where('bank_id', '=', bankId).where('customer_id', '=', customerId).orderBy('issued_date', 'desc').execute();
 }
 
-/** Letters whose PDF is not drawn yet (the daily job draws them after its transitions commit). */
-export async function listAroLettersWithoutFile(db: Db, limit: number): Promise<AroLetterRow[]> {
-  return db.selectFrom('aro_letters').selectAll().where('file_id', 'is', null).orderBy('created_at').orderBy('id').limit(limit).execute();
+/**
+ * Letters whose PDF is not drawn yet, oldest first: issued on or after `issuedSince` (the daily
+ * job's recent rollovers), or of one customer of a bank (drawn when staff open them).
+ */
+export async function listAroLettersWithoutFile(db: Db, limit: number, scope: { issuedSince?: string; bankId?: string; customerId?: string } = {}): Promise<AroLetterRow[]> {
+  let query = db.selectFrom('aro_letters').selectAll().where('file_id', 'is', null);
+  if (scope.issuedSince) query = query.where('issued_date', '>=', scope.issuedSince);
+  if (scope.bankId) query = query.where('bank_id', '=', scope.bankId);
+  if (scope.customerId) query = query.where('customer_id', '=', scope.customerId);
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 /** Attaches the drawn letter's stored file (its ARO_LETTER document holds the same file); false when another instance drew it first. */

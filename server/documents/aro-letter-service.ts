@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { SYSTEM_ACTOR } from '../deposits/transition-service';
+import { businessToday, SYSTEM_ACTOR } from '../deposits/transition-service';
+import { customerIdQuerySchema } from '../../contract/documents';
+import { addDays } from '../../machines/deposit-rules';
+import type { StaffActor } from '../platform/actor';
+import type { Clock } from '../platform/clock';
+import { parseOrThrow } from '../platform/validation';
 import { attachAroLetterFile, findCustomerOfBank, listAroLettersWithoutFile } from '../deposits/deposit-service';
 import { bankLetterhead } from '../auth/profile-service';
 import type { AroLetterRow, Database } from '../platform/db/schema';
@@ -14,7 +19,7 @@ import type { DocumentService } from './document-service';
  * inside its transaction; drawing the PDF is slower and may fail on its own, so it happens after
  * the job commits — here — and a letter not drawn yet is drawn by the next run.
  */
-export function createAroLetterService(deps: { db: Kysely<Database>; fileStore: FileStore; documents: DocumentService; logger?: Logger }) {
+export function createAroLetterService(deps: { db: Kysely<Database>; clock: Clock; fileStore: FileStore; documents: DocumentService; logger?: Logger }) {
   const { db, documents } = deps;
 
   async function principalOf(letter: AroLetterRow, amount: number): Promise<AroLetterPrincipal> {
@@ -75,14 +80,13 @@ export function createAroLetterService(deps: { db: Kysely<Database>; fileStore: 
       });
   }
 
-  return {
-    /** Draws every letter without its PDF, oldest first, in batches; one failure does not stop the rest. */
-    async drawMissing(batchSize = 100): Promise<{ drawn: number; failed: number }> {
+  /** Draws the letters without their PDF in `scope`, oldest first, in batches; one failure does not stop the rest. */
+  async function drawAll(scope: Parameters<typeof listAroLettersWithoutFile>[2], batchSize = 100): Promise<{ drawn: number; failed: number }> {
       let drawn = 0;
       let failed = 0;
       const skipped = new Set<string>();
       for (;;) {
-        const letters = (await listAroLettersWithoutFile(db, batchSize + skipped.size)).filter((letter) => !skipped.has(letter.id));
+        const letters = (await listAroLettersWithoutFile(db, batchSize + skipped.size, scope)).filter((letter) => !skipped.has(letter.id));
         if (letters.length === 0) return { drawn, failed };
         for (const letter of letters) {
           try {
@@ -94,9 +98,29 @@ export function createAroLetterService(deps: { db: Kysely<Database>; fileStore: 
           }
         }
       }
+  }
+
+  return {
+    /**
+     * The daily follow-up: the letters of the last RECENT_DAYS days' rollovers (a missed run's
+     * included). Older letters without a PDF (imported or demo history) are drawn when opened.
+     */
+    drawRecent: () => drawAll({ issuedSince: addDays(businessToday(deps.clock), -RECENT_DAYS) }),
+
+    /** Every letter without its PDF (npm run jobs -- after an import). */
+    drawMissing: () => drawAll({}),
+
+    /** GET /deposito/aro-doc-by-cust-id: the customer's letters, each with its PDF (drawn now when missing). */
+    async ofCustomer(actor: StaffActor, query: Record<string, unknown>) {
+      const { customerId } = parseOrThrow(customerIdQuerySchema, query);
+      await drawAll({ bankId: actor.bankId, customerId });
+      return documents.aroLettersOfCustomer(actor, query);
     },
   };
 }
+
+/** How far back the daily follow-up looks for letters to draw. */
+const RECENT_DAYS = 7;
 
 class AlreadyDrawn extends Error {}
 

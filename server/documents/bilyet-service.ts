@@ -61,7 +61,8 @@ export function bilyetContextOf(deposit: DepositRow, row: BilyetRow | undefined,
   });
 }
 
-function rowChangesOf(context: BilyetContext): Partial<BilyetRow> {
+/** The bilyet machine's context as the `bilyets` row's columns (the demo writes its rows the same way). */
+export function bilyetRowChangesOf(context: BilyetContext): Omit<BilyetRow, 'deposit_id' | 'bank_id' | 'verification_code' | 'updated_at'> {
   return {
     issued_on: context.issuedOn,
     scan_document_id: context.scanDocumentId,
@@ -155,7 +156,7 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
           const decision = decideBilyet(snapshot, { ...input.event, actor: input.actor, today } as BilyetEvent);
           if (!decision.ok) throw refusalError(decision.refusal);
           status = decision.status;
-          const changes = rowChangesOf(decision.context);
+          const changes = bilyetRowChangesOf(decision.context);
           if (input.event.type === 'bilyet.issue' || input.event.type === 'bilyet.reissue') {
             // The paper printed last carries the code (a reissue is refused until it is reprinted).
             if (await verificationCodeIsBound(trx, row.verification_code)) throw new ServiceError('conflict', REPRINT_FIRST);

@@ -120,12 +120,14 @@ for (const dialect of dialects) {
       const period = await w.db.selectFrom('deposit_periods').selectAll().where('deposit_id', '=', deposit.id).executeTakeFirstOrThrow();
       await w.db.insertInto('deposit_periods').values({ ...period, id: `${period.id}-2`, period_number: 2, started_by: 'rollover' }).execute();
       await w.db.insertInto('aro_letters').values({ id: `aro-${deposit.id}`, bank_id: w.bank.id, deposit_id: deposit.id, customer_id: w.customers.second, period_number: 2, issued_date: '2026-03-02', file_id: null, created_at: w.clock.now().toISOString() }).execute();
-      const before = await w.call('GET', `/deposito/aro-doc-by-cust-id?customerId=${w.customers.second}`, { token: w.users.operator.token });
-      expect(before.body.data).toMatchObject([{ depositId: deposit.id, depositNumber: deposit.deposit_number, periodNumber: 2, issuedAt: '2026-03-02', document: null }]);
-      expect(await w.t.server.services.aroLetters.drawMissing()).toEqual({ drawn: 1, failed: 0 });
+      // An old letter is not the daily follow-up's: it is drawn when staff open the customer's letters.
+      await w.db.updateTable('aro_letters').set({ issued_date: '2025-12-02' }).where('deposit_id', '=', deposit.id).execute();
+      expect(await w.t.server.services.aroLetters.drawRecent()).toEqual({ drawn: 0, failed: 0 });
       const answer = await w.call('GET', `/deposito/aro-doc-by-cust-id?customerId=${w.customers.second}`, { token: w.users.operator.token });
       expect(answer.status).toBe(200);
-      expect(answer.body.data).toMatchObject([{ depositId: deposit.id, periodNumber: 2, document: { type: 'ARO_LETTER', typeLabel: 'Surat ARO', contentType: 'application/pdf' } }]);
+      expect(answer.body.data).toMatchObject([{ depositId: deposit.id, depositNumber: deposit.deposit_number, periodNumber: 2, issuedAt: '2025-12-02', document: { type: 'ARO_LETTER', typeLabel: 'Surat ARO', contentType: 'application/pdf' } }]);
+      const again = await w.call('GET', `/deposito/aro-doc-by-cust-id?customerId=${w.customers.second}`, { token: w.users.operator.token });
+      expect(again.body.data[0].document.id).toBe(answer.body.data[0].document.id);
       const file = await fetch(`${w.t.url}${answer.body.data[0].document.url}`, { headers: { authorization: `Bearer ${w.users.operator.token}` } });
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -128,8 +128,8 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
     expect(later.installmentsDue).toBe(0);
 
     // After the job, its follow-up draws the ARO letter as the deposit's document, once.
-    expect(await t.server.services.aroLetters.drawMissing()).toEqual({ drawn: 1, failed: 0 });
-    expect(await t.server.services.aroLetters.drawMissing()).toEqual({ drawn: 0, failed: 0 });
+    expect(await t.server.services.aroLetters.drawRecent()).toEqual({ drawn: 1, failed: 0 });
+    expect(await t.server.services.aroLetters.drawRecent()).toEqual({ drawn: 0, failed: 0 });
     const letter = await f.db.selectFrom('aro_letters').selectAll().where('deposit_id', '=', id).executeTakeFirstOrThrow();
     const document = await f.db.selectFrom('documents').selectAll().where('file_id', '=', letter.file_id!).executeTakeFirstOrThrow();
     expect(document).toMatchObject({ type: 'ARO_LETTER', deposit_id: id, uploaded_by: 'SYSTEM', media_type: 'application/pdf' });

@@ -20,7 +20,7 @@ describe('server configuration', () => {
       trustedProxyHops: 0,
       logLevel: 'info',
       fileStore: { kind: 'disk' },
-      jne: { url: undefined, username: undefined, apiKey: undefined },
+      jne: { url: undefined, username: undefined, apiKey: undefined, account: {} },
       privy: { url: undefined, merchantKey: undefined, callbackSecret: undefined },
     });
   });
@@ -36,11 +36,11 @@ describe('server configuration', () => {
         PRIVY_CALLBACK_SECRET: 'callback-secret',
       }),
     ).toMatchObject({
-      jne: { url: 'https://apiv2.jne.co.id:10205', username: 'BPRSEJAHTERA', apiKey: 'abc123' },
+      jne: { url: 'https://apiv2.jne.co.id:10205', username: 'BPRSEJAHTERA', apiKey: 'abc123', account: {} },
       privy: { url: 'https://core.privy.id/v3/merchant', merchantKey: 'merchant-key', callbackSecret: 'callback-secret' },
     });
     expect(loadConfig({ JNE_URL: '', JNE_API_KEY: 'demo', PRIVY_CALLBACK_SECRET: 'rahasia' })).toMatchObject({
-      jne: { url: undefined, username: undefined, apiKey: 'demo' },
+      jne: { url: undefined, username: undefined, apiKey: 'demo', account: {} },
       privy: { url: undefined, merchantKey: undefined, callbackSecret: 'rahasia' },
     });
   });

@@ -58,6 +58,8 @@ export async function startFuzzServer(dialect: DialectName): Promise<FuzzServer>
   await seedDemoDeposits({
     db,
     clock: t.clock,
+    fileStore: t.server.fileStore,
+    publicUrl: t.server.config.publicUrl,
     banks: DEMO_DEPOSIT_BANKS.map((bank) => ({ ...bank, deposits: Math.ceil(bank.deposits / 20), customers: Math.ceil(bank.customers / 20) })),
   });
 
