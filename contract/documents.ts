@@ -48,6 +48,8 @@ export const resiBilyetFieldsSchema = z.object({ depositId, courier: requiredTex
 export const receiveBilyetFieldsSchema = z.object({ depositId, receivedAt: isoDateSchema, receivedBy: requiredText('Nama penerima', 100) });
 export const returnBilyetFieldsSchema = z.object({ depositId, returnedAt: isoDateSchema });
 export const lostBilyetFieldsSchema = z.object({ depositId, reason: requiredText('Alasan', 500) });
+/** POST /deposito/unship-bilyet: the bilyet is back at the bank undelivered (a failed JNE delivery, a wrong resi). */
+export const unshipBilyetFieldsSchema = z.object({ depositId });
 
 export const uploadDocFieldsSchema = z
   .object({

@@ -29,10 +29,13 @@ export function bilyetRoutes(deps: { auth: AuthService; bilyets: BilyetService; 
       return ok(c, await deps.deposits.detail(actor, depositId));
     });
   }
-  router.post('/deposito/resi-bilyet', session, deps.idempotency, async (c) => {
-    const actor = staffActor(c.get('claims'));
-    const { depositId } = await deps.bilyets.recordResi(actor, (await readFields(c)).fields);
-    return ok(c, await deps.deposits.detail(actor, depositId));
-  });
+  const fieldSteps = { 'resi-bilyet': deps.bilyets.recordResi, 'unship-bilyet': deps.bilyets.unship } as const;
+  for (const [path, step] of Object.entries(fieldSteps)) {
+    router.post(`/deposito/${path}`, session, deps.idempotency, async (c) => {
+      const actor = staffActor(c.get('claims'));
+      const { depositId } = await step(actor, (await readFields(c)).fields);
+      return ok(c, await deps.deposits.detail(actor, depositId));
+    });
+  }
   return router;
 }

@@ -4,6 +4,7 @@ import {
   lostBilyetFieldsSchema,
   receiveBilyetFieldsSchema,
   resiBilyetFieldsSchema,
+  unshipBilyetFieldsSchema,
   returnBilyetFieldsSchema,
   uploadBilyetFieldsSchema,
   type DocumentType,
@@ -255,6 +256,11 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
     /** POST /deposito/resi-bilyet: sent with a courier whose resi staff type (a JNE pickup is booked through /jne/create-pickup). */
     async recordResi(actor: StaffActor, fields: Record<string, unknown>) {
       return staffStep(actor, parseFields(resiBilyetFieldsSchema, fields), [], (data) => ({ type: 'bilyet.ship', courier: data.courier, awb: data.awb }));
+    },
+
+    /** POST /deposito/unship-bilyet: back at the bank undelivered; a live JNE pickup is cancelled instead (the machine says so). */
+    async unship(actor: StaffActor, fields: Record<string, unknown>) {
+      return staffStep(actor, parseFields(unshipBilyetFieldsSchema, fields), [], () => ({ type: 'bilyet.unship' }));
     },
 
     /** POST /deposito/receive-bilyet: the customer has it (courier delivery recorded by staff, or handed over at the counter). */

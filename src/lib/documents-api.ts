@@ -47,6 +47,10 @@ export interface ReturnBilyet {
   returnedAt: string;
   file: File | null;
 }
+export interface UnshipBilyet {
+  depositId: string;
+}
+
 export interface ReportLostBilyet {
   depositId: string;
   reason: string;
@@ -98,6 +102,7 @@ export function createDocumentsApi(clients: ApiClients) {
       post<DepositDetail>('/deposito/receive-bilyet', multipart({ depositId: input.depositId, receivedAt: input.receivedAt, receivedBy: input.receivedBy, file: input.file }), key),
     returnBilyet: (input: ReturnBilyet, key: string) =>
       post<DepositDetail>('/deposito/return-bilyet', multipart({ depositId: input.depositId, returnedAt: input.returnedAt, file: input.file }), key),
+    unshipBilyet: (input: UnshipBilyet, key: string) => post<DepositDetail>('/deposito/unship-bilyet', { depositId: input.depositId }, key),
     reportLostBilyet: (input: ReportLostBilyet, key: string) =>
       post<DepositDetail>('/deposito/lost-bilyet', multipart({ depositId: input.depositId, reason: input.reason, file: input.file }), key),
 

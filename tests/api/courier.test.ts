@@ -123,6 +123,30 @@ for (const dialect of dialects) {
       expect((await detail(deposit.id)).bilyet.status).toBe('shipped');
     });
 
+    it('a failed JNE delivery leaves the bilyet on its way until staff record it back at the bank; a live pickup is cancelled instead', async () => {
+      const deposit = await w.inState('active');
+      await issue(deposit);
+      const { awb } = (await book(deposit.id)).body.data;
+      const unship = () => w.call('POST', '/deposito/unship-bilyet', { token: w.users.operator.token, json: { depositId: deposit.id }, headers: freshKey() });
+      const live = await unship();
+      expect(live.status).toBe(409);
+      expect(live.body.message).toBe('Penjemputan JNE bilyet ini masih aktif; batalkan penjemputan lebih dahulu.');
+
+      await sandbox(awb, 'failed');
+      const failed = await w.call('GET', `/jne/tracking?awb=${awb}`, { token: w.users.operator.token });
+      expect(failed.body.data.status).toBe('failed');
+      expect((await detail(deposit.id)).bilyet.status).toBe('shipped');
+      const receiveTab = await w.call('GET', '/bpr/list-proses-deposito?step=receive&limit=100', { token: w.users.operator.token });
+      expect(receiveTab.body.data.map((row: { id: string }) => row.id)).toContain(deposit.id);
+
+      const back = await unship();
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      expect(back.body.data.bilyet).toMatchObject({ status: 'issued', courier: null, awb: null });
+      expect(back.body.data.timeline.at(-1)).toMatchObject({ event: 'bilyet.unship' });
+      // Ready to go out again.
+      expect((await book(deposit.id)).status).toBe(201);
+    });
+
     it('refuses in Indonesian: a bilyet not issued (409), a past or far pickup date, an address without a city (400), JNE\'s own refusal', async () => {
       const bare = await w.inState('active');
       const notIssued = await book(bare.id);

@@ -193,6 +193,25 @@ describe('Proses Dokumen: what each role is offered', () => {
   });
 });
 
+describe('Proses Dokumen: to receive', () => {
+  it('a bilyet whose JNE delivery failed is recorded back at the bank ("Bilyet kembali ke bank": POST /deposito/unship-bilyet with a key)', async () => {
+    const failed = summary({ status: 'active', bilyet: { status: 'shipped', number: 'BLT-8' }, shipmentStatus: 'failed' });
+    const { server, toasts } = openAs('/deposito/proses?step=receive', (request) => {
+      if (request.path === '/deposito/unship-bilyet') return ok(deposit({ bilyet: { ...deposit().bilyet, status: 'issued', number: 'BLT-8' } }));
+      return workQueue([failed])(request);
+    });
+    const row = (await screen.findByRole('link', { name: 'DEP-DS-2611-0001' }, SCREEN_LOAD)).closest('tr')!;
+    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual(['Catat diterima', 'Bilyet kembali ke bank']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Bilyet kembali ke bank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bilyet kembali ke bank · DEP-DS-2611-0001' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bilyet kembali ke bank' }));
+    await lastToast(toasts, { type: 'success', title: 'Bilyet dicatat kembali di bank.' });
+    const sent = server.requests.find((request) => request.path === '/deposito/unship-bilyet')!;
+    expect(sent.body).toEqual({ depositId: failed.id });
+    expect(sent.idempotencyKey).toMatch(/.+/);
+  });
+});
+
 describe('Proses Dokumen: in transit', () => {
   it('"Lacak" asks JNE about the newest shipment of the deposit, shows its history, and refreshes the list (a delivery moves the row)', async () => {
     const newest = shipment({ id: 'shp-2', awb: 'JNE0002', status: 'inTransit', statusLabel: 'Dalam perjalanan', history: [

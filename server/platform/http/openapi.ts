@@ -44,6 +44,7 @@ import {
   createPickupFieldsSchema,
   pickupBookedSchema,
   resiBilyetFieldsSchema,
+  unshipBilyetFieldsSchema,
   shipmentIdSchema,
   shipmentSchema,
   signatureRequestSchema,
@@ -232,6 +233,10 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   {
     method: 'post', base: 'v2Bpr', path: '/deposito/resi-bilyet', summary: 'Catat resi kurir yang diketik staf (bilyet terkirim)', auth: 'session', idempotent: true,
     json: resiBilyetFieldsSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS,
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/unship-bilyet', summary: 'Catat bilyet kembali ke bank tanpa terkirim (pengiriman gagal, resi salah)', auth: 'session', idempotent: true,
+    json: unshipBilyetFieldsSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS,
   },
   {
     method: 'post', base: 'v2Bpr', path: '/jne/create-pickup', summary: 'Pesan penjemputan JNE untuk bilyet (bilyet terkirim); satu pengiriman berjalan per deposito', auth: 'session', idempotent: true,

@@ -67,6 +67,8 @@ export function BilyetStepDialog({ kind, target, pending, refusal = null, onClos
           [!text('receivedAt'), 'Tanggal diterima wajib diisi.'],
           [!text('receivedBy'), 'Nama penerima bilyet wajib diisi.'],
         ]);
+      case 'unship':
+        return send({ kind, input: { depositId } }, []);
       case 'return':
         return send({ kind, input: { depositId, returnedAt: text('returnedAt'), file } }, [[!text('returnedAt'), 'Tanggal pengembalian wajib diisi.']]);
       case 'reportLost':
@@ -179,5 +181,7 @@ function StepFields({ kind, target }: { kind: BilyetStepKind; target: BilyetStep
           <FileField label="Surat keterangan kehilangan atau laporan polisi" name="file" accept={FILE_ACCEPT} hint={FILE_HINT} required />
         </>
       );
+    case 'unship':
+      return <p>Bilyet tidak sampai ke nasabah dan sudah ada lagi di bank (pengiriman gagal atau resi salah). Setelah dicatat, bilyet dapat dikirim ulang atau diserahkan di kantor.</p>;
   }
 }

@@ -17,7 +17,7 @@ const STEP_DIALOGS: Record<DocumentWorkStep, readonly BilyetStepKind[]> = {
   upload: ['upload'],
   ship: ['bookPickup', 'recordResi', 'handOver'],
   transit: [],
-  receive: ['receive'],
+  receive: ['receive', 'unship'],
   sign: [],
   return: ['return', 'reportLost'],
 };

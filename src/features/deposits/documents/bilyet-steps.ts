@@ -11,6 +11,7 @@ import {
   type RecordResi,
   type ReportLostBilyet,
   type ReturnBilyet,
+  type UnshipBilyet,
   type UploadBilyet,
 } from '../../../lib/documents-api';
 
@@ -19,7 +20,7 @@ import {
  * of them record the same event: `handOver` and `receive` are both `bilyet.receive`, at the counter
  * for a bilyet still at the bank and from the courier for one sent out.
  */
-export type BilyetStepKind = 'upload' | 'bookPickup' | 'recordResi' | 'handOver' | 'receive' | 'return' | 'reportLost';
+export type BilyetStepKind = 'upload' | 'bookPickup' | 'recordResi' | 'handOver' | 'receive' | 'unship' | 'return' | 'reportLost';
 
 export interface BilyetStepCopy {
   /** The button that opens the dialog, and the dialog's confirm button. */
@@ -35,6 +36,7 @@ export const bilyetStepCopy: Record<BilyetStepKind, BilyetStepCopy> = {
   recordResi: { label: 'Catat resi', success: 'Resi pengiriman bilyet dicatat.' },
   handOver: { label: 'Serahkan di kantor', success: 'Penyerahan bilyet di kantor dicatat.' },
   receive: { label: 'Catat diterima', success: 'Bilyet dicatat diterima nasabah.' },
+  unship: { label: 'Bilyet kembali ke bank', success: 'Bilyet dicatat kembali di bank.' },
   return: { label: 'Catat pengembalian', success: 'Pengembalian bilyet dicatat.' },
   reportLost: { label: 'Catat hilang', success: 'Kehilangan bilyet dicatat.', danger: true },
 };
@@ -61,6 +63,7 @@ export function stepsForBilyet(bilyet: { status: BilyetStatus; allowedEvents: re
   if (allowed('bilyet.ship')) steps.push('bookPickup', 'recordResi');
   // The server records a receipt of a bilyet still at the bank as a handover at the counter.
   if (allowed('bilyet.receive')) steps.push(bilyet.status === 'issued' ? 'handOver' : 'receive');
+  if (allowed('bilyet.unship')) steps.push('unship');
   if (allowed('bilyet.return')) steps.push('return');
   if (allowed('bilyet.reportLost')) steps.push('reportLost');
   return steps;
@@ -82,6 +85,7 @@ export type BilyetStepRequest =
   | { kind: 'bookPickup'; input: BookPickup }
   | { kind: 'recordResi'; input: RecordResi }
   | { kind: 'handOver' | 'receive'; input: ReceiveBilyet }
+  | { kind: 'unship'; input: UnshipBilyet }
   | { kind: 'return'; input: ReturnBilyet }
   | { kind: 'reportLost'; input: ReportLostBilyet };
 
@@ -101,6 +105,8 @@ export async function sendBilyetStep(request: BilyetStepRequest, key: string, ca
     case 'handOver':
     case 'receive':
       return detail(await calls.receiveBilyet(request.input, key));
+    case 'unship':
+      return detail(await calls.unshipBilyet(request.input, key));
     case 'return':
       return detail(await calls.returnBilyet(request.input, key));
     case 'reportLost':
