@@ -40,6 +40,8 @@ export interface UsersTable {
   session_version: Generated<number>;
   /** 1, or 0 once deactivated (no login, no session). */
   active: Generated<number>;
+  /** 0 for an invited user until they set a password from the mailed link (migration 0009). */
+  password_set: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -283,6 +285,19 @@ export interface ChangeRequestsTable {
   created_at: string;
 }
 
+/** Changes to a bank's set-up: users (migration 0009). */
+export interface BankAuditTable {
+  id: string;
+  bank_id: string;
+  actor_id: string;
+  at: string;
+  subject: string;
+  subject_id: string;
+  event: string;
+  /** JSON. */
+  payload: string;
+}
+
 export interface DepositAuditTable {
   id: string;
   bank_id: string;
@@ -472,6 +487,7 @@ export interface Database {
   disbursements: DisbursementsTable;
   change_requests: ChangeRequestsTable;
   deposit_audit: DepositAuditTable;
+  bank_audit: BankAuditTable;
   idempotency_keys: IdempotencyKeysTable;
   job_runs: JobRunsTable;
   aro_letters: AroLettersTable;

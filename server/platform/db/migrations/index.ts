@@ -7,6 +7,7 @@ import * as sessionsAndThrottles from './0005_sessions_and_throttles';
 import * as fileContents from './0006_file_contents';
 import * as documents from './0007_documents';
 import * as providerSandboxes from './0008_provider_sandboxes';
+import * as bankAudit from './0009_bank_audit';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_file_contents': fileContents,
   '0007_documents': documents,
   '0008_provider_sandboxes': providerSandboxes,
+  '0009_bank_audit': bankAudit,
 };
