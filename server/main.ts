@@ -42,6 +42,7 @@ import { createDisbursementService } from './disbursements/disbursement-service'
 import { createInterestService } from './interest/interest-service';
 import { createProfileService } from './auth/profile-service';
 import { createUserAdminService } from './auth/user-admin-service';
+import { createCustomerService } from './deposits/customer-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
 import { createRegistrationService } from './auth/registration-service';
 import { resolveJwtSecret } from './auth/secrets';
@@ -195,6 +196,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       registration,
       profile,
       users,
+      customers: createCustomerService({ db: database.db }),
       deposits,
       interest,
       disbursements,

@@ -11,6 +11,8 @@ import type { ProfileService } from './auth/profile-service';
 import type { RegistrationService } from './auth/registration-service';
 import { sessionRoutes } from './auth/session-routes';
 import { bprRoutes } from './deposits/bpr-routes';
+import { customerRoutes } from './deposits/customer-routes';
+import type { CustomerService } from './deposits/customer-service';
 import { courierRoutes } from './courier/courier-routes';
 import type { ShipmentService } from './courier/shipment-service';
 import { signatureRoutes } from './signature/signature-routes';
@@ -44,6 +46,7 @@ export interface AreaServices {
   registration: RegistrationService;
   profile: ProfileService;
   users: UserAdminService;
+  customers: CustomerService;
   deposits: DepositService;
   interest: InterestService;
   disbursements: DisbursementService;
@@ -86,6 +89,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, courierRoutes({ auth, shipments: services.shipments, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, signatureRoutes({ auth, signatures: services.signatures, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, aroLetters: services.aroLetters, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, customerRoutes({ auth, customers: services.customers, documents: services.documents })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v1.path, productRoutes({ auth, db: services.db })],

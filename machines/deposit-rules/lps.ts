@@ -42,3 +42,24 @@ export function lpsFlags(input: LpsInput): LpsFlag[] {
   }
   return flags;
 }
+
+export interface LpsGuarantee {
+  /** Principal the bank holds for the customer. */
+  totalPrincipal: number;
+  /** What LPS guarantees: deposits at or below the guaranteed rate, up to the ceiling. */
+  guaranteedAmount: number;
+  /** The rest: deposits above the guaranteed rate, and whatever exceeds the ceiling. */
+  unguaranteedAmount: number;
+}
+
+/**
+ * How much of a customer's deposits at this bank LPS guarantees (DOMAIN.md "LPS"): a deposit whose
+ * rate is above the guaranteed rate (TBP) is not guaranteed at all; the others are guaranteed
+ * together up to the ceiling per customer per bank.
+ */
+export function lpsGuarantee(deposits: ReadonlyArray<{ amount: number; rateBps: number }>, settings: LpsSettings = DEFAULT_LPS_SETTINGS): LpsGuarantee {
+  const totalPrincipal = deposits.reduce((sum, deposit) => sum + deposit.amount, 0);
+  const eligible = deposits.filter((deposit) => deposit.rateBps <= settings.lpsMaxRateBps).reduce((sum, deposit) => sum + deposit.amount, 0);
+  const guaranteedAmount = Math.min(eligible, settings.lpsMaxBalanceRupiah);
+  return { totalPrincipal, guaranteedAmount, unguaranteedAmount: totalPrincipal - guaranteedAmount };
+}

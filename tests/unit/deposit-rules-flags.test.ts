@@ -7,6 +7,7 @@ import {
   isAmountAllowed,
   isBeforeStopAroCutoff,
   lpsFlags,
+  lpsGuarantee,
   offeredTenor,
   stopAroCutoff,
 } from '@machines/deposit-rules';
@@ -90,5 +91,25 @@ describe('formatting for messages (UI.md)', () => {
     expect(formatDateId('2026-05-01')).toBe('01-Mei-2026');
     expect(formatRateBps(600)).toBe('6,00%');
     expect(formatRateBps(725)).toBe('7,25%');
+  });
+});
+
+describe('how much of a customer\'s deposits LPS guarantees (TBP 6,00%, ceiling Rp 2.000.000.000)', () => {
+  it('all of it when every rate is at or below the TBP and the total within the ceiling', () => {
+    expect(lpsGuarantee([{ amount: 500_000_000, rateBps: 600 }, { amount: 1_500_000_000, rateBps: 575 }])).toEqual({ totalPrincipal: 2_000_000_000, guaranteedAmount: 2_000_000_000, unguaranteedAmount: 0 });
+  });
+
+  it('nothing of a deposit above the TBP, however small', () => {
+    expect(lpsGuarantee([{ amount: 100_000_000, rateBps: 601 }, { amount: 300_000_000, rateBps: 550 }])).toEqual({ totalPrincipal: 400_000_000, guaranteedAmount: 300_000_000, unguaranteedAmount: 100_000_000 });
+  });
+
+  it('up to the ceiling together: 1,5 bn + 1 bn at 5,5% → 2 bn guaranteed, 0,5 bn not; plus 0,25 bn above the TBP → 0,75 bn not', () => {
+    expect(lpsGuarantee([{ amount: 1_500_000_000, rateBps: 550 }, { amount: 1_000_000_000, rateBps: 550 }])).toEqual({ totalPrincipal: 2_500_000_000, guaranteedAmount: 2_000_000_000, unguaranteedAmount: 500_000_000 });
+    expect(lpsGuarantee([{ amount: 1_500_000_000, rateBps: 550 }, { amount: 1_000_000_000, rateBps: 550 }, { amount: 250_000_000, rateBps: 700 }])).toEqual({ totalPrincipal: 2_750_000_000, guaranteedAmount: 2_000_000_000, unguaranteedAmount: 750_000_000 });
+  });
+
+  it('no deposits, nothing either way; the settings decide (a TBP of 4,25% and a ceiling of Rp 100.000.000)', () => {
+    expect(lpsGuarantee([])).toEqual({ totalPrincipal: 0, guaranteedAmount: 0, unguaranteedAmount: 0 });
+    expect(lpsGuarantee([{ amount: 150_000_000, rateBps: 425 }, { amount: 10_000_000, rateBps: 450 }], { lpsMaxRateBps: 425, lpsMaxBalanceRupiah: 100_000_000 })).toEqual({ totalPrincipal: 160_000_000, guaranteedAmount: 100_000_000, unguaranteedAmount: 60_000_000 });
   });
 });

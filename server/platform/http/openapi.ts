@@ -75,6 +75,7 @@ import {
   monthlyInterestRowSchema,
 } from '../../../contract/interest';
 import { productListItemSchema } from '../../../contract/product';
+import { customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
 import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
 
@@ -122,6 +123,8 @@ const OPERATIONS: Operation[] = [
     method: 'post', base: 'v2Bpr', path: '/profile/change-password', summary: 'Ubah kata sandi sendiri (kata sandi saat ini wajib); sesi lain berakhir, jawaban membawa token baru', auth: 'session', idempotent: true,
     json: changeOwnPasswordSchema, response: { status: 200, data: loginDataSchema }, errors: [400, 401, 429],
   },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah bank: cari nama, NIK atau telepon; pokok yang dipegang bank dan bagian yang dijamin LPS', auth: 'session', query: customerListQuerySchema, response: { status: 200, data: z.array(customerSummarySchema) }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/customers/{id}', summary: 'Seorang nasabah dengan deposito dan dokumennya', auth: 'session', response: { status: 200, data: customerDetailSchema }, errors: [401, 404] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/users', summary: 'Pengguna bank (ADMIN)', auth: 'session', query: userListQuerySchema, response: { status: 200, data: z.array(staffUserSchema) }, errors: [400, 401, 403] },
   {
     method: 'post', base: 'v2Bpr', path: '/bpr/users', summary: 'Undang pengguna (ADMIN); tautan atur kata sandi dikirim lewat email', auth: 'session', idempotent: true,
