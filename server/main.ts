@@ -41,6 +41,7 @@ import { createDepositTransitions } from './deposits/transition-service';
 import { createDisbursementService } from './disbursements/disbursement-service';
 import { createInterestService } from './interest/interest-service';
 import { createProfileService } from './auth/profile-service';
+import { createUserAdminService } from './auth/user-admin-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
 import { createRegistrationService } from './auth/registration-service';
 import { resolveJwtSecret } from './auth/secrets';
@@ -155,6 +156,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const auth = createAuthService({ db: database.db, clock, hasher, jwtSecret, mailer, publicUrl: config.publicUrl, passwordMaxAgeDays: config.passwordMaxAgeDays, logger });
     const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth });
     const profile = createProfileService({ db: database.db, clock, fileStore });
+    const users = createUserAdminService({ db: database.db, clock, hasher, mailer, auth, logger });
     const transitions = createDepositTransitions({ db: database.db, clock });
     // The documents and courier areas build on deposits; they add their part of its detail once created.
     const later: { tracks?: DepositTracksReader } = {};
@@ -192,6 +194,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       auth,
       registration,
       profile,
+      users,
       deposits,
       interest,
       disbursements,

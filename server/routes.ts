@@ -5,6 +5,8 @@ import { authRoutes } from './auth/auth-routes';
 import type { AuthService } from './auth/auth-service';
 import { passwordResetRoutes } from './auth/password-reset-routes';
 import { profileRoutes } from './auth/profile-routes';
+import { userAdminRoutes } from './auth/user-admin-routes';
+import type { UserAdminService } from './auth/user-admin-service';
 import type { ProfileService } from './auth/profile-service';
 import type { RegistrationService } from './auth/registration-service';
 import { sessionRoutes } from './auth/session-routes';
@@ -41,6 +43,7 @@ export interface AreaServices {
   auth: AuthService;
   registration: RegistrationService;
   profile: ProfileService;
+  users: UserAdminService;
   deposits: DepositService;
   interest: InterestService;
   disbursements: DisbursementService;
@@ -74,7 +77,8 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
   const depositDeps = { auth, deposits: services.deposits, idempotency: services.idempotency, exports: services.exports };
   return [
     [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration, trustedProxyHops: services.trustedProxyHops, idempotency: services.idempotency })],
-    [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile, idempotency: services.idempotency, trustedProxyHops: services.trustedProxyHops })],
+    [apiBases.v2Bpr.path, userAdminRoutes({ auth, users: services.users, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
     [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],

@@ -14,6 +14,7 @@ import { clearThrottles, clearThrottlesOfAccount, countAttempt, readThrottles } 
 import { LOGIN_POLICIES, loginSubjects, type LoginSubjects } from './login-throttle';
 import { passwordPolicyViolations, type PasswordHasher } from './passwords';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
+import { insertBankAudit } from '../platform/bank-audit';
 
 export const SESSION_TTL_MS = 8 * HOUR_MS;
 export const CHANGE_PASSWORD_TOKEN_TTL_MS = 10 * MINUTE_MS;
@@ -29,6 +30,7 @@ export const MESSAGES = {
   inactive: 'Akun Anda sudah dinonaktifkan. Hubungi ADMIN BPR Anda.',
   unlockOthersOnly: 'Hanya ADMIN yang dapat membuka blokir login pengguna.',
   userNotFound: 'Pengguna tidak ditemukan.',
+  wrongCurrentPassword: 'Kata sandi saat ini salah.',
 } as const;
 
 export interface AuthDeps {
@@ -91,6 +93,22 @@ export function createAuthService(deps: AuthDeps) {
   const isPasswordExpired = (user: UserRow) =>
     clock.now().getTime() - new Date(user.password_changed_at).getTime() >= deps.passwordMaxAgeDays * DAY_MS;
 
+  /** A session token for an active user, bound to their current session version. */
+  const openSession = async (user: UserRow, now: Date): Promise<LoginResult> => {
+    const claims: TokenClaims = {
+      sub: user.id,
+      bprId: user.bank_id,
+      role: user.role,
+      jti: randomUUID(),
+      iat: Math.floor(now.getTime() / 1000),
+      exp: Math.floor(addMs(now, SESSION_TTL_MS).getTime() / 1000),
+      sv: user.session_version,
+    };
+    const withBank = await findUserWithBank(db, user.id);
+    if (!withBank) throw new ServiceError('unauthenticated', MESSAGES.wrongCredentials);
+    return { token: signJwt(claims, deps.jwtSecret), claims, user: withBank };
+  };
+
   const checkNewPassword = async (user: UserRow, password: string, label: string) => {
     const violations = passwordPolicyViolations(password, user.email, label);
     if (violations.length > 0) throw new ValidationError(violations);
@@ -98,7 +116,7 @@ export function createAuthService(deps: AuthDeps) {
   };
 
   const setPassword = async (trx: Kysely<Database>, userId: string, password: string, now: string) => {
-    await updateUser(trx, userId, { password_hash: await hasher.hash(password), password_changed_at: now, updated_at: now });
+    await updateUser(trx, userId, { password_hash: await hasher.hash(password), password_changed_at: now, password_set: 1, updated_at: now });
     // Every session of the user issued before the change ends with it.
     await raiseSessionVersion(trx, userId);
   };
@@ -147,18 +165,34 @@ export function createAuthService(deps: AuthDeps) {
         throw new ServiceError('password-expired', MESSAGES.passwordExpired, { changePasswordToken });
       }
 
-      const claims: TokenClaims = {
-        sub: user.id,
-        bprId: user.bank_id,
-        role: user.role,
-        jti: randomUUID(),
-        iat: Math.floor(now.getTime() / 1000),
-        exp: Math.floor(addMs(now, SESSION_TTL_MS).getTime() / 1000),
-        sv: user.session_version,
-      };
-      const withBank = await findUserWithBank(db, user.id);
-      if (!withBank) throw new ServiceError('unauthenticated', MESSAGES.wrongCredentials);
-      return { token: signJwt(claims, deps.jwtSecret), claims, user: withBank };
+      return openSession(user, now);
+    },
+
+    /**
+     * A signed-in user changes their own password: the current one is checked (and throttled like
+     * a login), the new one meets the policy; every other session ends, and this one goes on with
+     * the new token answered here.
+     */
+    async changeOwnPassword(claims: TokenClaims, currentPassword: string, newPassword: string, client: string): Promise<LoginResult> {
+      const user = await findUserById(db, claims.sub);
+      if (!user) throw new ServiceError('unauthenticated', MESSAGES.invalidSession);
+      const now = clock.now();
+      const subjects = loginSubjects(user.email, client);
+      const blockedUntil = await blockOf(subjects, now);
+      if (blockedUntil) throw throttledError(blockedUntil);
+      if (!(await hasher.verify(user.password_hash, currentPassword))) {
+        const error = await failedLogin(subjects, now);
+        // A 401 would sign the user out; a wrong current password is an input error.
+        if (error.kind === 'too-many-attempts') throw error;
+        throw new ValidationError([MESSAGES.wrongCurrentPassword]);
+      }
+      await checkNewPassword(user, newPassword, 'Kata sandi baru');
+      await db.transaction().execute(async (trx) => {
+        await setPassword(trx, user.id, newPassword, now.toISOString());
+        await insertBankAudit(trx, { bankId: user.bank_id, actorId: user.id, at: now.toISOString(), subject: 'user', subjectId: user.id, event: 'user.changePassword' });
+      });
+      const changed = await findUserById(db, user.id);
+      return openSession(changed!, now);
     },
 
     /**

@@ -8,9 +8,12 @@ import { notFound } from '../platform/http/errors';
 import { storedFileResponse } from '../platform/files/file-response';
 import { logoUrl, toUser } from './presenters';
 import { requireSession, type AppEnv } from '../platform/http/session';
+import { clientAddress } from '../platform/http/client-address';
+import { parseOrThrow } from '../platform/validation';
+import { changeOwnPasswordSchema } from '../../contract/users';
 
 /** /api-v2-bpr/profile/…: the signed-in user's profile and their bank's logo. */
-export function profileRoutes(deps: { auth: AuthService; profile: ProfileService; idempotency: MiddlewareHandler<AppEnv> }) {
+export function profileRoutes(deps: { auth: AuthService; profile: ProfileService; idempotency: MiddlewareHandler<AppEnv>; trustedProxyHops: number }) {
   const { profile } = deps;
   const router = new Hono<AppEnv>();
   const session = requireSession('bearer', deps.auth);
@@ -34,6 +37,13 @@ export function profileRoutes(deps: { auth: AuthService; profile: ProfileService
     const { fields, files } = await readFields(c);
     const updated = await profile.update(actorOf(c.get('claims')), fields, files[PROFILE_LOGO_FIELD]?.[0] ?? null);
     return ok(c, toUser(updated));
+  });
+
+  // The answer carries the new token: every other session ended with the change.
+  router.post('/profile/change-password', session, deps.idempotency, async (c) => {
+    const body = parseOrThrow(changeOwnPasswordSchema, (await readFields(c)).fields);
+    const result = await deps.auth.changeOwnPassword(c.get('claims'), body.currentPassword, body.newPassword, clientAddress(c, deps.trustedProxyHops));
+    return ok(c, { token: result.token, user: toUser(result.user) });
   });
 
   return router;

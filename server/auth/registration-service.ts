@@ -161,6 +161,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
           role: 'ADMIN',
           password_hash: unusableHash,
           password_changed_at: now,
+          // Until the admin sets a password from the mailed link.
+          password_set: 0,
           created_at: now,
           updated_at: now,
         });

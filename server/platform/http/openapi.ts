@@ -75,6 +75,7 @@ import {
   monthlyInterestRowSchema,
 } from '../../../contract/interest';
 import { productListItemSchema } from '../../../contract/product';
+import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
 
 type JsonSchema = Record<string, unknown>;
@@ -116,6 +117,19 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post', base: 'v2Bpr', path: '/bpr/users/{id}/unlock', summary: 'Buka blokir login pengguna bank ini (ADMIN)', auth: 'session', idempotent: true,
     response: { status: 200, data: unlockLoginResultSchema }, errors: [401, 403, 404],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/profile/change-password', summary: 'Ubah kata sandi sendiri (kata sandi saat ini wajib); sesi lain berakhir, jawaban membawa token baru', auth: 'session', idempotent: true,
+    json: changeOwnPasswordSchema, response: { status: 200, data: loginDataSchema }, errors: [400, 401, 429],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/users', summary: 'Pengguna bank (ADMIN)', auth: 'session', query: userListQuerySchema, response: { status: 200, data: z.array(staffUserSchema) }, errors: [400, 401, 403] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/bpr/users', summary: 'Undang pengguna (ADMIN); tautan atur kata sandi dikirim lewat email', auth: 'session', idempotent: true,
+    json: inviteUserSchema, response: { status: 201, data: staffUserSchema }, errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'patch', base: 'v2Bpr', path: '/bpr/users/{id}', summary: 'Ubah peran, nonaktifkan atau aktifkan pengguna (ADMIN); admin aktif terakhir tetap', auth: 'session', idempotent: true,
+    json: updateUserSchema, response: { status: 200, data: staffUserSchema }, errors: [400, 401, 403, 404, 409],
   },
   { method: 'get', base: 'v2Bpr', path: '/profile/detail', summary: 'Profil pengguna yang masuk', auth: 'session', response: { status: 200, data: userSchema }, errors: [401] },
   { method: 'get', base: 'v2Bpr', path: '/profile/logo', summary: 'URL logo bank', auth: 'session', response: { status: 200, data: profileLogoDataSchema }, errors: [401] },
