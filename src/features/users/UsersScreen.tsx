@@ -100,7 +100,7 @@ function UserManagement() {
       header: 'Peran',
       cell: (user) => (
         <select
-          className="bj-field__input"
+          className="bj-field__input bj-role-select"
           aria-label={`Peran ${user.name}`}
           value={user.role}
           onChange={(event) => openAction({ kind: 'role', user, role: event.target.value as Role })}
@@ -132,14 +132,14 @@ function UserManagement() {
           {canToggleActive(user) ? (
             <button
               type="button"
-              className={`bj-button ${user.active ? 'bj-button--ghost' : 'bj-button--secondary'}`}
+              className="bj-button bj-button--secondary"
               aria-label={`${user.active ? 'Nonaktifkan' : 'Aktifkan'} ${user.name}`}
               onClick={() => openAction({ kind: 'active', user, active: !user.active })}
             >
               {user.active ? 'Nonaktifkan' : 'Aktifkan'}
             </button>
           ) : null}
-          <button type="button" className="bj-button bj-button--ghost" aria-label={`Buka blokir login ${user.name}`} onClick={() => openAction({ kind: 'unlock', user })}>
+          <button type="button" className="bj-button bj-button--secondary" aria-label={`Buka blokir login ${user.name}`} onClick={() => openAction({ kind: 'unlock', user })}>
             Buka blokir login
           </button>
         </span>
