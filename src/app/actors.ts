@@ -6,6 +6,7 @@ import { routeGuardMachine, tokenCheckThroughSession } from '../../machines/rout
 import { ROUTES } from '../../machines/routes';
 import { sessionMachine } from '../../machines/session';
 import { sidebarMachine } from '../../machines/sidebar';
+import type { User } from '@contract/auth';
 import type { AuthApi } from '../lib/api-client';
 import type { SessionStorage } from '../lib/storage';
 import type { Notification } from '../lib/toast';
@@ -47,6 +48,11 @@ export interface AppActors {
   screenLoading(loading: boolean): void;
   /** "Keluar": log the session out, then show the login screen. */
   logout(): void;
+  /**
+   * The user changed their own password: the server ended every session, this one's token too, and
+   * answered a fresh one. It is stored exactly as a login stores it, so the user stays signed in.
+   */
+  passwordChanged(fresh: { token: string; user: User }): void;
   stop(): void;
 }
 
@@ -168,6 +174,12 @@ export function createAppActors(effects: AppEffects): AppActors {
     logout() {
       session.send({ type: 'session.logout' });
       effects.navigate(ROUTES.login);
+    },
+    passwordChanged({ token, user }) {
+      storage.saveToken(token);
+      storage.saveUser(user);
+      // The session reads the profile again with the new token, so its user follows what was stored.
+      session.send({ type: 'session.check' });
     },
     stop() {
       stopListening();

@@ -23,6 +23,7 @@ const DisbursementsScreen = lazy(() => import('../features/disbursements/Disburs
 const DocumentWorkScreen = lazy(() => import('../features/deposits/documents/DocumentWorkScreen'));
 const DueScreen = lazy(() => import('../features/due/DueScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
+const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
@@ -55,6 +56,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/deposito/pencairan', element: <LazyScreen key="DisbursementsScreen" screen={DisbursementsScreen} /> },
             { path: '/deposito/jatuh-tempo', element: <LazyScreen key="DueScreen" screen={DueScreen} /> },
             { path: '/deposito/perubahan', element: <LazyScreen key="ChangeRequestsScreen" screen={ChangeRequestsScreen} /> },
+            { path: '/master-data/pengguna', element: <LazyScreen key="UsersScreen" screen={UsersScreen} /> },
             ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
             { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },
             { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },

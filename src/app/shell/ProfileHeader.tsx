@@ -1,12 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { BankLogo } from '../../components/BankLogo';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { useAppActors } from '../actors-context';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { SIDEBAR_ID } from './Sidebar';
 
 /**
  * The bar above the dashboard content: the menu toggle, the user's name and bank with the bank's
- * logo, and "Keluar". Hidden when the host hides the navbar.
+ * logo, "Ubah kata sandi" and "Keluar". Hidden when the host hides the navbar.
  */
 export function ProfileHeader() {
   const app = useAppActors();
@@ -17,6 +19,8 @@ export function ProfileHeader() {
   // The user record may predate a logo upload: ask /profile/logo when it names none.
   const [fetchedLogo, setFetchedLogo] = useState<{ bprId: string; url: string | null } | null>(null);
   const bprId = user?.bpr.id;
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [sendPasswordChange] = useState(createIdempotentSender);
 
   useEffect(() => {
     if (!bprId || storedLogo) return;
@@ -52,11 +56,15 @@ export function ProfileHeader() {
             <p className="bj-header__name">{user.name}</p>
             <p className="bj-header__bank">{user.bpr.name}</p>
           </div>
+          <button type="button" className="bj-button bj-button--ghost" onClick={() => setChangingPassword(true)}>
+            Ubah kata sandi
+          </button>
           <button type="button" className="bj-button bj-button--secondary" onClick={() => app.logout()}>
             Keluar
           </button>
         </div>
       ) : null}
+      {changingPassword ? <ChangePasswordDialog send={sendPasswordChange} onClose={() => setChangingPassword(false)} /> : null}
     </header>
   );
 }

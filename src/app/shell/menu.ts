@@ -79,11 +79,7 @@ export const MENU: readonly MenuEntry[] = [
         path: '/master-data/pengaturan-produk',
         comingSoon: 'Pengaturan umum bank: batas waktu transaksi harian, hari libur, pajak dan suku bunga penjaminan LPS.',
       },
-      {
-        label: 'Pengguna',
-        path: '/master-data/pengguna',
-        comingSoon: 'Pengguna bank Anda beserta perannya (Admin, Supervisor, Operator).',
-      },
+      { label: 'Pengguna', path: '/master-data/pengguna' },
     ],
   },
 ];

@@ -1,0 +1,214 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import type { Role } from '@contract/auth';
+import { useAppActors } from '../../app/actors-context';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { Notice } from '../../components/Notice';
+import { PageHeading } from '../../components/PageHeading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { createIdempotentSender } from '../../lib/idempotency';
+import { useQueryState } from '../../lib/use-query-state';
+import { useResource } from '../../lib/use-resource';
+import { usersApi, type InviteUser, type StaffUser } from '../../lib/users-api';
+import { InviteUserDialog } from './InviteUserDialog';
+import { UserActionDialog } from './UserActionDialog';
+import { useDialogRequest } from './use-dialog-request';
+import { actionChange, actionCopy, canManageUsers, canToggleActive, ROLE_OPTIONS, STATUS_OPTIONS, USER_LIST_DEFAULTS, USER_PAGE_SIZE, type UserAction } from './user-rules';
+import '../../styles/lists.css';
+
+/** /master-data/pengguna: the bank's staff, for admins; anyone else is told the page is for admins. */
+export default function UsersScreen() {
+  const app = useAppActors();
+  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
+  return (
+    <div className="bj-page">
+      <PageHeading title="Pengguna" />
+      {canManageUsers(role) ? (
+        <UserManagement />
+      ) : (
+        <Notice tone="info" title="Halaman ini khusus Admin.">
+          Pengguna bank hanya dapat dilihat dan diatur oleh pengguna berperan Admin. Hubungi Admin bank Anda untuk mengundang pengguna atau mengubah peran.
+        </Notice>
+      )}
+    </div>
+  );
+}
+
+function UserManagement() {
+  const app = useAppActors();
+  const [state, update] = useQueryState(USER_LIST_DEFAULTS);
+  const list = useResource(
+    (signal) => usersApi.list({ q: state.q, role: state.role, active: state.active, page: state.page, limit: USER_PAGE_SIZE }, signal),
+    [state.q, state.role, state.active, state.page],
+  );
+  // One sender for the screen: a save retried after no answer keeps its key even if its dialog was reopened.
+  const [send] = useState(createIdempotentSender);
+  const [inviting, setInviting] = useState(false);
+  const [action, setAction] = useState<UserAction | null>(null);
+  const invite = useDialogRequest();
+  const change = useDialogRequest();
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    update({ q: String(data.get('q') ?? '').trim(), role: String(data.get('role') ?? ''), active: String(data.get('active') ?? '') });
+  };
+
+  const sendInvite = async (input: InviteUser) => {
+    const done = await invite.run(() => send({ invite: input }, (key) => usersApi.invite(input, key)));
+    if (!done) return;
+    app.notify({ type: 'success', title: `Undangan dikirim ke ${done.answer.email}.` });
+    setInviting(false);
+    list.reload();
+  };
+
+  const confirmAction = async () => {
+    if (!action) return;
+    const { id } = action.user;
+    const body = actionChange(action);
+    const done = await change.run<unknown>(() =>
+      body ? send({ id, ...body }, (key) => usersApi.update(id, body, key)) : send({ unlock: id }, (key) => usersApi.unlock(id, key)),
+    );
+    if (!done) return;
+    app.notify({ type: 'success', title: actionCopy(action).success });
+    setAction(null);
+    list.reload();
+  };
+
+  const openAction = (next: UserAction) => {
+    change.clearRefusal();
+    setAction(next);
+  };
+
+  const columns: DataColumn<StaffUser>[] = [
+    {
+      key: 'name',
+      header: 'Nama',
+      wrap: true,
+      cell: (user) => (
+        <span className="bj-lines">
+          <span>
+            {user.name}
+            {user.self ? <span className="bj-muted"> (Anda)</span> : null}
+          </span>
+          <span className="bj-muted">{user.email}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'role',
+      header: 'Peran',
+      cell: (user) => (
+        <select
+          className="bj-field__input bj-role-select"
+          aria-label={`Peran ${user.name}`}
+          value={user.role}
+          onChange={(event) => openAction({ kind: 'role', user, role: event.target.value as Role })}
+        >
+          {ROLE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      wrap: true,
+      cell: (user) => (
+        <>
+          <StatusBadge label={user.active ? 'Aktif' : 'Nonaktif'} tone={user.active ? 'success' : 'neutral'} />
+          {user.passwordSet ? null : <StatusBadge label="Belum mengatur kata sandi" tone="warning" />}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Aksi',
+      cell: (user) => (
+        <span className="bj-row-actions">
+          {canToggleActive(user) ? (
+            <button
+              type="button"
+              className="bj-button bj-button--secondary"
+              aria-label={`${user.active ? 'Nonaktifkan' : 'Aktifkan'} ${user.name}`}
+              onClick={() => openAction({ kind: 'active', user, active: !user.active })}
+            >
+              {user.active ? 'Nonaktifkan' : 'Aktifkan'}
+            </button>
+          ) : null}
+          <button type="button" className="bj-button bj-button--secondary" aria-label={`Buka blokir login ${user.name}`} onClick={() => openAction({ kind: 'unlock', user })}>
+            Buka blokir login
+          </button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <form className="bj-filters" role="search" onSubmit={onFilter} key={`${state.q}|${state.role}|${state.active}`}>
+        <label className="bj-filters__field bj-filters__field--wide">
+          <span>Cari</span>
+          <input className="bj-field__input" name="q" type="search" defaultValue={state.q} placeholder="Nama atau email" maxLength={100} />
+        </label>
+        <label className="bj-filters__field">
+          <span>Peran</span>
+          <select className="bj-field__input" name="role" defaultValue={state.role}>
+            <option value="">Semua peran</option>
+            {ROLE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="bj-filters__field">
+          <span>Status</span>
+          <select className="bj-field__input" name="active" defaultValue={state.active}>
+            <option value="">Semua status</option>
+            {STATUS_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="bj-button bj-button--primary">
+          Terapkan
+        </button>
+        <button type="button" className="bj-button bj-button--ghost" onClick={() => update({ q: '', role: '', active: '' })}>
+          Hapus filter
+        </button>
+      </form>
+
+      <div className="bj-toolbar">
+        <p className="bj-muted">{list.data ? `${list.data.meta.total} pengguna` : ''}</p>
+        <button
+          type="button"
+          className="bj-button bj-button--primary"
+          onClick={() => {
+            invite.clearRefusal();
+            setInviting(true);
+          }}
+        >
+          Undang pengguna
+        </button>
+      </div>
+
+      <DataTable
+        list={list}
+        columns={columns}
+        rowKey={(user) => user.id}
+        caption="Pengguna bank"
+        empty={{ title: 'Tidak ada pengguna.', body: 'Tidak ada pengguna yang cocok dengan pencarian dan filter ini.' }}
+        onPage={(page) => update({ page: String(page) })}
+      />
+
+      {inviting ? <InviteUserDialog pending={invite.pending} refusal={invite.refusal} onClose={() => setInviting(false)} onSubmit={(input) => void sendInvite(input)} /> : null}
+      {action ? <UserActionDialog action={action} pending={change.pending} refusal={change.refusal} onClose={() => setAction(null)} onConfirm={() => void confirmAction()} /> : null}
+    </>
+  );
+}
