@@ -14,15 +14,6 @@ import { TOKEN_EXPIRED, type SessionMachine } from './session';
 /** The exact toast title when the stored token has expired. */
 export const SESSION_EXPIRED_MESSAGE = 'Sesi telah berakhir. Silahkan login kembali.';
 
-/**
- * The session is over and the user should be told: the stored token expired, or the server
- * refused it (401: the user was deactivated, changed their password elsewhere, or logged out).
- * No stored token, or a server that could not be reached, is not said this way.
- */
-export function sessionEnded(reason: unknown): boolean {
-  return reason === TOKEN_EXPIRED || (typeof reason === 'object' && reason !== null && (reason as { statusCode?: unknown }).statusCode === 401);
-}
-
 export type RouteGuardEvent = {
   type: 'route.changed';
   /** The new location: its pathname with its query and fragment (kept for the way back after a login). */
@@ -72,8 +63,8 @@ export const routeGuardMachine = setup({
       return kind === 'redirectWhenTokenStored' || kind === 'unchecked';
     },
     onLogin: ({ context }) => isOnLogin(context),
-    sessionExpired: (_, params: { reason: unknown }) => sessionEnded(params.reason),
-    sessionExpiredOnLogin: ({ context }, params: { reason: unknown }) => sessionEnded(params.reason) && isOnLogin(context),
+    sessionExpired: (_, params: { reason: unknown }) => params.reason === TOKEN_EXPIRED,
+    sessionExpiredOnLogin: ({ context }, params: { reason: unknown }) => params.reason === TOKEN_EXPIRED && isOnLogin(context),
   },
 }).createMachine({
   id: 'routeGuard',

@@ -22,6 +22,8 @@ const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInt
 const DisbursementsScreen = lazy(() => import('../features/disbursements/DisbursementsScreen'));
 const DocumentWorkScreen = lazy(() => import('../features/deposits/documents/DocumentWorkScreen'));
 const DueScreen = lazy(() => import('../features/due/DueScreen'));
+const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen'));
+const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
@@ -56,6 +58,8 @@ export function appRoutes(): RouteObject[] {
             { path: '/deposito/pencairan', element: <LazyScreen key="DisbursementsScreen" screen={DisbursementsScreen} /> },
             { path: '/deposito/jatuh-tempo', element: <LazyScreen key="DueScreen" screen={DueScreen} /> },
             { path: '/deposito/perubahan', element: <LazyScreen key="ChangeRequestsScreen" screen={ChangeRequestsScreen} /> },
+            { path: '/nasabah', element: <LazyScreen key="CustomersScreen" screen={CustomersScreen} /> },
+            { path: '/nasabah/:id', element: <LazyScreen key="CustomerDetailScreen" screen={CustomerDetailScreen} /> },
             { path: '/master-data/pengguna', element: <LazyScreen key="UsersScreen" screen={UsersScreen} /> },
             ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
             { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },

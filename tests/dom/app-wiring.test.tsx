@@ -113,6 +113,7 @@ describe('the dashboard shell', () => {
       'Pencairan',
       'Jatuh Tempo',
       'Permintaan Perubahan',
+      'Nasabah',
       'Profil Bank',
       'Neraca Keuangan',
       'Tagihan',

@@ -72,8 +72,7 @@ describe('Pengguna and own passwords (issue 10)', () => {
     await row.getByText('Nonaktif', { exact: true }).waitFor();
     await invitedPage.getByRole('link', { name: 'Daftar Deposito' }).click();
     await invitedPage.waitForURL((url) => url.pathname === '/login');
-    // The screen says why: the session ended (the server's or the app's sentence).
-    await invitedPage.locator('.Toastify__toast', { hasText: /^Sesi/ }).first().waitFor();
+    await invitedPage.getByRole('button', { name: 'Masuk' }).waitFor();
     await saveScreenshot(invitedPage, 'users-deactivated-signed-out');
     await invitedContext.close();
     await admin.context.close();

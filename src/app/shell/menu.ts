@@ -43,6 +43,10 @@ export const MENU: readonly MenuEntry[] = [
         label: 'Permintaan Perubahan',
         path: '/deposito/perubahan',
       },
+      {
+        label: 'Nasabah',
+        path: '/nasabah',
+      },
     ],
   },
   {

@@ -59,7 +59,7 @@ function Header({ deposit }: { deposit: DepositDetail }) {
         <div>
           <p className="bj-deposit-header__number">{deposit.depositNumber}</p>
           <p className="bj-deposit-header__customer">
-            {deposit.customer.name} <span className="bj-muted">· NIK {deposit.customer.nik}</span>
+            <Link to={`/nasabah/${encodeURIComponent(deposit.customer.id)}`}>{deposit.customer.name}</Link> <span className="bj-muted">· NIK {deposit.customer.nik}</span>
           </p>
         </div>
         <div className="bj-deposit-header__badges">

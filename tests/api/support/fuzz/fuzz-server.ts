@@ -167,6 +167,8 @@ export async function startFuzzServer(dialect: DialectName): Promise<FuzzServer>
       if (check.status === 200) return;
       // The fuzzed logins may have throttled the account: lifted as the platform operator would (npm run admin -- unlock).
       await t.server.services.auth.unlockLoginOfEmail(DEMO_USERS[role]);
+      // A fuzzed PATCH /bpr/users/{id} may have deactivated it: back on, as its admin would.
+      await t.server.database.db.updateTable('users').set({ active: 1 }).where('email', '=', DEMO_USERS[role]).execute();
       credentials[role] = both(await sessionToken(t, DEMO_USERS[role]));
     },
   };

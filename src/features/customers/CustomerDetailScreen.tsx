@@ -1,0 +1,156 @@
+import { Link, useParams } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
+import { PageHeading } from '../../components/PageHeading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { customersApi, type AroLetter, type CustomerDetail } from '../../lib/customers-api';
+import { downloadDocument } from '../../lib/download';
+import { formatDate, formatDateTime, formatRate, formatRupiah } from '../../lib/format';
+import { useResource } from '../../lib/use-resource';
+import '../../styles/lists.css';
+
+function Identity({ customer }: { customer: CustomerDetail }) {
+  const facts: Array<[string, string]> = [
+    ['NIK', customer.nik],
+    ['NPWP', customer.npwp ?? '-'],
+    ['Telepon', customer.phone ?? '-'],
+    ['Email', customer.email ?? '-'],
+    ['Alamat', customer.address ?? '-'],
+    ['Rekening pencairan', customer.payoutAccount ? `${customer.payoutAccount.bankName} ${customer.payoutAccount.accountNumber} a.n. ${customer.payoutAccount.accountName}` : '-'],
+  ];
+  return (
+    <section className="bj-card" aria-label="Identitas nasabah">
+      <dl className="bj-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Exposure({ customer }: { customer: CustomerDetail }) {
+  return (
+    <section className="bj-card" aria-label="Penjaminan LPS">
+      <dl className="bj-facts">
+        <div>
+          <dt>Pokok dipegang bank</dt>
+          <dd>{formatRupiah(customer.totalActivePrincipal)}</dd>
+        </div>
+        <div>
+          <dt>Dijamin LPS</dt>
+          <dd>{formatRupiah(customer.guaranteedAmount)}</dd>
+        </div>
+        <div>
+          <dt>Tidak dijamin LPS</dt>
+          <dd>{customer.unguaranteedAmount > 0 ? <StatusBadge label={formatRupiah(customer.unguaranteedAmount)} tone="danger" /> : formatRupiah(0)}</dd>
+        </div>
+      </dl>
+      <p className="bj-muted">Deposito dengan suku bunga di atas tingkat bunga penjaminan tidak dijamin; sisanya dijamin sampai batas per nasabah per bank.</p>
+    </section>
+  );
+}
+
+function Deposits({ customer }: { customer: CustomerDetail }) {
+  if (customer.deposits.length === 0) return <EmptyState title="Nasabah ini belum memiliki deposito." />;
+  return (
+    <div className="bj-table-wrap">
+      <table className="bj-table">
+        <caption className="bj-visually-hidden">Deposito nasabah</caption>
+        <thead>
+          <tr>
+            <th scope="col">Deposito</th>
+            <th scope="col">Produk</th>
+            <th scope="col" className="bj-num">Nominal</th>
+            <th scope="col" className="bj-num">Bunga</th>
+            <th scope="col">Jatuh tempo</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {customer.deposits.map((deposit) => (
+            <tr key={deposit.id}>
+              <td>
+                <Link to={`/deposito/${encodeURIComponent(deposit.id)}`}>{deposit.depositNumber}</Link>
+              </td>
+              <td className="bj-wrap">{deposit.product.name}</td>
+              <td className="bj-num">{formatRupiah(deposit.amount)}</td>
+              <td className="bj-num">{formatRate(deposit.rateBps)}</td>
+              <td>{formatDate(deposit.maturityDate)}</td>
+              <td>
+                <StatusBadge label={deposit.statusLabel} tone="neutral" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Documents({ customer, letters }: { customer: CustomerDetail; letters: AroLetter[] | null }) {
+  const aro = (letters ?? []).filter((letter) => letter.document !== null);
+  const rows = [...customer.documents.map((document) => ({ key: document.id, label: document.typeLabel, name: document.fileName, at: document.uploadedAt, document })), ...aro.map((letter) => ({ key: `aro-${letter.depositId}-${letter.periodNumber}`, label: `Surat ARO ${letter.depositNumber} periode ${letter.periodNumber}`, name: letter.document!.fileName, at: letter.document!.uploadedAt, document: letter.document! }))];
+  const unique = rows.filter((row, index) => rows.findIndex((other) => other.document.id === row.document.id) === index);
+  if (unique.length === 0) return <EmptyState title="Belum ada dokumen nasabah." />;
+  return (
+    <div className="bj-table-wrap">
+      <table className="bj-table">
+        <caption className="bj-visually-hidden">Dokumen nasabah</caption>
+        <thead>
+          <tr>
+            <th scope="col">Jenis</th>
+            <th scope="col">Berkas</th>
+            <th scope="col">Diunggah</th>
+            <th scope="col">Aksi</th>
+          </tr>
+        </thead>
+        <tbody>
+          {unique.map((row) => (
+            <tr key={row.key}>
+              <td className="bj-wrap">{row.label}</td>
+              <td className="bj-wrap">{row.name}</td>
+              <td>{formatDateTime(row.at)}</td>
+              <td>
+                <button type="button" className="bj-button bj-button--secondary" onClick={() => void downloadDocument(row.document)}>
+                  Unduh
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** /nasabah/:id: one customer — identity, LPS exposure, every deposit, documents and ARO letters. */
+export default function CustomerDetailScreen() {
+  const { id = '' } = useParams();
+  const customer = useResource((signal) => customersApi.detail(id, signal), [id]);
+  const letters = useResource((signal) => customersApi.aroLetters(id, signal), [id]);
+  return (
+    <div className="bj-page">
+      <PageHeading title={customer.data ? customer.data.name : 'Nasabah'} />
+      <p>
+        <Link to="/nasabah">Daftar Nasabah</Link>
+      </p>
+      {customer.status === 'error' ? (
+        <ErrorState title="Nasabah tidak dapat dimuat." error={customer.error} onRetry={customer.reload} />
+      ) : !customer.data ? (
+        <LoadingState />
+      ) : (
+        <>
+          <Identity customer={customer.data} />
+          <Exposure customer={customer.data} />
+          <h2 className="bj-card__title">Deposito</h2>
+          <Deposits customer={customer.data} />
+          <h2 className="bj-card__title">Dokumen dan surat ARO</h2>
+          <Documents customer={customer.data} letters={letters.data} />
+        </>
+      )}
+    </div>
+  );
+}
