@@ -30,6 +30,7 @@ import {
   depositSummarySchema,
   documentSummaryCountsSchema,
   processListQuerySchema,
+  documentWorkCountsSchema,
   rejectDepositRequestSchema,
   requestBreakRequestSchema,
   unprocessedCountsSchema,
@@ -95,7 +96,8 @@ interface Operation {
   /** State-changing call that takes an `Idempotency-Key` header (API.md). */
   idempotent?: boolean;
   multipart?: { fields: z.ZodType; files: Record<string, { many: boolean; description: string }> };
-  response?: { status: 200 | 201; data: z.ZodType | null; description?: string };
+  /** `extra`: top-level fields the answer carries beside `data` (e.g. Proses Dokumen's `counts`). */
+  response?: { status: 200 | 201; data: z.ZodType | null; description?: string; extra?: Record<string, z.ZodType> };
   binary?: string[];
   errors: number[];
 }
@@ -196,7 +198,7 @@ const DEPOSIT_OPERATIONS: Operation[] = [
     json: depositEventRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS,
   },
   { method: 'get', base: 'v2Bpr', path: '/bpr/count-unprocessed-deposito', summary: 'Jumlah deposito yang menunggu diproses', auth: 'session', response: { status: 200, data: unprocessedCountsSchema }, errors: [401] },
-  { method: 'get', base: 'v2Bpr', path: '/bpr/list-proses-deposito', summary: 'Proses Dokumen: deposito per tahap (step) dengan jumlah per tahap (counts)', auth: 'session', query: processListQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/list-proses-deposito', summary: 'Proses Dokumen: deposito per tahap (step) dengan jumlah per tahap (counts)', auth: 'session', query: processListQuerySchema, response: { status: 200, data: z.array(depositSummarySchema), extra: { counts: documentWorkCountsSchema } }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/deposito-channeling', summary: 'Penempatan per mitra penyalur dalam satu bulan', auth: 'session', query: channelingQuerySchema, response: { status: 200, data: channelingSchema }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/deposit-months', summary: 'Penempatan dan jatuh tempo per bulan, N bulan terakhir (WIB)', auth: 'session', query: depositMonthsQuerySchema, response: { status: 200, data: depositMonthsSchema }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Permintaan perubahan dari nasabah', auth: 'session', query: changeRequestListQuerySchema, response: { status: 200, data: z.array(changeRequestSchema) }, errors: [400, 401] },
@@ -338,7 +340,8 @@ function requestBody(operation: Operation): JsonSchema | undefined {
 function responses(operation: Operation): JsonSchema {
   const result: JsonSchema = {};
   if (operation.response) {
-    const data = operation.response.data ? schemaOf(successEnvelope(operation.response.data), 'output') : schemaOf(successEnvelope(z.null()), 'output');
+    const envelope = successEnvelope(operation.response.data ?? z.null());
+    const data = schemaOf(operation.response.extra ? envelope.extend(operation.response.extra) : envelope, 'output');
     result[String(operation.response.status)] = { description: operation.response.description ?? 'OK', content: { 'application/json': { schema: data } } };
   }
   if (operation.binary) {
