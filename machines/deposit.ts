@@ -72,6 +72,9 @@ export const depositStatusLabels: Record<DepositStatus, string> = {
   cancelled: 'Dibatalkan',
 };
 
+/** States whose principal the bank holds: from approval until paid out (the LPS ceiling, a product's running deposits). */
+export const heldStatuses: readonly DepositStatus[] = ['approved', 'active', 'breakRequested', 'matured', 'disbursing'];
+
 /** States that wait for the BPR and count as unprocessed (DOMAIN.md). */
 export const unprocessedStatuses: readonly DepositStatus[] = ['pending', 'breakRequested', 'matured', 'disbursing'];
 
@@ -183,7 +186,8 @@ export type DepositEvent =
   | ({ type: 'deposit.stopAro' } & EventBase)
   /** Daily job: `rateBps` in force today for this tenor; `netInterest` of the ending period (ARO+ rolls it). */
   | ({ type: 'deposit.rollover'; rateBps: number; netInterest: number } & EventBase)
-  | ({ type: 'deposit.mature' } & EventBase)
+  /** `reason`: why an ARO deposit matures instead of rolling over (rolloverBlocker), for the timeline. */
+  | ({ type: 'deposit.mature'; reason?: string } & EventBase)
   | ({ type: 'deposit.extend'; tenorMonths: number; instruction?: MaturityInstruction } & EventBase)
   | ({ type: 'deposit.requestBreak'; breakDate: IsoDate; reason?: string } & EventBase)
   /** The server computes `settlement` with `previewBreak` on the break date and fixes it here. */
@@ -229,6 +233,20 @@ const productActive: Check<unknown> = {
   passes: (context) => context.product.active,
   message: () => 'Produk deposito ini sudah tidak aktif.',
 };
+
+/**
+ * Why an ARO/ARO+ deposit cannot roll over at its maturity, or null when it can (DOMAIN.md
+ * "Products, rates and settings"): a deactivated product takes no new period, and a tenor the
+ * product no longer offers on the rollover date has no rate. It then matures instead, and the
+ * reason goes on the timeline.
+ */
+export function rolloverBlocker(context: Pick<DepositContext, 'product' | 'tenorMonths' | 'maturityDate'>): string | null {
+  if (!context.product.active) return 'Produk deposito sudah tidak aktif, sehingga deposito tidak diperpanjang otomatis.';
+  if (offeredTenor(context.product, context.tenorMonths, context.maturityDate) === undefined) {
+    return `Tenor ${context.tenorMonths} bulan tidak ditawarkan lagi per ${formatDateId(context.maturityDate)}, sehingga deposito tidak diperpanjang otomatis.`;
+  }
+  return null;
+}
 
 const maturityReached: Check<EventBase> = {
   category: 'conflict',
@@ -296,7 +314,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
       },
       {
         category: 'conflict',
-        passes: (context) => offeredTenor(context.product, context.tenorMonths) !== undefined,
+        passes: (context) => offeredTenor(context.product, context.tenorMonths, context.depositDate) !== undefined,
         message: (context) => `Tenor ${context.tenorMonths} bulan tidak ditawarkan produk ini.`,
       },
     ],
@@ -355,6 +373,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     checks: [
       { category: 'conflict', passes: isAro, message: () => 'Deposito non-ARO tidak diperpanjang otomatis.' },
       maturityReached,
+      { category: 'conflict', passes: (context) => rolloverBlocker(context) === null, message: (context) => rolloverBlocker(context) ?? '' },
       {
         category: 'invalid',
         passes: (_, event) => isWholeNonNegative(event.rateBps) && event.rateBps > 0,
@@ -372,7 +391,11 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     role: 'SYSTEM',
     action: 'menandai deposito jatuh tempo',
     checks: [
-      { category: 'conflict', passes: (context) => !isAro(context), message: () => 'Deposito ARO diperpanjang otomatis saat jatuh tempo.' },
+      {
+        category: 'conflict',
+        passes: (context) => !isAro(context) || rolloverBlocker(context) !== null,
+        message: () => 'Deposito ARO diperpanjang otomatis saat jatuh tempo.',
+      },
       maturityReached,
     ],
   },
@@ -384,7 +407,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
       productActive,
       {
         category: 'invalid',
-        passes: (context, event) => offeredTenor(context.product, event.tenorMonths) !== undefined,
+        passes: (context, event) => offeredTenor(context.product, event.tenorMonths, event.today) !== undefined,
         message: (_, event) => `Tenor ${String(event.tenorMonths)} bulan tidak ditawarkan produk ini.`,
       },
       {
@@ -562,7 +585,7 @@ export const depositMachine = setup({
       const period = extensionPeriod({
         principal: context.amount,
         tenorMonths,
-        rateBps: offeredTenor(context.product, tenorMonths)!.rateBps,
+        rateBps: offeredTenor(context.product, tenorMonths, today)!.rateBps,
         startDate: today,
       });
       return {

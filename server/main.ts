@@ -42,6 +42,8 @@ import { createDisbursementService } from './disbursements/disbursement-service'
 import { createInterestService } from './interest/interest-service';
 import { createProfileService } from './auth/profile-service';
 import { createUserAdminService } from './auth/user-admin-service';
+import { createProductService } from './products/product-service';
+import { createProductSettingsService } from './products/product-settings-service';
 import { createCustomerService } from './deposits/customer-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
 import { createRegistrationService } from './auth/registration-service';
@@ -196,6 +198,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       registration,
       profile,
       users,
+      products: createProductService({ db: database.db, clock }),
+      productSettings: createProductSettingsService({ db: database.db, clock }),
+      installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
       customers: createCustomerService({ db: database.db }),
       deposits,
       interest,

@@ -40,12 +40,20 @@ import type { MountedRouter } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
 import type { XlsxDownloadDeps } from './platform/xlsx/xlsx-download';
 import { productRoutes } from './products/product-routes';
+import type { ProductService } from './products/product-service';
+import type { ProductSettingsService } from './products/product-settings-service';
+import { productSettingsRoutes } from './products/product-settings-routes';
+import { publicSettingsRoutes } from './products/public-settings-routes';
 
 export interface AreaServices {
   auth: AuthService;
   registration: RegistrationService;
   profile: ProfileService;
   users: UserAdminService;
+  products: ProductService;
+  productSettings: ProductSettingsService;
+  /** What GET /settings tells about this installation. */
+  installation: { productId: string; supportEmail: string; supportPhone: string | null };
   customers: CustomerService;
   deposits: DepositService;
   interest: InterestService;
@@ -82,6 +90,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration, trustedProxyHops: services.trustedProxyHops, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile, idempotency: services.idempotency, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2Bpr.path, userAdminRoutes({ auth, users: services.users, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, productSettingsRoutes({ auth, settings: services.productSettings, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
     [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],
@@ -92,7 +101,8 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, customerRoutes({ auth, customers: services.customers, documents: services.documents })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
-    [apiBases.v1.path, productRoutes({ auth, db: services.db })],
+    [apiBases.v2General.path, publicSettingsRoutes({ auth, settings: services.productSettings, installation: services.installation })],
+    [apiBases.v1.path, productRoutes({ auth, products: services.products, idempotency: services.idempotency })],
     ...services.sandboxes.map(([path, sandbox]) => [path, sandbox] as const),
     ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2.path, passwordResetRoutes({ auth, idempotency: services.idempotency })],

@@ -3,6 +3,8 @@
  * allowed but not guaranteed; a customer whose total at this BPR exceeds the guarantee ceiling is
  * not fully guaranteed. Both show as "Tidak dijamin LPS" on products and deposits.
  */
+import type { IsoDate } from './dates';
+
 export interface LpsSettings {
   /** TBP for BPR: 6.00% (600) in 2026. */
   lpsMaxRateBps: number;
@@ -11,6 +13,31 @@ export interface LpsSettings {
 }
 
 export const DEFAULT_LPS_SETTINGS: LpsSettings = { lpsMaxRateBps: 600, lpsMaxBalanceRupiah: 2_000_000_000 };
+
+/** The LPS guaranteed rate from a date (LPS changes it a few times a year). */
+export interface LpsRate {
+  effectiveFrom: IsoDate;
+  rateBps: number;
+}
+
+/**
+ * The guaranteed rate in force on `date` (DOMAIN.md: a deposit is judged with the rate in force on
+ * its period's start): the latest one starting on or before it; before the first, the first.
+ * `rates` ascending by effectiveFrom, at least one.
+ */
+export function lpsRateOn(rates: readonly LpsRate[], date: IsoDate): number {
+  let rate = rates[0]?.rateBps ?? DEFAULT_LPS_SETTINGS.lpsMaxRateBps;
+  for (const entry of rates) {
+    if (entry.effectiveFrom <= date) rate = entry.rateBps;
+    else break;
+  }
+  return rate;
+}
+
+/** The settings one deposit (or today's product list) is judged with. */
+export function lpsSettingsOn(settings: { lpsRates: readonly LpsRate[]; lpsMaxBalanceRupiah: number }, date: IsoDate): LpsSettings {
+  return { lpsMaxRateBps: lpsRateOn(settings.lpsRates, date), lpsMaxBalanceRupiah: settings.lpsMaxBalanceRupiah };
+}
 
 export const LPS_FLAG_LABEL = 'Tidak dijamin LPS';
 
@@ -54,12 +81,15 @@ export interface LpsGuarantee {
 
 /**
  * How much of a customer's deposits at this bank LPS guarantees (DOMAIN.md "LPS"): a deposit whose
- * rate is above the guaranteed rate (TBP) is not guaranteed at all; the others are guaranteed
- * together up to the ceiling per customer per bank.
+ * rate is above the guaranteed rate (TBP) in force on its period's start is not guaranteed at all;
+ * the others are guaranteed together up to the ceiling per customer per bank.
  */
-export function lpsGuarantee(deposits: ReadonlyArray<{ amount: number; rateBps: number }>, settings: LpsSettings = DEFAULT_LPS_SETTINGS): LpsGuarantee {
+export function lpsGuarantee(
+  deposits: ReadonlyArray<{ amount: number; rateBps: number; periodStart: IsoDate }>,
+  settings: { lpsRates: readonly LpsRate[]; lpsMaxBalanceRupiah: number },
+): LpsGuarantee {
   const totalPrincipal = deposits.reduce((sum, deposit) => sum + deposit.amount, 0);
-  const eligible = deposits.filter((deposit) => deposit.rateBps <= settings.lpsMaxRateBps).reduce((sum, deposit) => sum + deposit.amount, 0);
+  const eligible = deposits.filter((deposit) => deposit.rateBps <= lpsRateOn(settings.lpsRates, deposit.periodStart)).reduce((sum, deposit) => sum + deposit.amount, 0);
   const guaranteedAmount = Math.min(eligible, settings.lpsMaxBalanceRupiah);
   return { totalPrincipal, guaranteedAmount, unguaranteedAmount: totalPrincipal - guaranteedAmount };
 }

@@ -73,3 +73,22 @@ export function maturitySchedule(input: ScheduleInput): ScheduledInstallment[] {
 export function interestSchedule(input: ScheduleInput & { interestPayment: InterestPayment }): ScheduledInstallment[] {
   return input.interestPayment === 'MONTHLY' ? monthlySchedule(input) : maturitySchedule(input);
 }
+
+/** The days added to or removed from a holiday list, ascending. */
+export function changedHolidays(before: readonly IsoDate[], after: readonly IsoDate[]): IsoDate[] {
+  const was = new Set(before);
+  const is = new Set(after);
+  return [...new Set([...before.filter((day) => !is.has(day)), ...after.filter((day) => !was.has(day))])].sort();
+}
+
+/**
+ * Installments not yet due whose pay date a new holiday list moves (DOMAIN.md: holidays move pay
+ * dates): each is paid on the first working day on or after its period end under the new list;
+ * the accrual period and amounts stay. Only those whose pay date changes are returned.
+ */
+export function movedPayDates<T extends { periodEnd: IsoDate; payDate: IsoDate }>(installments: readonly T[], holidays: Holidays): Array<T & { newPayDate: IsoDate }> {
+  return installments.flatMap((item) => {
+    const newPayDate = workingDayOnOrAfter(item.periodEnd, holidays);
+    return newPayDate === item.payDate ? [] : [{ ...item, newPayDate }];
+  });
+}

@@ -17,6 +17,7 @@ import {
   isBefore,
   isOnOrBefore,
   offeredTenor,
+  tenorsOn,
   stopAroCutoff,
   taxInterest,
   workingDayOnOrAfter,
@@ -357,7 +358,7 @@ interface StoryPlan {
 /** Plays one deposit from placement to `today`. */
 function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { story: DepositStory; row: DemoDepositRow; changeRequests: DemoChangeRequestRow[] } {
   const today = input.today;
-  const tenor = offeredTenor(plan.product.rules, plan.tenorMonths)!;
+  const tenor = offeredTenor(plan.product.rules, plan.tenorMonths, plan.valueDate)!;
   const depositId = random.id();
   const placedAt = wibTimestamp(plan.placement, random.int(7, 20), random.int(0, 59));
   const context = depositContext({
@@ -420,7 +421,7 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
         plan.showcase === 'matured' ? addDays(today, 1) : plan.showcase === 'disbursing' ? story.context.maturityDate : addDays(story.context.maturityDate, random.int(0, 6));
       if (!isOnOrBefore(day, today)) break;
       if (!plan.showcase && random.chance(0.12) && plan.product.rules.active) {
-        const tenorMonths = random.pick(plan.product.rules.tenors).tenorMonths;
+        const tenorMonths = random.pick(tenorsOn(plan.product.rules, day)).tenorMonths;
         story.send({ type: 'deposit.extend', tenorMonths, actor: operator, today: day }, { tenorMonths });
         story.startPeriod('extension', story.updatedAt);
       } else {
@@ -584,7 +585,7 @@ function playPeriod(random: Random, input: DemoBankInput, story: DepositStory, o
     Object.assign(item, { tax: taxed.tax, net_interest: taxed.net });
     story.taxFixed.add(item.id);
   }
-  const rateBps = offeredTenor(product.rules, story.context.tenorMonths)!.rateBps;
+  const rateBps = offeredTenor(product.rules, story.context.tenorMonths, maturity)!.rateBps;
   const netInterest = rolled.reduce((sum, item) => sum + item.net_interest, 0);
   story.send({ type: 'deposit.rollover', rateBps, netInterest, actor: SYSTEM, today: maturity }, { rateBps, netInterest });
   for (const item of rolled) Object.assign(item, { status: 'paid', paid_at: maturity, paid_by: 'SYSTEM', reference: ARO_PLUS_REFERENCE, updated_at: story.updatedAt });
@@ -728,7 +729,7 @@ export function planDemoDeposits(input: DemoBankInput): DemoRows {
   const start = addMonths(input.today, -input.months);
   const span = daysBetween(start, input.today);
   const customers = Array.from({ length: input.customerCount }, (_, index) => makeCustomer(random, input.bankId, start, index));
-  const usable = input.products.filter((product) => product.rules.active && product.rules.tenors.length > 0);
+  const usable = input.products.filter((product) => product.rules.active && tenorsOn(product.rules, input.today).length > 0);
   if (usable.length === 0) throw new Error('demo deposits need at least one active product with tenors');
 
   const fileRandom = seededRandom(input.seed ^ 0x0f11e5);
@@ -742,7 +743,7 @@ export function planDemoDeposits(input: DemoBankInput): DemoRows {
     index < Math.ceil(input.depositCount * 0.02) ? addDays(input.today, -random.int(0, 2)) : addDays(start, Math.floor(span * Math.sqrt(random.next()))),
   ).sort();
   // Showcases: two of each waiting state that plain chance may miss on a given day.
-  const shortest = Math.min(...usable.flatMap((product) => product.rules.tenors.map((tenor) => tenor.tenorMonths)));
+  const shortest = Math.min(...usable.flatMap((product) => tenorsOn(product.rules, input.today).map((tenor) => tenor.tenorMonths)));
   const showcases: Array<{ showcase: Showcase; placement: IsoDate }> = (['approved', 'breakRequested', 'matured', 'disbursing'] as const).flatMap((showcase) =>
     [0, 1].map(() => ({
       showcase,
@@ -761,10 +762,10 @@ export function planDemoDeposits(input: DemoBankInput): DemoRows {
     const payoutCase = showcase === 'matured' || showcase === 'disbursing';
     // Matured/disbursing showcases need a non-ARO deposit of the shortest tenor placed that long ago.
     const candidates = payoutCase
-      ? usable.filter((product) => product.instructionsAllowed.includes('PAYOUT') && product.rules.tenors.some((tenor) => tenor.tenorMonths === shortest))
+      ? usable.filter((product) => product.instructionsAllowed.includes('PAYOUT') && tenorsOn(product.rules, input.today).some((tenor) => tenor.tenorMonths === shortest))
       : usable;
     const product = random.pick(candidates.length > 0 ? candidates : usable);
-    const tenorMonths = payoutCase && candidates.length > 0 ? shortest : random.pick(product.rules.tenors).tenorMonths;
+    const tenorMonths = payoutCase && candidates.length > 0 ? shortest : random.pick(tenorsOn(product.rules, placement)).tenorMonths;
     const instruction = payoutCase ? 'PAYOUT' : random.pick(product.instructionsAllowed);
     const month = placement.slice(2, 7).replace('-', '');
     const sequence = (sequenceByMonth.get(month) ?? 0) + 1;

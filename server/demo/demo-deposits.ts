@@ -54,7 +54,7 @@ export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]
       interestPayment: product.interest_payment,
       instructionsAllowed: instructionsAllowed(product),
     }));
-    if (!products.some((product) => product.rules.active && product.rules.tenors.length > 0)) continue;
+    if (!products.some((product) => product.rules.active && product.rules.rates.length > 0)) continue;
     const users = await deps.db.selectFrom('users').select(['id', 'role', 'email', 'name', 'phone', 'password_changed_at']).where('bank_id', '=', bank.id).orderBy('email').execute();
     // The operator at work is one who can sign in (not the demo account with an expired password).
     const operators = users.filter((user) => user.role === 'OPERATOR').sort((a, b) => b.password_changed_at.localeCompare(a.password_changed_at) || a.email.localeCompare(b.email));

@@ -18,18 +18,20 @@ import { findCustomer } from './customer-repository';
 export function createCustomerService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
 
+  type HeldDeposit = { amount: number; rateBps: number; periodStart: string };
+
   /** The held deposits (approved up to the payout) of these customers, for their totals. */
   async function heldOf(bankId: string, customerIds: string[]) {
-    if (customerIds.length === 0) return new Map<string, Array<{ amount: number; rateBps: number }>>();
+    if (customerIds.length === 0) return new Map<string, HeldDeposit[]>();
     const rows = await db
       .selectFrom('deposits')
-      .select(['customer_id', 'amount', 'rate_bps'])
+      .select(['customer_id', 'amount', 'rate_bps', 'period_start'])
       .where('bank_id', '=', bankId)
       .where('customer_id', 'in', customerIds)
       .where('status', 'in', [...HELD_STATUSES])
       .execute();
-    const byCustomer = new Map<string, Array<{ amount: number; rateBps: number }>>();
-    for (const row of rows) byCustomer.set(row.customer_id, [...(byCustomer.get(row.customer_id) ?? []), { amount: Number(row.amount), rateBps: row.rate_bps }]);
+    const byCustomer = new Map<string, HeldDeposit[]>();
+    for (const row of rows) byCustomer.set(row.customer_id, [...(byCustomer.get(row.customer_id) ?? []), { amount: Number(row.amount), rateBps: row.rate_bps, periodStart: row.period_start }]);
     return byCustomer;
   }
 
@@ -44,7 +46,7 @@ export function createCustomerService(deps: { db: Kysely<Database> }) {
     ]);
     const countOf = new Map(counts.map((row) => [row.customer_id, Number(row.n)]));
     return customers.map((customer) => {
-      const guarantee = lpsGuarantee(held.get(customer.id) ?? [], { lpsMaxRateBps: settings.lpsMaxRateBps, lpsMaxBalanceRupiah: settings.lpsMaxBalance });
+      const guarantee = lpsGuarantee(held.get(customer.id) ?? [], { lpsRates: settings.lpsRates, lpsMaxBalanceRupiah: settings.lpsMaxBalance });
       return {
         id: customer.id,
         name: customer.name,

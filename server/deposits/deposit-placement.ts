@@ -46,7 +46,9 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
     if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
     const product = await findProduct(trx, input.bankId, input.productId);
     if (!product) throw new ServiceError('not-found', 'Produk deposito tidak ditemukan.');
-    const rateBps = input.rateBps ?? offeredTenor(productRules(product), input.tenorMonths)?.rateBps;
+    // The rate in force on the value date: a rate change applies to periods starting from its date.
+    const valueDate = input.depositDate ?? input.placementDate;
+    const rateBps = input.rateBps ?? offeredTenor(productRules(product), input.tenorMonths, valueDate)?.rateBps;
     if (rateBps === undefined) throw new ServiceError('invalid', `Tenor ${input.tenorMonths} bulan tidak ditawarkan produk ini.`);
     const context = depositContext({
       depositId: randomUUID(),

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DocumentWorkFilter } from '../../machines/document-work';
+import { heldStatuses } from '../../machines/deposit';
 import { depositStatusSchema, type DepositStatus, type ShipmentStatus } from '../../contract/deposit';
 import { isSqlite } from '../platform/db/dialect';
 import { insertOrHoldBack } from '../platform/db/held-back-inserts';
@@ -20,7 +21,7 @@ export const DEPOSIT_STATUSES: readonly DepositStatus[] = depositStatusSchema.op
 /** Statuses whose principal counts as "active" for the tax threshold (DOMAIN.md "Tax"). */
 export const TAX_ACTIVE_STATUSES: readonly DepositStatus[] = ['active', 'breakRequested'];
 /** Statuses whose principal the bank still holds, for the LPS ceiling. */
-export const HELD_STATUSES: readonly DepositStatus[] = ['approved', 'active', 'breakRequested', 'matured', 'disbursing'];
+export const HELD_STATUSES: readonly DepositStatus[] = heldStatuses;
 
 type Db = Kysely<Database>;
 

@@ -4,7 +4,7 @@ import { depositContext, restoreDeposit, type BreakRequest, type DepositContext,
 import { isBefore, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
 import { customerPrincipal, findDeposit, findDepositById, TAX_ACTIVE_STATUSES } from './deposit-repository';
 import { listInstallmentsOfDeposit } from '../interest/installment-service';
-import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithTenors } from '../products/product-service';
+import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
 import type { Database, DepositRow, DepositUpdate, InstallmentRow } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 
@@ -19,7 +19,7 @@ export const STALE_DEPOSIT = 'Data telah berubah, muat ulang.';
 
 export interface LoadedDeposit {
   row: DepositRow;
-  product: ProductWithTenors;
+  product: ProductWithRates;
   settings: DepositSettings;
   installments: InstallmentRow[];
   context: DepositContext;
@@ -41,7 +41,7 @@ export function breakRequestOf(row: DepositRow): BreakRequest | null {
     : null;
 }
 
-export function contextFromRow(row: DepositRow, product: ProductWithTenors, settings: DepositSettings): DepositContext {
+export function contextFromRow(row: DepositRow, product: ProductWithRates, settings: DepositSettings): DepositContext {
   return depositContext({
     depositId: row.id,
     amount: Number(row.amount),
@@ -91,7 +91,7 @@ export function rowChanges(status: DepositStatus, context: DepositContext): Depo
 
 /** Where a transition reads a deposit's product (with its tenors) and its bank's settings. */
 export interface ReferenceReads {
-  product(db: Db, bankId: string, productId: string): Promise<ProductWithTenors | undefined>;
+  product(db: Db, bankId: string, productId: string): Promise<ProductWithRates | undefined>;
   settings(db: Db, bankId: string): Promise<DepositSettings>;
 }
 
@@ -107,7 +107,7 @@ export const freshReferenceReads: ReferenceReads = { product: findProduct, setti
  * transaction (`db`), so a job group never reads outside its own connection.
  */
 export function cachedReferenceReads(): ReferenceReads {
-  const products = new Map<string, Promise<ProductWithTenors | undefined>>();
+  const products = new Map<string, Promise<ProductWithRates | undefined>>();
   const settings = new Map<string, Promise<DepositSettings>>();
   const remember = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> => {
     let value = cache.get(key);

@@ -3,9 +3,9 @@ import { depositEventLabels, depositStatusLabels } from '../../machines/deposit'
 import { bilyetEventLabels, bilyetStatusLabels } from '../../machines/bilyet';
 import { shipmentEventLabels } from '../../machines/shipment';
 import { signatureEventLabels } from '../../machines/signature';
-import { lpsFlags, type BreakPreview } from '../../machines/deposit-rules';
+import { lpsFlags, lpsSettingsOn, tenorsOn, type BreakPreview } from '../../machines/deposit-rules';
 import type { AuditWithActor } from './audit-repository';
-import type { DepositSettings, ProductWithTenors } from '../products/product-service';
+import type { DepositSettings, ProductWithRates } from '../products/product-service';
 import { breakRequestOf } from './deposit-state';
 import type { CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../platform/db/schema';
 import { toInstallment } from '../interest/installment-service';
@@ -19,7 +19,8 @@ export interface DepositTracks {
   shipments: DepositDetail['shipments'];
 }
 
-const lpsSettings = (settings: DepositSettings) => ({ lpsMaxRateBps: settings.lpsMaxRateBps, lpsMaxBalanceRupiah: settings.lpsMaxBalance });
+/** A deposit is judged with the LPS rate in force on its period's start (DOMAIN.md). */
+const lpsSettings = (settings: DepositSettings, periodStart: string) => lpsSettingsOn({ lpsRates: settings.lpsRates, lpsMaxBalanceRupiah: settings.lpsMaxBalance }, periodStart);
 
 export function toDepositSummary(row: DepositRow, productName: string, settings: DepositSettings, customerTotalPrincipal?: number): DepositSummary {
   return {
@@ -53,7 +54,7 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
     flags: lpsFlags({
       rateBps: row.rate_bps,
       ...(customerTotalPrincipal !== undefined ? { customerTotalPrincipal } : {}),
-      settings: lpsSettings(settings),
+      settings: lpsSettings(settings, row.period_start),
     }),
   };
 }
@@ -88,7 +89,7 @@ export function toTimelineEntry(row: AuditWithActor) {
 export function toDepositDetail(parts: {
   row: DepositRow;
   customer: CustomerRow;
-  product: ProductWithTenors;
+  product: ProductWithRates;
   settings: DepositSettings;
   customerTotalPrincipal: number;
   periods: DepositPeriodRow[];
@@ -119,7 +120,8 @@ export function toDepositDetail(parts: {
       interestPayment: product.interest_payment,
       penaltyBps: product.penalty_bps,
       forfeitAccruedInterest: product.forfeit_accrued_interest === 1,
-      tenors: product.tenors.map((tenor) => ({ tenorMonths: tenor.tenor_months, rateBps: tenor.rate_bps })),
+      // What an extension today would be offered.
+      tenors: [...tenorsOn(product, parts.today)],
     },
     customerTotalPrincipal: parts.customerTotalPrincipal,
     periods: parts.periods.map((period) => ({

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
 import { DepositRuleError, offeredTenor, taxInterest, type IsoDate } from '../../machines/deposit-rules';
-import { jakartaDate } from '../platform/business-date';
+import { jakartaDate, requestBusinessDate } from '../platform/business-date';
 import { insertAudit } from './audit-repository';
 import { insertDisbursement, findPendingDisbursement, markDisbursementPaid } from '../disbursements/payout-service';
 import { findDeposit, findDepositById, insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
@@ -29,7 +29,8 @@ import { ServiceError, type FailureKind } from '../platform/errors';
 /** Events only the daily job sends (staff cannot: the machine refuses them for any staff role). */
 export type SystemEventRequest =
   | { type: 'deposit.activate' }
-  | { type: 'deposit.mature' }
+  /** `reason`: why an ARO deposit matures instead of rolling over (shown on the timeline). */
+  | { type: 'deposit.mature'; reason?: string }
   /** Rate in force today for the tenor and the ending period's net interest; computed when omitted. */
   | { type: 'deposit.rollover'; rateBps?: number; netInterest?: number };
 
@@ -146,7 +147,8 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       }
     }
     if (input.request.type === 'deposit.rollover') {
-      const rateBps = input.request.rateBps ?? offeredTenor(context.product, context.tenorMonths)?.rateBps ?? context.rateBps;
+      // The new period starts on the old maturity date: the rate in force then, even when the job runs late.
+      const rateBps = input.request.rateBps ?? offeredTenor(context.product, context.tenorMonths, context.maturityDate)?.rateBps ?? context.rateBps;
       const netInterest =
         input.request.netInterest ??
         loaded.installments
@@ -241,7 +243,11 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
     {
       const loaded = input.loaded ?? (await loadDeposit(trx, input.bankId, input.depositId, reference));
       if (input.expectedVersion !== undefined && loaded.row.version !== input.expectedVersion) throw new ServiceError('conflict', STALE_DEPOSIT);
-      const event = await buildEvent(trx, loaded, input, today);
+      // A stop-ARO after the bank's cut-off time counts as the next day's request (DOMAIN.md: the
+      // cut-off decides which business date a late request belongs to): on the last allowed day
+      // it comes too late.
+      const requestDay = input.request.type === 'deposit.stopAro' && input.today === undefined ? requestBusinessDate(clock.now(), loaded.settings.cutOffTime) : today;
+      const event = await buildEvent(trx, loaded, input, requestDay);
       const decision = decide(loaded.snapshot, event);
       if (!decision.ok) throw refusalError(decision.refusal);
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
 import { formatDateId, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
+import { rolloverBlocker } from '../../machines/deposit';
 import { postInstallmentsDue, scheduledInstallmentsThrough } from '../interest/installment-service';
 import { claimJobRun, finishJobRun, whileHoldingJobLock } from './job-run-repository';
 import type { Database } from '../platform/db/schema';
@@ -249,6 +250,14 @@ async function matureOrRollOver(
   if (row.maturity_instruction === 'PAYOUT') {
     name('deposit.mature');
     await apply(trx, depositId, { type: 'deposit.mature' }, undefined, loaded);
+    return 'matured';
+  }
+  // A retired product, or a tenor it no longer offers on this date: the deposit matures, and the
+  // timeline says why (DOMAIN.md "Products, rates and settings").
+  const blocker = rolloverBlocker(loaded.context);
+  if (blocker !== null) {
+    name('deposit.mature');
+    await apply(trx, depositId, { type: 'deposit.mature', reason: blocker }, undefined, loaded);
     return 'matured';
   }
   name('deposit.rollover');

@@ -31,3 +31,16 @@ export function jakartaLocalTimestamp(instant: Date | string): string {
   const time = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
   return new Date(time + JAKARTA_OFFSET_MS).toISOString().slice(0, 19);
 }
+
+/**
+ * The business date a staff request made at `now` belongs to, given the bank's cut-off time
+ * ('HH:mm' WIB): its own Jakarta date before the cut-off, the next day from the cut-off on.
+ */
+export function requestBusinessDate(now: Date, cutOffTime: string): string {
+  const local = jakartaLocalTimestamp(now);
+  const date = local.slice(0, 10);
+  if (local.slice(11, 16) < cutOffTime) return date;
+  const next = new Date(`${date}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}

@@ -22,6 +22,8 @@ const envSchema = z.object({
   STORAGE_KEY: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
+  SUPPORT_EMAIL: optionalText.pipe(z.email({ error: 'SUPPORT_EMAIL must be an email address' }).optional()),
+  SUPPORT_PHONE: optionalText,
   PUBLIC_URL: optionalText,
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -110,6 +112,9 @@ export interface Config {
   /** smtp(s)://… for real mail; undefined writes .eml files to dataDir/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who staff contact for help with Berjangka itself (GET /settings). */
+  supportEmail: string;
+  supportPhone: string | null;
   /** Where people reach the app; links in mails start with it. */
   publicUrl: string;
   passwordMaxAgeDays: number;
@@ -167,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageKey: values.STORAGE_KEY,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? 'Berjangka <no-reply@berjangka.local>',
+    supportEmail: values.SUPPORT_EMAIL ?? 'dukungan@berjangka.local',
+    supportPhone: values.SUPPORT_PHONE ?? null,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port || DEFAULT_PORT}`).replace(/\/+$/, ''),
     passwordMaxAgeDays: values.PASSWORD_MAX_AGE_DAYS,
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,

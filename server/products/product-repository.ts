@@ -1,96 +1,195 @@
 import type { Kysely } from 'kysely';
-import type { BankSettingsRow, Database, NewProduct, ProductRow, ProductTenorRow } from '../platform/db/schema';
+import type { Updateable } from 'kysely';
+import type { LpsRate, RateSchedule } from '../../machines/deposit-rules';
+import type { BankSettingsRow, Database, NewProduct, ProductRateRow, ProductRow, ProductsTable } from '../platform/db/schema';
+import { NATIONAL_HOLIDAYS, type NamedHoliday } from '../../contract/national-holidays';
 
 type Db = Kysely<Database>;
 
-export interface ProductWithTenors extends ProductRow {
-  tenors: ProductTenorRow[];
+/** A stored schedule: the machine's RateSchedule plus who set it. */
+export interface StoredRateSchedule extends RateSchedule {
+  createdAt: string;
+  createdBy: string;
 }
 
-export async function insertProduct(db: Db, product: NewProduct, tenors: Array<{ tenorMonths: number; rateBps: number }>): Promise<void> {
-  await db.insertInto('products').values(product).execute();
-  if (tenors.length > 0) {
-    await db
-      .insertInto('product_tenors')
-      .values(tenors.map((tenor) => ({ product_id: product.id, tenor_months: tenor.tenorMonths, rate_bps: tenor.rateBps })))
-      .execute();
+export interface ProductWithRates extends ProductRow {
+  /** Ascending by effectiveFrom; each schedule's tenors ascending. */
+  rates: StoredRateSchedule[];
+}
+
+/** Rows of product_rates (any order) → schedules ascending by date, tenors ascending. */
+function schedulesOf(rows: readonly ProductRateRow[]): StoredRateSchedule[] {
+  const byDate = new Map<string, StoredRateSchedule & { tenors: Array<{ tenorMonths: number; rateBps: number }> }>();
+  for (const row of rows) {
+    let schedule = byDate.get(row.effective_from);
+    if (!schedule) {
+      schedule = { effectiveFrom: row.effective_from, tenors: [], createdAt: row.created_at, createdBy: row.created_by };
+      byDate.set(row.effective_from, schedule);
+    }
+    schedule.tenors.push({ tenorMonths: row.tenor_months, rateBps: row.rate_bps });
   }
+  const schedules = [...byDate.values()].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  for (const schedule of schedules) schedule.tenors.sort((a, b) => a.tenorMonths - b.tenorMonths);
+  return schedules;
+}
+
+/** A new product with its first tenor table, effective from `effectiveFrom`. */
+export async function insertProduct(
+  db: Db,
+  product: NewProduct,
+  tenors: ReadonlyArray<{ tenorMonths: number; rateBps: number }>,
+  schedule: { effectiveFrom: string; createdBy: string },
+): Promise<void> {
+  await db.insertInto('products').values(product).execute();
+  await insertRateSchedule(db, product.id, schedule.effectiveFrom, tenors, product.created_at, schedule.createdBy);
+}
+
+/** Sets the tenor table in force from `effectiveFrom`, replacing one already set for that day. */
+export async function insertRateSchedule(
+  db: Db,
+  productId: string,
+  effectiveFrom: string,
+  tenors: ReadonlyArray<{ tenorMonths: number; rateBps: number }>,
+  createdAt: string,
+  createdBy: string,
+): Promise<void> {
+  await db.deleteFrom('product_rates').where('product_id', '=', productId).where('effective_from', '=', effectiveFrom).execute();
+  if (tenors.length === 0) return;
+  await db
+    .insertInto('product_rates')
+    .values(tenors.map((tenor) => ({ product_id: productId, effective_from: effectiveFrom, tenor_months: tenor.tenorMonths, rate_bps: tenor.rateBps, created_at: createdAt, created_by: createdBy })))
+    .execute();
+}
+
+export async function updateProductRow(db: Db, bankId: string, id: string, changes: Updateable<ProductsTable>): Promise<void> {
+  await db.updateTable('products').set(changes).where('id', '=', id).where('bank_id', '=', bankId).execute();
 }
 
 export async function findProductByName(db: Db, bankId: string, name: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('bank_id', '=', bankId).where('name', '=', name).executeTakeFirst();
 }
 
+export async function findProductByCode(db: Db, bankId: string, code: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('bank_id', '=', bankId).where('code', '=', code).executeTakeFirst();
+}
+
 /**
- * A product of this bank with its tenors (ascending), in one statement: every deposit detail and
- * transition reads it, and two were two round trips on PostgreSQL.
+ * A product of this bank with every rate schedule, in one statement: every deposit detail and
+ * transition reads it, and two statements were two round trips on PostgreSQL.
  */
-export async function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithTenors | undefined> {
+export async function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithRates | undefined> {
   const rows = await db
     .selectFrom('products')
-    .leftJoin('product_tenors', 'product_tenors.product_id', 'products.id')
+    .leftJoin('product_rates', 'product_rates.product_id', 'products.id')
     .selectAll('products')
-    .select(['product_tenors.tenor_months as tenor_months', 'product_tenors.rate_bps as rate_bps'])
+    .select([
+      'product_rates.effective_from as rate_effective_from',
+      'product_rates.tenor_months as rate_tenor_months',
+      'product_rates.rate_bps as rate_rate_bps',
+      'product_rates.created_at as rate_created_at',
+      'product_rates.created_by as rate_created_by',
+    ])
     .where('products.id', '=', id)
     .where('products.bank_id', '=', bankId)
-    .orderBy('product_tenors.tenor_months')
     .execute();
   const first = rows[0];
   if (!first) return undefined;
-  const { tenor_months: _tenor, rate_bps: _rate, ...product } = first;
-  const tenors = rows.flatMap((row) => (row.tenor_months === null || row.rate_bps === null ? [] : [{ product_id: product.id, tenor_months: row.tenor_months, rate_bps: row.rate_bps }]));
-  return { ...product, tenors };
+  const { rate_effective_from: _e, rate_tenor_months: _t, rate_rate_bps: _r, rate_created_at: _a, rate_created_by: _b, ...product } = first;
+  const rates = rows.flatMap((row) =>
+    row.rate_effective_from === null || row.rate_tenor_months === null || row.rate_rate_bps === null
+      ? []
+      : [{ product_id: product.id, effective_from: row.rate_effective_from, tenor_months: row.rate_tenor_months, rate_bps: row.rate_rate_bps, created_at: row.rate_created_at ?? '', created_by: row.rate_created_by ?? 'SYSTEM' }],
+  );
+  return { ...product, rates: schedulesOf(rates) };
 }
 
-/** The bank's product names by id (lists show the name only): one query, no tenors. */
+/** The bank's product names by id (lists show the name only): one query, no rates. */
 export async function productNamesOf(db: Db, bankId: string): Promise<Map<string, string>> {
   const rows = await db.selectFrom('products').select(['id', 'name']).where('bank_id', '=', bankId).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export async function listProducts(db: Db, bankId: string): Promise<ProductWithTenors[]> {
+export async function listProducts(db: Db, bankId: string): Promise<ProductWithRates[]> {
   const products = await db.selectFrom('products').selectAll().where('bank_id', '=', bankId).orderBy('name').execute();
   if (products.length === 0) return [];
-  const tenors = await db
-    .selectFrom('product_tenors')
+  const rows = await db
+    .selectFrom('product_rates')
     .selectAll()
     .where(
       'product_id',
       'in',
       products.map((product) => product.id),
     )
-    .orderBy('tenor_months')
     .execute();
-  return products.map((product) => ({ ...product, tenors: tenors.filter((tenor) => tenor.product_id === product.id) }));
+  const byProduct = new Map<string, ProductRateRow[]>();
+  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+  return products.map((product) => ({ ...product, rates: schedulesOf(byProduct.get(product.id) ?? []) }));
+}
+
+/** How many deposits of each product the bank holds (from approval until paid out). */
+export async function runningDepositCounts(db: Db, bankId: string, statuses: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('deposits')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('bank_id', '=', bankId)
+    .where('status', 'in', statuses as never)
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((row) => [row.product_id, Number(row.n)]));
 }
 
 // --- Bank settings ---------------------------------------------------------------------------
 
 export interface DepositSettings {
+  /** The holiday dates, ascending: what the rules read. */
   holidays: string[];
+  /** The same days with their names, ascending: what Pengaturan Produk shows. */
+  namedHolidays: NamedHoliday[];
   taxBps: number;
   taxThreshold: number;
-  lpsMaxRateBps: number;
+  /** The LPS guaranteed rate (TBP) over time, ascending by effectiveFrom. */
+  lpsRates: LpsRate[];
+  /** The LPS guarantee per customer per bank. */
   lpsMaxBalance: number;
+  /** 'HH:mm' WIB. */
+  cutOffTime: string;
 }
 
-/** DOMAIN.md's defaults: PPh 20% above Rp 7.500.000; LPS 6,00% and Rp 2.000.000.000. */
+/**
+ * DOMAIN.md's defaults: PPh 20% above Rp 7.500.000; LPS 6,00% and Rp 2.000.000.000; the national
+ * holidays and collective leave; cut-off 15:00 WIB. The LPS rate is taken as in force since long
+ * before any deposit.
+ */
 export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = {
-  holidays: [],
+  holidays: NATIONAL_HOLIDAYS.map((holiday) => holiday.date),
+  namedHolidays: [...NATIONAL_HOLIDAYS],
   taxBps: 2000,
   taxThreshold: 7_500_000,
-  lpsMaxRateBps: 600,
+  lpsRates: [{ effectiveFrom: '2000-01-01', rateBps: 600 }],
   lpsMaxBalance: 2_000_000_000,
+  cutOffTime: '15:00',
 };
 
+/** Settings whose holidays are these named days (sorted, the dates derived). */
+export function withHolidays(settings: DepositSettings, named: readonly NamedHoliday[]): DepositSettings {
+  const namedHolidays = [...named].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { ...settings, namedHolidays, holidays: namedHolidays.map((holiday) => holiday.date) };
+}
+
 function toSettings(row: BankSettingsRow): DepositSettings {
-  return {
-    holidays: JSON.parse(row.holidays) as string[],
-    taxBps: row.tax_bps,
-    taxThreshold: Number(row.tax_threshold),
-    lpsMaxRateBps: row.lps_max_rate_bps,
-    lpsMaxBalance: Number(row.lps_max_balance),
-  };
+  const lpsRates = (JSON.parse(row.lps_rates) as LpsRate[]).sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  return withHolidays(
+    {
+      holidays: [],
+      namedHolidays: [],
+      taxBps: row.tax_bps,
+      taxThreshold: Number(row.tax_threshold),
+      lpsRates: lpsRates.length > 0 ? lpsRates : DEFAULT_DEPOSIT_SETTINGS.lpsRates,
+      lpsMaxBalance: Number(row.lps_max_balance),
+      cutOffTime: row.cut_off_time,
+    },
+    JSON.parse(row.holidays) as NamedHoliday[],
+  );
 }
 
 export async function hasDepositSettings(db: Db, bankId: string): Promise<boolean> {
@@ -100,16 +199,17 @@ export async function hasDepositSettings(db: Db, bankId: string): Promise<boolea
 /** The bank's settings, or the defaults when the bank has no row yet. */
 export async function getDepositSettings(db: Db, bankId: string): Promise<DepositSettings> {
   const row = await db.selectFrom('bank_settings').selectAll().where('bank_id', '=', bankId).executeTakeFirst();
-  return row ? toSettings(row) : { ...DEFAULT_DEPOSIT_SETTINGS, holidays: [] };
+  return row ? toSettings(row) : structuredClone(DEFAULT_DEPOSIT_SETTINGS);
 }
 
 export async function saveDepositSettings(db: Db, bankId: string, settings: DepositSettings, now: string): Promise<void> {
   const values = {
-    holidays: JSON.stringify([...settings.holidays].sort()),
+    holidays: JSON.stringify(withHolidays(settings, settings.namedHolidays).namedHolidays),
     tax_bps: settings.taxBps,
     tax_threshold: settings.taxThreshold,
-    lps_max_rate_bps: settings.lpsMaxRateBps,
+    lps_rates: JSON.stringify([...settings.lpsRates].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1))),
     lps_max_balance: settings.lpsMaxBalance,
+    cut_off_time: settings.cutOffTime,
     updated_at: now,
   };
   await db

@@ -4,7 +4,7 @@ import type { MaturityInstruction } from '../../contract/deposit';
 import type { Role } from '../../contract/auth';
 import { insertBank } from '../../server/auth/bank-repository';
 import { insertCustomer } from '../../server/deposits/customer-repository';
-import { insertProduct, saveDepositSettings, DEFAULT_DEPOSIT_SETTINGS } from '../../server/products/product-repository';
+import { insertProduct, saveDepositSettings, withHolidays, DEFAULT_DEPOSIT_SETTINGS } from '../../server/products/product-repository';
 import { insertUser } from '../../server/auth/user-repository';
 import type { Database, DepositRow } from '../../server/platform/db/schema';
 import { placeDeposit } from '../../server/deposits/deposit-placement';
@@ -96,11 +96,13 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02', ser
     await insertProduct(
       db,
       {
-        id, bank_id: bank, name, active: options.active === false ? 0 : 1, visible: 1, min_amount: 1_000_000, max_amount: 10_000_000_000,
+        id, bank_id: bank, code: `P-${id.slice(0, 8)}`, name, active: options.active === false ? 0 : 1, visible: 1, min_amount: 1_000_000, max_amount: 10_000_000_000,
         interest_payment: options.interestPayment, instructions_allowed: JSON.stringify(['ARO', 'ARO_PLUS', 'PAYOUT']),
         penalty_bps: options.penaltyBps, forfeit_accrued_interest: options.forfeit ? 1 : 0, created_at: now, updated_at: now,
       },
       options.tenors.map(([tenorMonths, rateBps]) => ({ tenorMonths, rateBps })),
+      // In force long before any test's dates; tests that change rates add dated schedules.
+      { effectiveFrom: '2020-01-01', createdBy: 'SYSTEM' },
     );
     return id;
   };
@@ -110,7 +112,7 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02', ser
     inactive: await product(bankId, 'Deposito Lama', { interestPayment: 'MONTHLY', active: false, penaltyBps: 0, forfeit: false, tenors: [[3, 500]] }),
     other: await product(otherBankId, 'Deposito Bank Lain', { interestPayment: 'MONTHLY', penaltyBps: 100, forfeit: false, tenors: [[1, 500], [3, 550]] }),
   };
-  await saveDepositSettings(db, bankId, { ...DEFAULT_DEPOSIT_SETTINGS, holidays: HOLIDAYS }, now);
+  await saveDepositSettings(db, bankId, withHolidays(DEFAULT_DEPOSIT_SETTINGS, HOLIDAYS.map((date) => ({ date, name: 'Libur uji' }))), now);
 
   const customer = async (bank: string, name: string, nik: string) => {
     const id = randomUUID();

@@ -284,7 +284,7 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
       const context = depositContext({
         depositId: deposit.id, amount: 10_000_000, rateBps: 550, tenorMonths: 3, placementDate: '2026-03-02', depositDate: '2026-03-02',
         instruction: 'ARO', interestPayment: 'MONTHLY',
-        product: { id: 'p', active: true, minAmount: 1_000_000, maxAmount: null, tenors: [{ tenorMonths: 3, rateBps: 550 }], penaltyBps: 100, forfeitAccruedInterest: false },
+        product: { id: 'p', active: true, minAmount: 1_000_000, maxAmount: null, rates: [{ effectiveFrom: '2020-01-01', tenors: [{ tenorMonths: 3, rateBps: 550 }] }], penaltyBps: 100, forfeitAccruedInterest: false },
       });
       const installments = (await w.db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', deposit.id).execute()).map((i) => ({ periodStart: i.period_start, periodEnd: i.period_end, grossInterest: Number(i.gross_interest), paid: false }));
       const expected = previewBreakFor(context, { breakDate: '2026-03-20', installments, tax: { customerActivePrincipal: 50_000_000, settings: { taxBps: 2000, thresholdRupiah: 7_500_000 } } });

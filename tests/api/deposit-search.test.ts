@@ -12,7 +12,6 @@ import { migrations } from '../../server/platform/db/migrations';
 import { insertBank } from '../../server/auth/bank-repository';
 import { insertCustomer } from '../../server/deposits/customer-repository';
 import { countDeposits, countDepositsByStatus, depositsMatching, listDeposits } from '../../server/deposits/deposit-repository';
-import { insertProduct } from '../../server/products/product-repository';
 import type { Database, DepositRow } from '../../server/platform/db/schema';
 import { placeDeposit } from '../../server/deposits/deposit-placement';
 import { dialects, type DialectName } from './harness';
@@ -278,6 +277,7 @@ describe.each(dialects)('migration 0003 on a database that already has deposits 
   let db: Kysely<Database>;
   const bankId = randomUUID();
   const rows: Array<{ number: string; name: string; nik: string; status: string }> = [];
+  let oldProductId = '';
 
   beforeAll(async () => {
     own = await ownDatabase(dialect);
@@ -287,14 +287,17 @@ describe.each(dialects)('migration 0003 on a database that already has deposits 
     const now = '2026-03-02T02:00:00.000Z';
     await insertBank(db, { id: bankId, name: 'BPR Lama', ojk_license_number: null, npwp: null, address: null, logo_file_id: null, created_at: now, updated_at: now });
     const productId = randomUUID();
-    await insertProduct(
-      db,
-      {
+    // As 0002 stored a product: no code, one undated tenor table.
+    const old = db as unknown as Kysely<any>;
+    await old
+      .insertInto('products')
+      .values({
         id: productId, bank_id: bankId, name: 'Deposito Lama', active: 1, visible: 1, min_amount: 1_000_000, max_amount: null, interest_payment: 'MONTHLY',
         instructions_allowed: JSON.stringify(['PAYOUT']), penalty_bps: 0, forfeit_accrued_interest: 0, created_at: now, updated_at: now,
-      },
-      [{ tenorMonths: 3, rateBps: 500 }],
-    );
+      })
+      .execute();
+    await old.insertInto('product_tenors').values({ product_id: productId, tenor_months: 3, rate_bps: 500 }).execute();
+    oldProductId = productId;
     const customerId = randomUUID();
     await insertCustomer(db, {
       id: customerId, bank_id: bankId, name: 'Nasabah', nik: '1', npwp: null, phone: null, email: null, address: null,
@@ -326,6 +329,14 @@ describe.each(dialects)('migration 0003 on a database that already has deposits 
   }, 60_000);
   afterAll(async () => {
     await own?.drop();
+  });
+
+  it('0010 turns the undated tenor table into the first rate schedule, in force since its earliest deposit, and gives the product a code', async () => {
+    const product = await db.selectFrom('products').select(['code']).where('id', '=', oldProductId).executeTakeFirstOrThrow();
+    expect(product.code).toBe('DL');
+    const rates = await db.selectFrom('product_rates').select(['effective_from', 'tenor_months', 'rate_bps', 'created_by']).where('product_id', '=', oldProductId).execute();
+    // The product row is dated 2 March; its deposits started on 2 January and must find their rate.
+    expect(rates).toEqual([{ effective_from: '2026-01-02', tenor_months: 3, rate_bps: 500, created_by: 'SYSTEM' }]);
   });
 
   const expectedCount = (q: string) => rows.filter((row) => matches(row, q)).length;

@@ -48,6 +48,12 @@ export async function jobBank(t: TestServer, name: string, supervisorCount = 1):
   }
   await seedDemoProducts(db, bankId, now);
   const products = await db.selectFrom('products').select(['id', 'name']).where('bank_id', '=', bankId).execute();
+  // The rates stay those of the seed day: a test that needs a rate change sets its own dated one.
+  await db
+    .deleteFrom('product_rates')
+    .where('product_id', 'in', products.map((product) => product.id))
+    .where('effective_from', '>', now.slice(0, 10))
+    .execute();
   return {
     db,
     bankId,

@@ -6,6 +6,7 @@ import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
 import { runDailyCatchUp } from '../../server/jobs/catch-up';
 import { describeDailyReport, runDailyJob } from '../../server/jobs/daily';
 import { placeDeposit } from '../../server/deposits/deposit-placement';
+import { insertRateSchedule } from '../../server/products/product-repository';
 import { createDepositTransitions } from '../../server/deposits/transition-service';
 import { dialects, startTestServer, type TestServer } from './harness';
 import { at, jobBank, newJobCustomer, type JobBank } from './job-fixtures';
@@ -90,8 +91,8 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
 
   it('ARO at maturity: a new period at the product rate in force that day, unchanged principal, its installment and an ARO letter', async () => {
     const id = await approvedDeposit(f, { productId: f.products.atMaturity, amount: 100_000_000, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: 'ARO' });
-    // The 3-month rate changes from 5,75% to 6,00% before the maturity: the rollover takes 6,00%.
-    await f.db.updateTable('product_tenors').set({ rate_bps: 600 }).where('product_id', '=', f.products.atMaturity).where('tenor_months', '=', 3).execute();
+    // The 3-month rate changes from 5,75% to 6,00% from the maturity date on: the rollover takes 6,00%.
+    await insertRateSchedule(f.db, f.products.atMaturity, '2026-04-05', [{ tenorMonths: 3, rateBps: 600 }, { tenorMonths: 6, rateBps: 600 }], '2026-03-01T00:00:00.000Z', 'SYSTEM');
     expect((await job('2026-04-04')).rolledOver).toBe(0);
     const report = await job('2026-04-05');
     expect(report).toMatchObject({ rolledOver: 1, matured: 0 });
@@ -213,9 +214,10 @@ describe.each(dialects)('daily job (%s)', (dialect) => {
       ids.push(await approvedDeposit(f, { productId: f.products.atMaturity, amount: 10_000_000 + i, tenorMonths: 3, valueDate: '2026-01-05', approvedOn: '2026-01-05', instruction: 'ARO' }));
     }
     await job('2026-01-05');
-    // A tenor the product no longer offers and no rate of its own: the rollover has no rate to take.
+    // A 5-month tenor whose stored rate is 0 (data no screen accepts): the rollover has no valid rate to take.
     const refusedId = ids[1]!;
-    await f.db.updateTable('deposits').set({ tenor_months: 5, rate_bps: 0 }).where('id', '=', refusedId).execute();
+    await f.db.updateTable('deposits').set({ tenor_months: 5 }).where('id', '=', refusedId).execute();
+    await insertRateSchedule(f.db, f.products.atMaturity, '2026-04-05', [{ tenorMonths: 3, rateBps: 575 }, { tenorMonths: 5, rateBps: 0 }], '2026-03-01T00:00:00.000Z', 'SYSTEM');
 
     const report = await job('2026-04-05', undefined, 3);
     expect(report.rolledOver).toBe(2);

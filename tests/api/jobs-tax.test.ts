@@ -168,7 +168,7 @@ describe.each(dialects)('tax decided when the daily job posts an installment (%s
     // The bank raises its threshold to Rp 15.000.000 before the maturity: on the posting date no tax is due.
     await f.db
       .insertInto('bank_settings')
-      .values({ bank_id: f.bankId, holidays: '[]', tax_bps: 2000, tax_threshold: 15_000_000, lps_max_rate_bps: 600, lps_max_balance: 2_000_000_000, updated_at: '2026-02-01T00:00:00.000Z' })
+      .values({ bank_id: f.bankId, holidays: '[]', tax_bps: 2000, tax_threshold: 15_000_000, lps_rates: '[{"effectiveFrom":"2000-01-01","rateBps":600}]', lps_max_balance: 2_000_000_000, cut_off_time: '15:00', updated_at: '2026-02-01T00:00:00.000Z' })
       .onConflict((oc) => oc.column('bank_id').doUpdateSet({ tax_threshold: 15_000_000 }))
       .execute();
     await job('2026-04-05');

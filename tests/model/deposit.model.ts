@@ -34,9 +34,14 @@ export const product: ProductRules = {
   active: true,
   minAmount: 1_000_000,
   maxAmount: 2_000_000_000,
-  tenors: [
-    { tenorMonths: 3, rateBps: 550 },
-    { tenorMonths: 6, rateBps: 600 },
+  rates: [
+    {
+      effectiveFrom: '2026-01-01',
+      tenors: [
+        { tenorMonths: 3, rateBps: 550 },
+        { tenorMonths: 6, rateBps: 600 },
+      ],
+    },
   ],
   penaltyBps: 50,
   forfeitAccruedInterest: false,

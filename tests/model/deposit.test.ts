@@ -74,7 +74,7 @@ function expectedOutcome(status: DepositStatus, c: DepositContext, e: DepositEve
     case 'deposit.mature':
       return status === 'active' && job(e.actor) && c.instruction === 'PAYOUT' && e.today >= c.maturityDate ? { status: 'matured', context: {} } : null;
     case 'deposit.extend': {
-      const offered = product.tenors.find((t) => t.tenorMonths === e.tenorMonths);
+      const offered = product.rates[0]!.tenors.find((t) => t.tenorMonths === e.tenorMonths);
       if (status !== 'matured' || !staff(e.actor) || !offered) return null;
       return {
         status: 'active',

@@ -119,12 +119,16 @@ export interface FileContentsTable {
 /** Per-bank settings of the deposit rules (DOMAIN.md "Calculations"). */
 export interface BankSettingsTable {
   bank_id: string;
-  /** JSON array of 'YYYY-MM-DD'. */
+  /** JSON array of { date: 'YYYY-MM-DD', name }. */
   holidays: string;
   tax_bps: number;
   tax_threshold: number;
-  lps_max_rate_bps: number;
+  /** JSON array of { effectiveFrom: 'YYYY-MM-DD', rateBps }: the LPS guaranteed rate (TBP) over time. */
+  lps_rates: string;
+  /** The LPS guarantee per customer per bank, in rupiah. */
   lps_max_balance: number;
+  /** 'HH:mm' WIB: a request after it belongs to the next working day. */
+  cut_off_time: string;
   updated_at: string;
 }
 
@@ -147,6 +151,8 @@ export interface CustomersTable {
 export interface ProductsTable {
   id: string;
   bank_id: string;
+  /** The bank's own short code, unique per bank. */
+  code: string;
   name: string;
   /** 0/1 */
   active: number;
@@ -164,10 +170,14 @@ export interface ProductsTable {
   updated_at: string;
 }
 
-export interface ProductTenorsTable {
+/** One tenor of a product's rate schedule: schedules are the rows sharing an effective_from. */
+export interface ProductRatesTable {
   product_id: string;
+  effective_from: string;
   tenor_months: number;
   rate_bps: number;
+  created_at: string;
+  created_by: string;
 }
 
 export interface DepositsTable {
@@ -479,7 +489,7 @@ export interface Database {
   bank_settings: BankSettingsTable;
   customers: CustomersTable;
   products: ProductsTable;
-  product_tenors: ProductTenorsTable;
+  product_rates: ProductRatesTable;
   deposits: DepositsTable;
   deposit_status_counts: DepositStatusCountsTable;
   deposit_periods: DepositPeriodsTable;
@@ -512,7 +522,7 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type NewCustomer = Insertable<CustomersTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
-export type ProductTenorRow = Selectable<ProductTenorsTable>;
+export type ProductRateRow = Selectable<ProductRatesTable>;
 export type DepositRow = Selectable<DepositsTable>;
 export type NewDeposit = Insertable<DepositsTable>;
 export type DepositUpdate = Updateable<DepositsTable>;

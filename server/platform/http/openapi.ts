@@ -75,15 +75,17 @@ import {
   monthlyInterestQuerySchema,
   monthlyInterestRowSchema,
 } from '../../../contract/interest';
-import { productListItemSchema } from '../../../contract/product';
+import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
 import { customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
+import { publicSettingsSchema } from '../../../contract/public-settings';
+import { productSettingsInputSchema, productSettingsSavedSchema, productSettingsSchema } from '../../../contract/product-settings';
 import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
 
 type JsonSchema = Record<string, unknown>;
 
 interface Operation {
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'put' | 'patch';
   /** A base of contract/bases.ts, or null for paths outside the bases (/healthz). */
   base: ApiBaseName | null;
   path: string;
@@ -127,6 +129,12 @@ const OPERATIONS: Operation[] = [
   },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah bank: cari nama, NIK atau telepon; pokok yang dipegang bank dan bagian yang dijamin LPS', auth: 'session', query: customerListQuerySchema, response: { status: 200, data: z.array(customerSummarySchema) }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers/{id}', summary: 'Seorang nasabah dengan deposito dan dokumennya', auth: 'session', response: { status: 200, data: customerDetailSchema }, errors: [401, 404] },
+  { method: 'get', base: 'v2General', path: '/settings', summary: 'Pengaturan umum: id produk, kontak dukungan, hari libur bank', auth: 'session', response: { status: 200, data: publicSettingsSchema }, errors: [401] },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/product-setting', summary: 'Pengaturan produk: jam batas, hari libur, pajak, tingkat bunga penjaminan LPS dan batas penjaminan', auth: 'session', response: { status: 200, data: productSettingsSchema }, errors: [401] },
+  {
+    method: 'put', base: 'v2Bpr', path: '/bpr/product-setting', summary: 'Ubah pengaturan produk (ADMIN); cicilan bunga yang belum jatuh tempo ikut pindah bila hari libur berubah', auth: 'session', idempotent: true,
+    json: productSettingsInputSchema, response: { status: 200, data: productSettingsSavedSchema }, errors: [400, 401, 403],
+  },
   { method: 'get', base: 'v2Bpr', path: '/bpr/users', summary: 'Pengguna bank (ADMIN)', auth: 'session', query: userListQuerySchema, response: { status: 200, data: z.array(staffUserSchema) }, errors: [400, 401, 403] },
   {
     method: 'post', base: 'v2Bpr', path: '/bpr/users', summary: 'Undang pengguna (ADMIN); tautan atur kata sandi dikirim lewat email', auth: 'session', idempotent: true,
@@ -170,8 +178,28 @@ const OPERATIONS: Operation[] = [
 const TRANSITION_ERRORS = [400, 401, 403, 404, 409, 422];
 const DEPOSIT_OPERATIONS: Operation[] = [
   {
-    method: 'get', base: 'v1', path: '/{product}/all-product', summary: 'Daftar produk bank (keluarga produk: `deposito`), urut nama', auth: 'session',
-    response: { status: 200, data: z.array(productListItemSchema) }, errors: [401, 404],
+    method: 'get', base: 'v1', path: '/{product}/all-product', summary: 'Daftar produk bank (keluarga produk: `deposito`), urut nama, dengan suku bunga yang berlaku hari ini', auth: 'session',
+    query: productListQuerySchema, response: { status: 200, data: z.array(productListItemSchema) }, errors: [400, 401, 404],
+  },
+  {
+    method: 'get', base: 'v1', path: '/{product}', summary: 'Satu produk (`id`) dengan riwayat suku bunga, terbaru dulu', auth: 'session',
+    query: z.object({ id: z.string() }), response: { status: 200, data: productDetailSchema }, errors: [400, 401, 404],
+  },
+  {
+    method: 'post', base: 'v1', path: '/{product}/create-product', summary: 'Buat produk (ADMIN); kode unik per bank; suku bunga berlaku mulai `rateEffectiveFrom` (bawaan hari ini)', auth: 'session', idempotent: true,
+    json: createProductSchema, response: { status: 201, data: productSchema }, errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: 'put', base: 'v1', path: '/{product}', summary: 'Ubah produk (ADMIN); suku bunga baru berlaku mulai `rateEffectiveFrom` (hari ini atau sesudahnya), periode berjalan tetap', auth: 'session', idempotent: true,
+    json: updateProductSchema, response: { status: 200, data: productSchema }, errors: [400, 401, 403, 404, 409],
+  },
+  {
+    method: 'patch', base: 'v1', path: '/{product}/deactivate-product', summary: 'Nonaktifkan produk (ADMIN): tanpa penempatan baru; deposito ARO jatuh tempo, tidak diperpanjang', auth: 'session', idempotent: true,
+    json: deactivateProductSchema, response: { status: 200, data: productSchema }, errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'patch', base: 'v1', path: '/{product}/{productId}/visibility', summary: 'Tampilkan atau sembunyikan produk di platform (ADMIN)', auth: 'session', idempotent: true,
+    json: productVisibilitySchema, response: { status: 200, data: productSchema }, errors: [400, 401, 403, 404],
   },
   {
     method: 'get', base: 'v2Bpr', path: '/invoice/all-deposito', summary: 'Daftar deposito (filter, urutan, halaman; `meta` berisi total)', auth: 'session',

@@ -39,7 +39,8 @@ export function contextFromDetail(detail: DepositDetail) {
       // The detail does not carry the product's amount limits; the server's list decides then.
       minAmount: 0,
       maxAmount: null,
-      tenors: detail.product.tenors,
+      // The server sends the tenors offered today; the machine reads them as the one schedule in force.
+      rates: [{ effectiveFrom: detail.depositDate, tenors: detail.product.tenors }],
       penaltyBps: detail.product.penaltyBps,
       forfeitAccruedInterest: detail.product.forfeitAccruedInterest,
     },

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import {
+  PRODUCT_SETTINGS_MESSAGES,
+  productSettingsInputSchema,
+  type ProductSettings,
+  type ProductSettingsSaved,
+} from '../../contract/product-settings';
+import { addDays, changedHolidays, lpsRateOn, movedPayDates } from '../../machines/deposit-rules';
+import type { StaffActor } from '../platform/actor';
+import { insertBankAudit } from '../platform/bank-audit';
+import { jakartaDate } from '../platform/business-date';
+import type { Clock } from '../platform/clock';
+import { isSqlite } from '../platform/db/dialect';
+import type { Database } from '../platform/db/schema';
+import { ServiceError } from '../platform/errors';
+import { parseOrThrow } from '../platform/validation';
+import { HOLIDAY_DECREES } from '../../contract/national-holidays';
+import { getDepositSettings, saveDepositSettings, withHolidays, type DepositSettings } from './product-repository';
+import { sql } from 'kysely';
+
+/**
+ * Pengaturan Produk (/bpr/product-setting): every staff member reads the settings; an ADMIN
+ * changes them. Each change is audited with the values before and after, and a change of the
+ * holiday list moves the pay date of every installment not yet due that it touches, in the same
+ * transaction, so the schedule never disagrees with the calendar.
+ */
+
+/** A run of days off is never longer than this, so only periods ending this close before a changed day can move. */
+const LONGEST_DAYS_OFF = 31;
+const UPDATE_CHUNK = 500;
+
+function toView(settings: DepositSettings, today: string, updatedAt: string | null): ProductSettings {
+  return {
+    cutOffTime: settings.cutOffTime,
+    holidays: settings.namedHolidays.map((holiday) => ({ ...holiday })),
+    taxBps: settings.taxBps,
+    taxThresholdRupiah: settings.taxThreshold,
+    lpsRates: settings.lpsRates.map((rate) => ({ ...rate })),
+    lpsRateTodayBps: lpsRateOn(settings.lpsRates, today),
+    lpsCoverageRupiah: settings.lpsMaxBalance,
+    holidayDecrees: { ...HOLIDAY_DECREES },
+    updatedAt,
+  };
+}
+
+/** Moves the pay dates of the bank's installments not yet due that the changed days touch; how many moved. */
+async function moveInstallments(trx: Kysely<Database>, bankId: string, before: readonly string[], after: DepositSettings, now: string): Promise<number> {
+  const changed = changedHolidays(before, after.holidays);
+  if (changed.length === 0) return 0;
+  const rows = await trx
+    .selectFrom('interest_installments')
+    .select(['id', 'period_end', 'pay_date'])
+    .where('bank_id', '=', bankId)
+    .where('status', '=', 'scheduled')
+    .where('period_end', '>=', addDays(changed[0]!, -LONGEST_DAYS_OFF))
+    .where('period_end', '<=', changed[changed.length - 1]!)
+    .execute();
+  const moved = movedPayDates(rows.map((row) => ({ id: row.id, periodEnd: row.period_end, payDate: row.pay_date })), after.holidays);
+  const byDate = new Map<string, string[]>();
+  for (const item of moved) byDate.set(item.newPayDate, [...(byDate.get(item.newPayDate) ?? []), item.id]);
+  for (const [payDate, ids] of byDate) {
+    for (let start = 0; start < ids.length; start += UPDATE_CHUNK) {
+      await trx
+        .updateTable('interest_installments')
+        .set({ pay_date: payDate, updated_at: now })
+        .where('id', 'in', ids.slice(start, start + UPDATE_CHUNK))
+        .where('status', '=', 'scheduled')
+        .execute();
+    }
+  }
+  return moved.length;
+}
+
+export function createProductSettingsService(deps: { db: Kysely<Database>; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function updatedAtOf(trx: Kysely<Database>, bankId: string): Promise<string | null> {
+    const row = await trx.selectFrom('bank_settings').select('updated_at').where('bank_id', '=', bankId).executeTakeFirst();
+    return row?.updated_at ?? null;
+  }
+
+  return {
+    /** GET /bpr/product-setting */
+    async get(actor: StaffActor): Promise<ProductSettings> {
+      const [settings, updatedAt] = await Promise.all([getDepositSettings(db, actor.bankId), updatedAtOf(db, actor.bankId)]);
+      return toView(settings, jakartaDate(clock.now()), updatedAt);
+    },
+
+    /** PUT /bpr/product-setting: ADMIN only; what is not sent stays. */
+    async update(actor: StaffActor, body: unknown): Promise<ProductSettingsSaved> {
+      if (actor.role !== 'ADMIN') throw new ServiceError('forbidden', PRODUCT_SETTINGS_MESSAGES.adminOnly);
+      const input = parseOrThrow(productSettingsInputSchema, body);
+      const now = clock.now().toISOString();
+      let movedInstallments = 0;
+      await db.transaction().execute(async (trx) => {
+        // One settings change per bank at a time: two admins saving at once must not lose one's holidays.
+        if (!isSqlite(trx)) await sql`select id from banks where id = ${actor.bankId} for update`.execute(trx);
+        const before = await getDepositSettings(trx, actor.bankId);
+        let after: DepositSettings = {
+          ...before,
+          cutOffTime: input.cutOffTime ?? before.cutOffTime,
+          taxBps: input.taxBps ?? before.taxBps,
+          taxThreshold: input.taxThresholdRupiah ?? before.taxThreshold,
+          lpsRates: input.lpsRates ? [...input.lpsRates].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1)) : before.lpsRates,
+          lpsMaxBalance: input.lpsCoverageRupiah ?? before.lpsMaxBalance,
+        };
+        if (input.holidays) after = withHolidays(after, input.holidays);
+
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        const compare = (key: string, from: unknown, to: unknown) => {
+          if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+        };
+        compare('cutOffTime', before.cutOffTime, after.cutOffTime);
+        compare('taxBps', before.taxBps, after.taxBps);
+        compare('taxThresholdRupiah', before.taxThreshold, after.taxThreshold);
+        compare('lpsRates', before.lpsRates, after.lpsRates);
+        compare('lpsCoverageRupiah', before.lpsMaxBalance, after.lpsMaxBalance);
+        const holidayDays = changedHolidays(before.holidays, after.holidays);
+        const renamed = after.namedHolidays.filter((holiday) => before.namedHolidays.some((old) => old.date === holiday.date && old.name !== holiday.name));
+        if (Object.keys(changes).length === 0 && holidayDays.length === 0 && renamed.length === 0) return;
+
+        await saveDepositSettings(trx, actor.bankId, after, now);
+        movedInstallments = await moveInstallments(trx, actor.bankId, before.holidays, after, now);
+        const beforeDays = new Set(before.holidays);
+        await insertBankAudit(trx, {
+          bankId: actor.bankId,
+          actorId: actor.userId,
+          at: now,
+          subject: 'settings',
+          subjectId: actor.bankId,
+          event: 'settings.update',
+          payload: {
+            ...changes,
+            ...(holidayDays.length > 0 || renamed.length > 0
+              ? {
+                  holidays: {
+                    added: after.namedHolidays.filter((holiday) => !beforeDays.has(holiday.date)),
+                    removed: before.namedHolidays.filter((holiday) => !after.holidays.includes(holiday.date)),
+                    renamed,
+                  },
+                }
+              : {}),
+            movedInstallments,
+          },
+        });
+      });
+      const [settings, updatedAt] = await Promise.all([getDepositSettings(db, actor.bankId), updatedAtOf(db, actor.bankId)]);
+      return { ...toView(settings, jakartaDate(clock.now()), updatedAt), movedInstallments };
+    },
+  };
+}
+
+export type ProductSettingsService = ReturnType<typeof createProductSettingsService>;
