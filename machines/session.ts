@@ -61,6 +61,15 @@ export function nowInSeconds(nowMs: number): number {
 }
 
 /**
+ * True for the server's 401 answer to a stored token (the API client's failure body): the
+ * session was revoked. A network failure (statusCode 0) or a server error is not: the token may
+ * still be good, so it is kept.
+ */
+export function isSessionRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 401;
+}
+
+/**
  * The stored expiry is earlier than now (both in seconds). An expiry equal to now is still valid.
  * A missing or unreadable expiry counts as expired: a token whose lifetime is unknown is not trusted.
  */
@@ -146,6 +155,7 @@ export const sessionMachine = setup({
     noStoredToken: (_, params: { stored: StoredToken }) => !params.stored.hasToken,
     storedTokenExpired: ({ context }, params: { stored: StoredToken }) =>
       isTokenExpired(params.stored.expiresAt, context.now()),
+    sessionRefused: (_, params: { error: unknown }) => isSessionRefusal(params.error),
   },
 }).createMachine({
   id: 'session',
@@ -284,10 +294,20 @@ export const sessionMachine = setup({
                 assign({ user: ({ event }) => event.output }),
               ],
             },
-            onError: {
-              target: '#session.noUser',
-              actions: assign({ user: null, reason: ({ event }) => event.error }),
-            },
+            onError: [
+              {
+                // The server no longer accepts the token (revoked, user deactivated, password
+                // changed elsewhere): it is as good as expired, and is cleared so the login page
+                // does not check it again.
+                guard: { type: 'sessionRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.expired',
+                actions: ['clearStorage', assign({ user: null, reason: TOKEN_EXPIRED })],
+              },
+              {
+                target: '#session.noUser',
+                actions: assign({ user: null, reason: ({ event }) => event.error }),
+              },
+            ],
           },
         },
       },

@@ -72,6 +72,8 @@ describe('Pengguna and own passwords (issue 10)', () => {
     await row.getByText('Nonaktif', { exact: true }).waitFor();
     await invitedPage.getByRole('link', { name: 'Daftar Deposito' }).click();
     await invitedPage.waitForURL((url) => url.pathname === '/login');
+    // Told why, once: the refused token is cleared, so the login page does not check it again.
+    await toast(invitedPage, 'Sesi telah berakhir. Silahkan login kembali.').waitFor();
     await invitedPage.getByRole('button', { name: 'Masuk' }).waitFor();
     await saveScreenshot(invitedPage, 'users-deactivated-signed-out');
     await invitedContext.close();

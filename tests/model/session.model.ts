@@ -29,6 +29,8 @@ export const bodies = {
   revoked: { statusCode: 401, message: 'Sesi tidak berlaku.', error: 'Unauthorized' },
 };
 export const networkError = { name: 'FetchError', message: 'fetch failed' };
+/** What the API client throws when there was no answer at all. */
+export const networkFailure = { statusCode: 0, message: 'Tidak dapat terhubung ke server. Periksa koneksi Anda.', error: 'NetworkError' };
 
 export const stored = {
   none: { hasToken: false, expiresAt: null },
@@ -69,6 +71,7 @@ export const events: AnyEventObject[] = [
   failed('readStoredToken', new Error('Malformed UTF-8 data')),
   done('fetchProfile', user),
   failed('fetchProfile', bodies.revoked),
+  failed('fetchProfile', networkFailure),
 ];
 
 export function fakedSession(recorder: Recorder) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { isTokenExpired, loginOutcome, nowInSeconds } from '../../machines/session';
+import { isSessionRefusal, isTokenExpired, loginOutcome, nowInSeconds } from '../../machines/session';
 import { walkModel } from './harness';
 import { createRecorder, type EffectCall } from './recorder';
 import {
@@ -12,6 +12,7 @@ import {
   credentials,
   fakedSession,
   input,
+  networkFailure,
   paths,
   RETURN_TO,
   stored,
@@ -102,8 +103,19 @@ function assertStepEffects(event: EventObject & Record<string, any>, snapshot: S
       }
       return;
     }
-    case 'xstate.error.actor.readStoredToken':
     case 'xstate.error.actor.fetchProfile':
+      if (event.error?.statusCode === 401) {
+        // The server refused the token: cleared, and told like an expired one.
+        expect(snapshot.value).toBe('expired');
+        expect(snapshot.context.reason).toBe('token-expired');
+        expect(names).toEqual(['clearStorage']);
+        return;
+      }
+      expect(snapshot.value).toBe('noUser');
+      expect(snapshot.context.reason).toBe(event.error);
+      expect(names).toEqual([]);
+      return;
+    case 'xstate.error.actor.readStoredToken':
       expect(snapshot.value).toBe('noUser');
       expect(snapshot.context.reason).toBe(event.error);
       expect(names).toEqual([]);
@@ -178,8 +190,15 @@ describe('session rules', () => {
     actor.send({ type: 'session.check' });
     expect(actor.getSnapshot().context.user).toEqual(user);
     actor.send({ type: 'xstate.done.actor.readStoredToken', output: stored.validForAnHour } as never);
-    actor.send({ type: 'xstate.error.actor.fetchProfile', error: bodies.revoked } as never);
+    actor.send({ type: 'xstate.error.actor.fetchProfile', error: networkFailure } as never);
     expect(actor.getSnapshot().context.user).toBeNull();
-    expect(actor.getSnapshot().context.reason).toEqual(bodies.revoked);
+    expect(actor.getSnapshot().context.reason).toEqual(networkFailure);
+  });
+
+  it('a token the server refuses (401) ends the session as expired and is cleared; a network failure keeps the token', () => {
+    expect(isSessionRefusal(bodies.revoked)).toBe(true);
+    expect(isSessionRefusal(networkFailure)).toBe(false);
+    expect(isSessionRefusal({ statusCode: 500, message: 'Terjadi kesalahan pada server.' })).toBe(false);
+    expect(isSessionRefusal('401')).toBe(false);
   });
 });

@@ -246,13 +246,28 @@ describe('the client machines wired together', () => {
     expect(app.session.getSnapshot().context.reason).toBeNull();
   });
 
-  it('a failed profile fetch keeps the server body as the reason and goes to /login', async () => {
+  it('a token the server refuses (401: revoked, user deactivated) is cleared and told like an expired session, once, on /login', async () => {
     const revoked = { statusCode: 401, message: 'Sesi tidak berlaku.', error: 'Unauthorized' };
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S + 3600) }, profile: () => Promise.reject(revoked) });
     app.open('/home');
     await settle();
+    expect(app.world.history.at(-1)).toBe('/login');
+    expect(app.world.toasts).toEqual(['Sesi telah berakhir. Silahkan login kembali.']);
+    expect(app.world.storage.has('token')).toBe(false);
+    // The login page checks again and finds nothing: no second toast, no redirect loop.
+    await settle();
+    expect(app.world.toasts).toHaveLength(1);
+    expect(app.world.history.at(-1)).toBe('/login');
+  });
+
+  it('a profile fetch with no answer (network) keeps the token and goes to /login without a word', async () => {
+    const offline = { statusCode: 0, message: 'Tidak dapat terhubung ke server. Periksa koneksi Anda.', error: 'NetworkError' };
+    const app = createApp({ stored: { token: tokenExpiringAt(NOW_S + 3600) }, profile: () => Promise.reject(offline) });
+    app.open('/home');
+    await settle();
     expect(app.world.history[1]).toBe('/login');
     expect(app.world.toasts).toEqual([]);
+    expect(app.world.storage.has('token')).toBe(true);
   });
 
   it('a successful login while framed stores the session, tells the parent and goes to /home', async () => {

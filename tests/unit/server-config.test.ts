@@ -15,6 +15,8 @@ describe('server configuration', () => {
       storageKey: undefined,
       smtpUrl: undefined,
       mailFrom: 'Berjangka <no-reply@berjangka.local>',
+      supportEmail: 'dukungan@berjangka.local',
+      supportPhone: null,
       publicUrl: 'http://localhost:3000',
       passwordMaxAgeDays: 90,
       trustedProxyHops: 0,
@@ -23,6 +25,11 @@ describe('server configuration', () => {
       jne: { url: undefined, username: undefined, apiKey: undefined, account: {} },
       privy: { url: undefined, merchantKey: undefined, callbackSecret: undefined },
     });
+  });
+
+  it('reads the support contact GET /settings shows, and refuses an email that is not one', () => {
+    expect(loadConfig({ SUPPORT_EMAIL: 'helpdesk@bpr-sejahtera.co.id', SUPPORT_PHONE: '021-5551234' })).toMatchObject({ supportEmail: 'helpdesk@bpr-sejahtera.co.id', supportPhone: '021-5551234' });
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'bukan email' })).toThrow(/SUPPORT_EMAIL/);
   });
 
   it('reads the JNE and Privy settings; unset URLs mean the local sandboxes, whose credentials may still be given', () => {
