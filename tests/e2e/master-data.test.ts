@@ -28,7 +28,7 @@ describe('Nasabah (issue 10)', () => {
     const nikPrefix = customer.nik.slice(0, 12);
 
     await withLoggedInAs(session, OPERATOR, async (page) => {
-      await page.getByRole('link', { name: 'Nasabah' }).click();
+      await page.getByRole('navigation').getByRole('link', { name: 'Nasabah', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/nasabah');
       await page.getByRole('searchbox', { name: 'Cari' }).fill(nikPrefix);
       await page.getByRole('button', { name: 'Cari', exact: true }).click();

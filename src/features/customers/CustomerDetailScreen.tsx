@@ -19,6 +19,7 @@ function Identity({ customer }: { customer: CustomerDetail }) {
   ];
   return (
     <section className="bj-card" aria-label="Identitas nasabah">
+      <h2 className="bj-card__title">Identitas</h2>
       <dl className="bj-facts">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -34,6 +35,7 @@ function Identity({ customer }: { customer: CustomerDetail }) {
 function Exposure({ customer }: { customer: CustomerDetail }) {
   return (
     <section className="bj-card" aria-label="Penjaminan LPS">
+      <h2 className="bj-card__title">Penjaminan LPS</h2>
       <dl className="bj-facts">
         <div>
           <dt>Pokok dipegang bank</dt>
@@ -142,14 +144,18 @@ export default function CustomerDetailScreen() {
       ) : !customer.data ? (
         <LoadingState />
       ) : (
-        <>
+        <div className="bj-stack">
           <Identity customer={customer.data} />
           <Exposure customer={customer.data} />
-          <h2 className="bj-card__title">Deposito</h2>
-          <Deposits customer={customer.data} />
-          <h2 className="bj-card__title">Dokumen dan surat ARO</h2>
-          <Documents customer={customer.data} letters={letters.data} />
-        </>
+          <section aria-label="Deposito">
+            <h2 className="bj-card__title">Deposito</h2>
+            <Deposits customer={customer.data} />
+          </section>
+          <section aria-label="Dokumen dan surat ARO">
+            <h2 className="bj-card__title">Dokumen dan surat ARO</h2>
+            <Documents customer={customer.data} letters={letters.data} />
+          </section>
+        </div>
       )}
     </div>
   );
