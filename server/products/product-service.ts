@@ -16,7 +16,7 @@ import type { StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
-import type { Database, ProductsTable } from '../platform/db/schema';
+import type { Database, ProductRow, ProductsTable } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
 import {
@@ -67,6 +67,21 @@ export function instructionsAllowed(product: Pick<ProductsTable, 'instructions_a
   return JSON.parse(product.instructions_allowed) as MaturityInstruction[];
 }
 
+/** The fields an admin edits, as the API names them (the answer's and the audit's before/after). */
+function editableFields(product: ProductRow) {
+  return {
+    code: product.code,
+    name: product.name,
+    interestPayment: product.interest_payment,
+    minAmount: Number(product.min_amount),
+    maxAmount: product.max_amount === null ? null : Number(product.max_amount),
+    instructions: instructionsAllowed(product),
+    breakPenaltyBps: product.penalty_bps,
+    forfeitAccruedInterest: product.forfeit_accrued_interest === 1,
+    visible: product.visible === 1,
+  };
+}
+
 /** The product as every answer shows it, judged on `today`. */
 export function toProduct(product: ProductWithRates, settings: DepositSettings, today: string, runningDeposits: number): Product {
   const inForce = rateScheduleOn(productRules(product), today);
@@ -75,16 +90,8 @@ export function toProduct(product: ProductWithRates, settings: DepositSettings, 
   const lps = lpsSettingsOn({ lpsRates: settings.lpsRates, lpsMaxBalanceRupiah: settings.lpsMaxBalance }, today);
   return {
     id: product.id,
-    code: product.code,
-    name: product.name,
+    ...editableFields(product),
     active: product.active === 1,
-    visible: product.visible === 1,
-    interestPayment: product.interest_payment,
-    minAmount: Number(product.min_amount),
-    maxAmount: product.max_amount === null ? null : Number(product.max_amount),
-    instructions: instructionsAllowed(product),
-    breakPenaltyBps: product.penalty_bps,
-    forfeitAccruedInterest: product.forfeit_accrued_interest === 1,
     tenors,
     rateEffectiveFrom: inForce?.effectiveFrom ?? today,
     nextRates: next ? { effectiveFrom: next.effectiveFrom, tenors: [...next.tenors] } : null,
@@ -225,17 +232,7 @@ export function createProductService(deps: { db: Kysely<Database>; clock: Clock 
           const maxAmount = input.maxAmount !== undefined ? input.maxAmount : product.max_amount === null ? null : Number(product.max_amount);
           if (maxAmount !== null && minAmount > maxAmount) throw new ServiceError('invalid', PRODUCT_MESSAGES.minAboveMax);
 
-          const before: Record<string, unknown> = {
-            code: product.code,
-            name: product.name,
-            interestPayment: product.interest_payment,
-            minAmount: Number(product.min_amount),
-            maxAmount: product.max_amount === null ? null : Number(product.max_amount),
-            instructions: instructionsAllowed(product),
-            breakPenaltyBps: product.penalty_bps,
-            forfeitAccruedInterest: product.forfeit_accrued_interest === 1,
-            visible: product.visible === 1,
-          };
+          const before: Record<string, unknown> = editableFields(product);
           const after: Record<string, unknown> = { ...before };
           for (const key of Object.keys(before)) {
             const value = (input as Record<string, unknown>)[key];
