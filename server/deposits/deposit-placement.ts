@@ -46,6 +46,8 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
     if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
     const product = await findProduct(trx, input.bankId, input.productId);
     if (!product) throw new ServiceError('not-found', 'Produk deposito tidak ditemukan.');
+    // A deactivated product takes no new placements (DOMAIN.md); the approval refuses those placed before.
+    if (product.active !== 1) throw new ServiceError('conflict', 'Produk deposito ini sudah tidak aktif.');
     // The rate in force on the value date: a rate change applies to periods starting from its date.
     const valueDate = input.depositDate ?? input.placementDate;
     const rateBps = input.rateBps ?? offeredTenor(productRules(product), input.tenorMonths, valueDate)?.rateBps;

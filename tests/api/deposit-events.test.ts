@@ -347,8 +347,10 @@ describe.each(dialects)('deposit lifecycle events over HTTP (%s)', (dialect) => 
       expect(other.status).toBe(200);
     });
 
-    it('approving a deposit of an inactive product answers 409 with the reason', async () => {
-      const deposit = await w.place({ product: 'inactive' });
+    it('an inactive product takes no placement, and a deposit placed before it was deactivated is not approved (409 with the reason)', async () => {
+      await expect(w.place({ product: 'inactive' })).rejects.toThrow('Produk deposito ini sudah tidak aktif.');
+      const deposit = await w.place({ product: 'atMaturity' });
+      await w.db.updateTable('deposits').set({ product_id: w.products.inactive }).where('id', '=', deposit.id).execute();
       const result = await w.call('POST', '/deposito/approve-deposito', { token: w.users.supervisor.token, json: { depositId: deposit.id }, headers: freshKey() });
       expect(result.status).toBe(409);
       expect(result.body.message).toBe('Produk deposito ini sudah tidak aktif.');
