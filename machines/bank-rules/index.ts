@@ -1,2 +1,3 @@
-/** The bank's own figures: balance-sheet ratios (issue 11). */
+/** The bank's own figures (issue 11): balance-sheet ratios and the platform's invoice arithmetic. */
 export * from './ratios';
+export * from './invoice';
