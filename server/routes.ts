@@ -40,6 +40,8 @@ import type { MountedRouter } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
 import type { XlsxDownloadDeps } from './platform/xlsx/xlsx-download';
 import { productRoutes } from './products/product-routes';
+import { geographyRoutes } from './geography/geography-routes';
+import type { GeographyService } from './geography/geography-service';
 
 export interface AreaServices {
   auth: AuthService;
@@ -58,6 +60,7 @@ export interface AreaServices {
   shipments: ShipmentService;
   aroLetters: AroLetterService;
   signatures: SignatureService;
+  geography: GeographyService;
   /** The providers' sandboxes (JNE_URL / PRIVY_URL unset), each on its path. */
   sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
@@ -93,6 +96,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v1.path, productRoutes({ auth, db: services.db })],
+    [apiBases.v2General.path, geographyRoutes({ geography: services.geography })],
     ...services.sandboxes.map(([path, sandbox]) => [path, sandbox] as const),
     ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2.path, passwordResetRoutes({ auth, idempotency: services.idempotency })],

@@ -8,6 +8,7 @@ import * as fileContents from './0006_file_contents';
 import * as documents from './0007_documents';
 import * as providerSandboxes from './0008_provider_sandboxes';
 import * as bankAudit from './0009_bank_audit';
+import * as geography from './0011_geography';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_documents': documents,
   '0008_provider_sandboxes': providerSandboxes,
   '0009_bank_audit': bankAudit,
+  '0011_geography': geography,
 };
