@@ -79,7 +79,7 @@ export interface TermMatch {
   /** The first search key, as a range [from, to) of terms. */
   from: string;
   to: string;
-  /** Further words each of which the village's search_text must contain. */
+  /** Further words each of which must start a word of the village's search_text. */
   alsoContains: string[];
   limit: number;
 }
@@ -97,7 +97,9 @@ export async function villageIdsByTerm(db: Kysely<Database>, match: TermMatch): 
     .where('t.term', '>=', match.from)
     .where('t.term', '<', match.to);
   const words = match.alsoContains;
-  const containsAll = (eb: ExpressionBuilder<Database & { v: Database['geo_villages'] }, 'v'>) => eb.and(words.map((word) => eb('v.search_text', 'like', `%${word}%`)));
+  // Each further word must start a word of the full name: "wetan" is Bandung Wetan, not Kebawetan.
+  const containsAll = (eb: ExpressionBuilder<Database & { v: Database['geo_villages'] }, 'v'>) =>
+    eb.and(words.map((word) => eb.or([eb('v.search_text', 'like', `${word}%`), eb('v.search_text', 'like', `% ${word}%`)])));
   let rows: Array<{ id: string }>;
   if (match.level <= 2) {
     rows = await terms

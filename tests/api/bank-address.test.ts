@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../contract/auth';
 import { bankLetterhead } from '../../server/auth/profile-service';
@@ -145,8 +146,9 @@ describe.each(dialects)('the JNE shipper from the bank\'s picked address on %s',
     expect((await w.call('POST', '/deposito/upload-bilyet', { token: w.users.operator.token, form: data, headers: freshKey() })).status).toBe(200);
     const booked = await w.call('POST', '/jne/create-pickup', { token: w.users.operator.token, json: { depositId: deposit.id, pickupDate: '2026-03-03', pickupTime: '10:00' }, headers: freshKey() });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const row = await w.db.selectFrom('sandbox_jne_shipments').selectAll().where('awb', '=', booked.body.data.awb).executeTakeFirstOrThrow();
-    const form = JSON.parse(row.booking) as Record<string, string>;
+    // What the JNE sandbox received (its own table, outside the typed schema).
+    const { rows } = await sql<{ booking: string }>`select booking from sandbox_jne_shipments where awb = ${booked.body.data.awb}`.execute(w.db);
+    const form = JSON.parse(rows[0]!.booking) as Record<string, string>;
     expect(form).toMatchObject({
       SHIPPER_ADDR1: 'Jl. Merdeka No. 56, Citarum',
       SHIPPER_ADDR2: 'Bandung Wetan 40115',

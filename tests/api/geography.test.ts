@@ -89,13 +89,13 @@ describe.each(dialects)('geography on %s', (dialect) => {
     // A district's name lists its villages first: Kecamatan Bandung Wetan has three.
     const district = zipSearchResultSchema.array().parse((await search('q=bandung%20wetan')).body.data);
     expect(district.slice(0, 3).map((row) => `${row.village} ${row.zipCode}`)).toEqual(['Cihapit 40114', 'Citarum 40115', 'Taman Sari 40116']);
-    // Then rows holding both words apart.
+    // Then rows holding both words apart, each at the start of a word ("Cileunyi Wetan", not "Kebawetan").
     expect(district.length).toBeGreaterThan(3);
-    for (const row of district.slice(3)) expect(`${row.village} ${row.district} ${row.city}`.toLowerCase()).toMatch(/(?=.*bandung)(?=.*wetan)/);
+    for (const row of district.slice(3)) expect(`${row.village} ${row.district} ${row.city}`.toLowerCase()).toMatch(/(?=.*\bbandung)(?=.*\bwetan)/);
 
     const narrowed = zipSearchResultSchema.array().parse((await search('q=sukajadi%20bandung&limit=50')).body.data);
     expect(narrowed.length).toBeGreaterThan(0);
-    for (const row of narrowed) expect(`${row.village} ${row.district} ${row.city}`.toLowerCase()).toMatch(/(?=.*sukajadi)(?=.*bandung)/);
+    for (const row of narrowed) expect(`${row.village} ${row.district} ${row.city}`.toLowerCase()).toMatch(/(?=.*\bsukajadi)(?=.*\bbandung)/);
     expect(narrowed).toContainEqual(expect.objectContaining({ village: 'Pasteur', district: 'Sukajadi', city: 'KOTA BANDUNG', zipCode: '40161' }));
 
     // Case, apostrophes and spaces do not matter; the city's kind word is not a search term.
