@@ -107,6 +107,8 @@ export function AddressFields({ defaultValue, defaultNames = {}, required = fals
           />
         </div>
       </div>
+      {/* The ODbL asks that people shown the data learn where it comes from (README "Geography data"). */}
+      <p className="bj-field__hint">Data wilayah: idn-area-data (Open Database License); kode pos: geografis.</p>
       {problems.length > 0 ? (
         <ul id={`${id}-problems`} className="bj-field__problem" role="alert">
           {problems.map((problem) => (
