@@ -102,6 +102,9 @@ describe.each(dialects)('geography on %s', (dialect) => {
     const city = zipSearchResultSchema.array().parse((await search('q=Jakarta%20Pusat&limit=50')).body.data);
     expect(city).toHaveLength(44);
     expect(city.every((row) => row.cityId === '31.71')).toBe(true);
+    // The dataset writes Madurese apostrophes as quotes ("Soka\"an"); either way finds it.
+    const apostrophe = zipSearchResultSchema.array().parse((await search(`q=${encodeURIComponent("soka'an")}`)).body.data);
+    expect(apostrophe).toContainEqual(expect.objectContaining({ villageId: '35.13.15.2017', village: 'Soka"an' }));
     const kind = zipSearchResultSchema.array().parse((await search('q=kota&limit=50')).body.data);
     expect(kind.every((row) => `${row.village} ${row.district}`.toLowerCase().includes('kota'))).toBe(true);
   });
