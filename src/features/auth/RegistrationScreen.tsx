@@ -80,7 +80,7 @@ export default function RegistrationScreen() {
     <AuthLayout
       wide
       title="Pendaftaran bank"
-      intro="Daftarkan BPR Anda untuk mengelola deposito di Berjangka. Semua isian wajib diisi; tim kami meninjau pendaftaran sebelum akun dibuat."
+      intro="Daftarkan BPR Anda untuk mengelola deposito di Berjangka. Isian bertanda * wajib diisi; tim kami meninjau pendaftaran sebelum akun dibuat."
       footer={
         <p>
           Sudah punya akun? <Link to="/login">Masuk</Link>
