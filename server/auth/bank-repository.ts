@@ -10,6 +10,19 @@ export async function findBankById(db: Kysely<Database>, id: string): Promise<Ba
   return db.selectFrom('banks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export const NO_BANK_ADDRESS: BankAddress = {
+  street: null,
+  provinceId: null,
+  province: null,
+  cityId: null,
+  city: null,
+  districtId: null,
+  district: null,
+  villageId: null,
+  village: null,
+  zipCode: null,
+};
+
 /** The bank's street line and picked areas with their names, in one query. */
 export async function findBankAddress(db: Kysely<Database>, bankId: string): Promise<BankAddress | undefined> {
   return db

@@ -18,18 +18,7 @@ export function toUser(row: UserWithBank): User {
       id: row.bank_id,
       name: row.bank_name,
       logoUrl: logoUrl(row.bank_logo_file_id),
-      address: {
-        street: row.bank_address,
-        provinceId: row.bank_province_id,
-        province: row.bank_province,
-        cityId: row.bank_city_id,
-        city: row.bank_city,
-        districtId: row.bank_district_id,
-        district: row.bank_district,
-        villageId: row.bank_village_id,
-        village: row.bank_village,
-        zipCode: row.bank_zip_code,
-      },
+      address: row.bank_address,
     },
   };
 }

@@ -1,20 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { BankAddress } from '../../contract/geography';
 import type { Database, NewUser, UserRow, UserUpdate } from '../platform/db/schema';
+import { findBankAddress, NO_BANK_ADDRESS } from './bank-repository';
 
 export interface UserWithBank extends UserRow {
   bank_name: string;
   bank_logo_file_id: string | null;
-  /** The bank's street line and the areas picked for it, with their names (null where none). */
-  bank_address: string | null;
-  bank_province_id: string | null;
-  bank_province: string | null;
-  bank_city_id: string | null;
-  bank_city: string | null;
-  bank_district_id: string | null;
-  bank_district: string | null;
-  bank_village_id: string | null;
-  bank_village: string | null;
-  bank_zip_code: string | null;
+  /** The bank's street line and the areas picked for it, with their names. */
+  bank_address: BankAddress;
 }
 
 export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<void> {
@@ -30,31 +23,16 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
 }
 
 export async function findUserWithBank(db: Kysely<Database>, id: string): Promise<UserWithBank | undefined> {
-  return db
+  const row = await db
     .selectFrom('users')
     .innerJoin('banks', 'banks.id', 'users.bank_id')
-    // The areas' names in the same query: the profile answers on every page load and login.
-    .leftJoin('geo_provinces as gp', 'gp.id', 'banks.province_id')
-    .leftJoin('geo_cities as gc', 'gc.id', 'banks.city_id')
-    .leftJoin('geo_districts as gd', 'gd.id', 'banks.district_id')
-    .leftJoin('geo_villages as gv', 'gv.id', 'banks.village_id')
     .selectAll('users')
-    .select([
-      'banks.name as bank_name',
-      'banks.logo_file_id as bank_logo_file_id',
-      'banks.address as bank_address',
-      'banks.province_id as bank_province_id',
-      'gp.name as bank_province',
-      'banks.city_id as bank_city_id',
-      'gc.name as bank_city',
-      'banks.district_id as bank_district_id',
-      'gd.name as bank_district',
-      'banks.village_id as bank_village_id',
-      'gv.name as bank_village',
-      'banks.zip_code as bank_zip_code',
-    ])
+    .select(['banks.name as bank_name', 'banks.logo_file_id as bank_logo_file_id'])
     .where('users.id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const address = await findBankAddress(db, row.bank_id);
+  return { ...row, bank_address: address ?? NO_BANK_ADDRESS };
 }
 
 export async function updateUser(db: Kysely<Database>, id: string, changes: UserUpdate): Promise<void> {
