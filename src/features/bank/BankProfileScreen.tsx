@@ -33,12 +33,13 @@ export default function BankProfileScreen() {
   const app = useAppActors();
   const user = useSelector(app.session, (snapshot) => snapshot.context.user);
 
+  // Both forms post to /profile/update; one at a time, each with its own success message.
   const save = useCallback(
-    async (fields: Record<string, string | File | null>) => {
+    async (fields: Record<string, string | File | null>, savedMessage: string) => {
       try {
         await app.api.profileUpdate(fields);
         app.session.send({ type: 'session.check' });
-        app.notify({ type: 'success', title: PROFILE_SAVED_MESSAGE });
+        app.notify({ type: 'success', title: savedMessage });
       } catch (error) {
         app.showError(error);
       }
@@ -46,19 +47,6 @@ export default function BankProfileScreen() {
     [app],
   );
   const { pending, submit } = useSubmission(save);
-  const saveAddress = useCallback(
-    async (fields: Record<string, string>) => {
-      try {
-        await app.api.profileUpdate(fields);
-        app.session.send({ type: 'session.check' });
-        app.notify({ type: 'success', title: ADDRESS_SAVED_MESSAGE });
-      } catch (error) {
-        app.showError(error);
-      }
-    },
-    [app],
-  );
-  const addressSubmission = useSubmission(saveAddress);
 
   if (!user) return null;
   const isAdmin = user.role === 'ADMIN';
@@ -67,11 +55,14 @@ export default function BankProfileScreen() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const logo = data.get('logo');
-    void submit({
-      name: String(data.get('name') ?? ''),
-      phone: String(data.get('phone') ?? ''),
-      logo: logo instanceof File && logo.size > 0 ? logo : null,
-    });
+    void submit(
+      {
+        name: String(data.get('name') ?? ''),
+        phone: String(data.get('phone') ?? ''),
+        logo: logo instanceof File && logo.size > 0 ? logo : null,
+      },
+      PROFILE_SAVED_MESSAGE,
+    );
   };
 
   const address = user.bpr.address;
@@ -80,7 +71,7 @@ export default function BankProfileScreen() {
     const data = new FormData(event.currentTarget);
     const fields: Record<string, string> = {};
     for (const name of ADDRESS_FIELDS) fields[name] = String(data.get(name) ?? '');
-    void addressSubmission.submit(fields);
+    void submit(fields, ADDRESS_SAVED_MESSAGE);
   };
 
   return (
@@ -131,7 +122,7 @@ export default function BankProfileScreen() {
             className="bj-form"
             onSubmit={onAddressSubmit}
             noValidate
-            aria-busy={addressSubmission.pending}
+            aria-busy={pending}
           >
             <TextField label="Alamat (jalan, nomor, RT/RW)" name="address" defaultValue={address?.street ?? ''} autoComplete="street-address" required />
             <AddressFields
@@ -150,8 +141,8 @@ export default function BankProfileScreen() {
                 ...(address?.village ? { village: address.village } : {}),
               }}
             />
-            <button className="bj-button bj-button--primary" type="submit" disabled={addressSubmission.pending}>
-              {addressSubmission.pending ? 'Menyimpan…' : 'Simpan alamat'}
+            <button className="bj-button bj-button--primary" type="submit" disabled={pending}>
+              {pending ? 'Menyimpan…' : 'Simpan alamat'}
             </button>
           </form>
         </section>
