@@ -76,6 +76,7 @@ export async function runGeographyBenchmarks(log: Log, dialect: 'sqlite' | 'post
     const started = performance.now();
     await migrateToLatest(database.db, databaseUrl ? { schema } : {});
     const migrationMs = performance.now() - started;
+    // The second dialect in one process reuses the dataset the first read (geography-dataset.ts).
     log(`  all migrations on a fresh ${dialect} database (0011 imports the dataset): ${(migrationMs / 1000).toFixed(2)} s`);
 
     const geography = createGeographyService({ db: database.db });
