@@ -7,6 +7,7 @@
 import { measureBundle, printBundleReport } from './bundle-size';
 import { runDepositBenchmarks, type DepositBenchFigures } from './deposits';
 import { runDocumentBenchmarks } from './documents';
+import { runGeographyBenchmarks } from './geography-zip-search';
 import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
 
 interface Benchmark {
@@ -52,6 +53,13 @@ const BENCHMARKS: Benchmark[] = [
     name: 'Documents: drawing a bilyet (A4, QR code, logo) and a JNE A6 label (Code 128) to bytes, 200 runs each (budget 150 ms each)',
     run: async (log) => {
       await runDocumentBenchmarks(log);
+    },
+  },
+  {
+    name: `Geography: zip search by postal-code prefix and by place name on 83,763 villages, and migration 0011's import (SQLite${postgres ? ' and PostgreSQL' : ''}; budget p95 ≤ 20 ms)`,
+    run: async (log) => {
+      await runGeographyBenchmarks(log, 'sqlite');
+      if (postgres) await runGeographyBenchmarks(log, 'postgres');
     },
   },
   {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField, requiredEmail, requiredText } from './fields';
+import { bankAddressSchema } from './geography';
 
 export const roleSchema = z.enum(['ADMIN', 'SUPERVISOR', 'OPERATOR']);
 export type Role = z.infer<typeof roleSchema>;
@@ -15,6 +16,8 @@ export const userSchema = z.object({
     id: z.string(),
     name: z.string(),
     logoUrl: z.string().nullable(),
+    /** The bank's address (street line and picked areas); optional for answers of older servers. */
+    address: bankAddressSchema.optional(),
   }),
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { phoneNumber, requiredEmail, requiredText } from './fields';
+import { bankAddressFieldsSchema } from './geography';
 
 /**
  * POST /api-v2-bpr/auth/registration — multipart form. The client sends only filled fields;
- * `documents` repeats once per file (PDF, JPEG or PNG, at most 5 MB each).
+ * `documents` repeats once per file (PDF, JPEG or PNG, at most 5 MB each). `address` is the
+ * street line; provinceId … zipCode the areas picked from /geography (optional for older
+ * clients; when sent, province, city and district must be).
  */
 export const registrationFieldsSchema = z.object({
   bankName: requiredText('Nama bank', 150),
@@ -15,6 +18,7 @@ export const registrationFieldsSchema = z.object({
   contactName: requiredText('Nama kontak', 150),
   email: requiredEmail('Email'),
   phone: phoneNumber('Nomor telepon'),
+  ...bankAddressFieldsSchema.shape,
 });
 export type RegistrationFields = z.input<typeof registrationFieldsSchema>;
 

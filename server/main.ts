@@ -47,6 +47,7 @@ import { createProductSettingsService } from './products/product-settings-servic
 import { createCustomerService } from './deposits/customer-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
 import { createRegistrationService } from './auth/registration-service';
+import { createGeographyService } from './master-data/geography-service';
 import { resolveJwtSecret } from './auth/secrets';
 import { seedDemoData } from './demo/seed';
 
@@ -157,8 +158,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     }
 
     const auth = createAuthService({ db: database.db, clock, hasher, jwtSecret, mailer, publicUrl: config.publicUrl, passwordMaxAgeDays: config.passwordMaxAgeDays, logger });
-    const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth });
-    const profile = createProfileService({ db: database.db, clock, fileStore });
+    const geography = createGeographyService({ db: database.db });
+    const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth, geography });
+    const profile = createProfileService({ db: database.db, clock, fileStore, geography });
     const users = createUserAdminService({ db: database.db, clock, hasher, mailer, auth, logger });
     const transitions = createDepositTransitions({ db: database.db, clock });
     // The documents and courier areas build on deposits; they add their part of its detail once created.
@@ -212,6 +214,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       aroLetters,
       shipments,
       signatures,
+      geography,
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),

@@ -43,7 +43,9 @@ import { productRoutes } from './products/product-routes';
 import type { ProductService } from './products/product-service';
 import type { ProductSettingsService } from './products/product-settings-service';
 import { productSettingsRoutes } from './products/product-settings-routes';
-import { publicSettingsRoutes } from './products/public-settings-routes';
+import { publicSettingsRoutes } from './master-data/public-settings-routes';
+import { geographyRoutes } from './master-data/geography-routes';
+import type { GeographyService } from './master-data/geography-service';
 
 export interface AreaServices {
   auth: AuthService;
@@ -66,6 +68,7 @@ export interface AreaServices {
   shipments: ShipmentService;
   aroLetters: AroLetterService;
   signatures: SignatureService;
+  geography: GeographyService;
   /** The providers' sandboxes (JNE_URL / PRIVY_URL unset), each on its path. */
   sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
@@ -103,6 +106,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v2General.path, publicSettingsRoutes({ auth, settings: services.productSettings, installation: services.installation })],
     [apiBases.v1.path, productRoutes({ auth, products: services.products, idempotency: services.idempotency })],
+    [apiBases.v2General.path, geographyRoutes({ geography: services.geography })],
     ...services.sandboxes.map(([path, sandbox]) => [path, sandbox] as const),
     ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2.path, passwordResetRoutes({ auth, idempotency: services.idempotency })],

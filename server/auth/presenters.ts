@@ -14,6 +14,11 @@ export function toUser(row: UserWithBank): User {
     email: row.email,
     phone: row.phone,
     role: row.role,
-    bpr: { id: row.bank_id, name: row.bank_name, logoUrl: logoUrl(row.bank_logo_file_id) },
+    bpr: {
+      id: row.bank_id,
+      name: row.bank_name,
+      logoUrl: logoUrl(row.bank_logo_file_id),
+      address: row.bank_address,
+    },
   };
 }

@@ -20,6 +20,7 @@ import type { PasswordHasher } from './passwords';
 import { newOpaqueToken } from './secrets';
 import { checkUpload, storeUploads, type Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
+import type { GeographyService } from '../master-data/geography-service';
 
 /** A new bank's admin gets longer than a forgot-password link to act on the approval mail. */
 export const SET_PASSWORD_LINK_TTL_MS = 3 * DAY_MS;
@@ -42,6 +43,7 @@ export interface RegistrationDeps {
   mailer: Mailer;
   hasher: PasswordHasher;
   auth: AuthService;
+  geography: GeographyService;
 }
 
 export function createRegistrationService(deps: RegistrationDeps) {
@@ -67,6 +69,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const problems: string[] = [];
       const parsed = parseFields(registrationFieldsSchema, fields);
       if (!parsed.success) problems.push(...parsed.messages);
+      // The picked areas must exist and nest; a code the schema already refused is said once.
+      const structured = await deps.geography.checkAddress(fields);
+      if (!structured.ok) problems.push(...structured.messages.filter((message) => !problems.includes(message)));
 
       const checked: Array<{ upload: Upload; mediaType: 'application/pdf' | 'image/jpeg' | 'image/png' }> = [];
       if (documents.length === 0) problems.push('Dokumen pendukung wajib dilampirkan (PDF, JPEG atau PNG).');
@@ -81,10 +86,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
         if ('problem' in result) problems.push(result.problem);
         else checked.push({ upload, mediaType: result.mediaType });
       }
-      if (!parsed.success || problems.length > 0) throw new ValidationError(problems);
+      if (!parsed.success || !structured.ok || problems.length > 0) throw new ValidationError(problems);
 
       const now = clock.now().toISOString();
       const values = parsed.data;
+      const place = structured.address;
       const npwp = values.npwp.replace(/[.\s-]/g, '');
       const stored = await storeUploads(deps.fileStore, checked.map((item) => ({ ...item, purpose: 'registration-document' as const })), now);
       const id = randomUUID();
@@ -102,6 +108,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
               ojk_license_number: values.ojkLicenseNumber,
               npwp,
               address: values.address,
+              province_id: place.provinceId,
+              city_id: place.cityId,
+              district_id: place.districtId,
+              village_id: place.villageId,
+              zip_code: place.zipCode,
               contact_name: values.contactName,
               email: values.email,
               phone: values.phone.replace(/[\s-]/g, ''),
@@ -144,6 +155,11 @@ export function createRegistrationService(deps: RegistrationDeps) {
           ojk_license_number: registration.ojk_license_number,
           npwp: registration.npwp,
           address: registration.address,
+          province_id: registration.province_id,
+          city_id: registration.city_id,
+          district_id: registration.district_id,
+          village_id: registration.village_id,
+          zip_code: registration.zip_code,
           logo_file_id: null,
           created_at: now,
           updated_at: now,

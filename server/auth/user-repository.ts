@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { BankAddress } from '../../contract/geography';
 import type { Database, NewUser, UserRow, UserUpdate } from '../platform/db/schema';
+import { findBankAddress, NO_BANK_ADDRESS } from './bank-repository';
 
 export interface UserWithBank extends UserRow {
   bank_name: string;
   bank_logo_file_id: string | null;
+  /** The bank's street line and the areas picked for it, with their names. */
+  bank_address: BankAddress;
 }
 
 export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<void> {
@@ -19,13 +23,16 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
 }
 
 export async function findUserWithBank(db: Kysely<Database>, id: string): Promise<UserWithBank | undefined> {
-  return db
+  const row = await db
     .selectFrom('users')
     .innerJoin('banks', 'banks.id', 'users.bank_id')
     .selectAll('users')
     .select(['banks.name as bank_name', 'banks.logo_file_id as bank_logo_file_id'])
     .where('users.id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const address = await findBankAddress(db, row.bank_id);
+  return { ...row, bank_address: address ?? NO_BANK_ADDRESS };
 }
 
 export async function updateUser(db: Kysely<Database>, id: string, changes: UserUpdate): Promise<void> {

@@ -29,6 +29,7 @@ async function main(args: string[]): Promise<void> {
             `${row.id}  [${row.status}]  ${row.created_at}`,
             `  Bank        : ${row.bank_name} (izin OJK ${row.ojk_license_number}, NPWP ${row.npwp})`,
             `  Alamat      : ${row.address}`,
+            `  Wilayah     : ${[row.province_id, row.city_id, row.district_id, row.village_id].filter(Boolean).join(' / ') || '-'} (kode pos ${row.zip_code ?? '-'})`,
             `  Kontak      : ${row.contact_name} <${row.email}> ${row.phone}`,
             `  Dokumen     : ${row.documentFileIds.length} berkas (${berjangka.config.dataDir}/files/<id>): ${row.documentFileIds.join(', ')}`,
           ].join('\n'),

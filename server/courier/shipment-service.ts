@@ -16,7 +16,7 @@ import type { Database, ShipmentEventRow, ShipmentRow } from '../platform/db/sch
 import { ServiceError, ValidationError } from '../platform/errors';
 import { ProviderError } from '../platform/provider-http';
 import { parseFields, parseOrThrow } from '../platform/validation';
-import { courierAddressOf } from './courier-address';
+import { courierAddressOf, courierAddressOfPlace } from './courier-address';
 import type { CourierClient, CourierParty, Tracking } from './jne-client';
 import { drawResiLabel } from './resi-label-pdf';
 import {
@@ -197,14 +197,15 @@ export function createShipmentService(deps: ShipmentServiceDeps) {
       const bank = await bankCourierContact(db, actor.bankId, actor.userId);
       const problems: string[] = [];
       const receiverAddress = courierAddressOf(customer?.address);
-      const pickupAddress = courierAddressOf(address ?? bank.address);
+      // A pickup address typed for this booking wins; else the bank's picked areas; else its line.
+      const pickupAddress = address ? courierAddressOf(address) : (courierAddressOfPlace(bank.place) ?? courierAddressOf(bank.address));
       if (!receiverAddress) problems.push('Alamat nasabah belum lengkap untuk kurir: tulis sebagai "Jalan …, Kota/Kabupaten, Provinsi", lalu pesan lagi.');
       if (!customer?.phone) problems.push('Nomor telepon nasabah belum tercatat; kurir membutuhkannya untuk pengantaran.');
-      if (!pickupAddress) problems.push(address ? 'Alamat penjemputan harus menyebut kota: "Jalan …, Kota/Kabupaten, Provinsi".' : 'Alamat bank di Profil Bank belum menyebut kota: lengkapi sebagai "Jalan …, Kota/Kabupaten, Provinsi", atau isi alamat penjemputan.');
+      if (!pickupAddress) problems.push(address ? 'Alamat penjemputan harus menyebut kota: "Jalan …, Kota/Kabupaten, Provinsi".' : 'Alamat bank di Profil Bank belum lengkap: pilih provinsi, kota/kabupaten dan kecamatan bank di Profil Bank, atau isi alamat penjemputan.');
       if (!bank.phone) problems.push('Belum ada nomor telepon staf bank untuk dihubungi kurir; isi nomor telepon di profil pengguna.');
       if (problems.length > 0) throw new ValidationError(problems);
 
-      const shipper: CourierParty = { name: bank.name, contact: bank.contact ?? bank.name, phone: bank.phone!, address: pickupAddress!.address, city: pickupAddress!.city, zip: pickupAddress!.zip, region: pickupAddress!.region };
+      const shipper: CourierParty = { name: bank.name, contact: bank.contact ?? bank.name, phone: bank.phone!, ...pickupAddress! };
       const receiver: CourierParty = { name: customer!.name, phone: customer!.phone!, address: receiverAddress!.address, city: receiverAddress!.city, zip: receiverAddress!.zip, region: receiverAddress!.region };
       const shipmentId = randomUUID();
       const booked = await courier.createPickup({ reference: shipmentId, pickupDate, pickupTime, shipper, receiver, specialInstruction: `BILYET ${deposit.bilyet_number ?? deposit.deposit_number}` });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { findBankAddress } from '../auth/bank-repository';
+import { formatBankAddress } from '../../contract/geography';
 import type { Kysely } from 'kysely';
 import { DEPOSIT_STATUSES, rebuildStatusCounts } from '../deposits/deposit-repository';
 import { getDepositSettings, instructionsAllowed, listProducts, productRules } from '../products/product-service';
@@ -62,6 +64,10 @@ export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]
     const supervisors = users.filter((user) => user.role === 'SUPERVISOR' || user.role === 'ADMIN');
     if (!operator || supervisors.length === 0) continue;
     const settings = await getDepositSettings(deps.db, bank.id);
+    // The picked areas, when the bank has them: the demo shipments' sender and the letterheads name them.
+    const place = await findBankAddress(deps.db, bank.id);
+    const courierLine = place?.city ? [place.street, place.city, [place.province, place.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : bank.address;
+    const letterheadLine = place?.city ? formatBankAddress(place) : bank.address;
     const rows = planDemoDeposits({
       bankId: bank.id,
       code: demo.code,
@@ -78,10 +84,10 @@ export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]
       now: now.toISOString(),
       ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
       bankName: bank.name,
-      ...(bank.address ? { bankAddress: bank.address } : {}),
+      ...(courierLine ? { bankAddress: courierLine } : {}),
       ...(operator.phone ? { bankContact: { name: operator.name, phone: operator.phone } } : {}),
     });
-    const drawn = await drawDemoFiles({ name: bank.name, address: bank.address ?? '' }, now);
+    const drawn = await drawDemoFiles({ name: bank.name, address: letterheadLine ?? '' }, now);
     const files = rows.tracks.files.map(({ id, kind }) => ({ row: storedFileRow(id, kind, drawn[kind], now.toISOString()), bytes: drawn[kind] }));
     // As storeUploads does: bytes outside the database first, removed again if the transaction fails.
     try {

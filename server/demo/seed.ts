@@ -23,10 +23,21 @@ interface DemoUser {
   passwordExpired?: boolean;
 }
 
-export const DEMO_BANKS: Array<{ name: string; address: string; users: DemoUser[] }> = [
+/** A demo bank's address: the street line and the areas picked for it (real Kemendagri codes). */
+interface DemoAddress {
+  street: string;
+  provinceId: string;
+  cityId: string;
+  districtId: string;
+  villageId: string;
+  zipCode: string;
+}
+
+export const DEMO_BANKS: Array<{ name: string; address: DemoAddress; users: DemoUser[] }> = [
   {
     name: 'BPR Demo Sejahtera',
-    address: 'Jl. Merdeka No. 1, Bandung, Jawa Barat',
+    // Kelurahan Citarum, Kecamatan Bandung Wetan, Kota Bandung, Jawa Barat.
+    address: { street: 'Jl. Merdeka No. 1', provinceId: '32', cityId: '32.73', districtId: '32.73.09', villageId: '32.73.09.1003', zipCode: '40115' },
     users: [
       { email: 'admin@bpr-demo.test', name: 'Admin Demo', role: 'ADMIN', phone: '081220260101' },
       { email: 'supervisor@bpr-demo.test', name: 'Supervisor Demo', role: 'SUPERVISOR', phone: '081220260102' },
@@ -36,7 +47,8 @@ export const DEMO_BANKS: Array<{ name: string; address: string; users: DemoUser[
   },
   {
     name: 'BPR Lain Makmur',
-    address: 'Jl. Sudirman No. 2, Semarang, Jawa Tengah',
+    // Kelurahan Bojongsalaman, Kecamatan Semarang Barat, Kota Semarang, Jawa Tengah.
+    address: { street: 'Jl. Jenderal Sudirman No. 2', provinceId: '33', cityId: '33.74', districtId: '33.74.13', villageId: '33.74.13.1009', zipCode: '50141' },
     users: [{ email: 'admin@bpr-lain.test', name: 'Admin Lain', role: 'ADMIN', phone: '081320260201' }],
   },
 ];
@@ -65,7 +77,22 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
       let bank = await findBankByName(trx, demoBank.name);
       if (!bank) {
         const id = randomUUID();
-        await insertBank(trx, { id, name: demoBank.name, ojk_license_number: null, npwp: null, address: demoBank.address, logo_file_id: null, created_at: nowIso, updated_at: nowIso });
+        const { street, provinceId, cityId, districtId, villageId, zipCode } = demoBank.address;
+        await insertBank(trx, {
+          id,
+          name: demoBank.name,
+          ojk_license_number: null,
+          npwp: null,
+          address: street,
+          province_id: provinceId,
+          city_id: cityId,
+          district_id: districtId,
+          village_id: villageId,
+          zip_code: zipCode,
+          logo_file_id: null,
+          created_at: nowIso,
+          updated_at: nowIso,
+        });
         bank = await findBankByName(trx, demoBank.name);
         created.push(demoBank.name);
       }

@@ -1,18 +1,37 @@
 /** The public screens against a faked API: what they send and what they say. */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppActors } from '@src/app/actors';
 import { documentProblems } from '@src/features/auth/registration-documents';
 import { signatureOutcome } from '@src/features/signature/PrivyReturnScreen';
 import type { AuthApi } from '@src/lib/api-client';
 import { openApp, tokenFor } from './support/open-app';
+import { fakeBprServer, ok } from './support/fake-bpr-server';
 
 let running: AppActors | null = null;
 afterEach(() => {
   cleanup();
   running?.stop();
   running = null;
+  vi.unstubAllGlobals();
 });
+
+/** GET /api-v2-general/geography… as the server answers for Citarum, Bandung Wetan (40115). */
+function stubGeography() {
+  const citarum = { zipCode: '40115', village: 'Citarum', district: 'Bandung Wetan', city: 'KOTA BANDUNG', province: 'JAWA BARAT', villageId: '32.73.09.1003', districtId: '32.73.09', cityId: '32.73', provinceId: '32' };
+  const server = fakeBprServer((request) => {
+    if (request.path === '/api-v2-general/geography/zip-code/search') return ok([citarum]);
+    const lists: Record<string, unknown[]> = {
+      province: [{ id: '32', name: 'JAWA BARAT' }],
+      city: [{ id: '32.73', name: 'KOTA BANDUNG' }],
+      district: [{ id: '32.73.09', name: 'Bandung Wetan' }],
+      village: [{ id: '32.73.09.1003', name: 'Citarum', zipCode: '40115' }],
+    };
+    return ok(lists[request.query.get('level') ?? ''] ?? []);
+  });
+  vi.stubGlobal('fetch', server.fetch);
+  return server;
+}
 
 function open(path: string, api: Partial<AuthApi>) {
   const opened = openApp(path, { api });
@@ -38,10 +57,15 @@ describe('registration documents', () => {
 describe('the registration screen', () => {
   it('sends every field under the name the registration endpoint of the server reads, with the documents', async () => {
     const registration = vi.fn(async () => ({ id: 'reg-1', status: 'PENDING', documentCount: 1 }));
+    stubGeography();
     open('/registration', { registration });
     await screen.findByRole('heading', { name: 'Pendaftaran bank' });
     fireEvent.change(screen.getByLabelText(/Nama bank/), { target: { value: 'BPR Maju' } });
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'kontak@bpr-maju.test' } });
+    const search = screen.getByRole('combobox', { name: 'Cari kode pos atau nama wilayah' });
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: '40115' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Citarum/ }));
     const pdf = file('izin.pdf', 'application/pdf', 100);
     const input = screen.getByLabelText(/Dokumen pendukung/) as HTMLInputElement;
     Object.defineProperty(input, 'files', { value: [pdf], configurable: true });
@@ -63,11 +87,33 @@ describe('the registration screen', () => {
       contactName: '',
       email: 'kontak@bpr-maju.test',
       phone: '',
+      provinceId: '32',
+      cityId: '32.73',
+      districtId: '32.73.09',
+      villageId: '32.73.09.1003',
+      zipCode: '40115',
     });
+  });
+
+  it('asks for the bank\'s province, city and district before sending', async () => {
+    const registration = vi.fn();
+    stubGeography();
+    open('/registration', { registration });
+    await screen.findByRole('heading', { name: 'Pendaftaran bank' });
+    const pdf = file('izin.pdf', 'application/pdf', 100);
+    const getAll = vi.spyOn(FormData.prototype, 'getAll').mockImplementation(function (this: FormData, name: string) {
+      return name === 'documents' ? [pdf] : [];
+    });
+    fireEvent.submit(screen.getByRole('button', { name: 'Kirim pendaftaran' }).closest('form')!);
+    getAll.mockRestore();
+    const group = screen.getByRole('group', { name: 'Wilayah' });
+    expect(within(group).getByRole('alert').textContent).toBe('Pilih provinsi bank.Pilih kota/kabupaten bank.Pilih kecamatan bank.');
+    expect(registration).not.toHaveBeenCalled();
   });
 
   it('refuses a document of the wrong kind before sending anything', async () => {
     const registration = vi.fn();
+    stubGeography();
     open('/registration', { registration });
     await screen.findByRole('heading', { name: 'Pendaftaran bank' });
     const input = screen.getByLabelText(/Dokumen pendukung/) as HTMLInputElement;

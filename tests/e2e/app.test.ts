@@ -143,7 +143,10 @@ const doEvent: Record<AppEvent['type'], (world: World) => Promise<void>> = {
     await page.getByLabel(/^Nama bank/).fill(world.bankName);
     await page.getByLabel(/^Nomor izin OJK/).fill(`KEP-${unique()}/OJK/2026`);
     await page.getByLabel(/^NPWP/).fill('01.234.567.8-901.000');
-    await page.getByLabel(/^Alamat/).fill('Jl. Merdeka No. 10, Bandung');
+    await page.getByLabel(/^Alamat/).fill('Jl. Merdeka No. 10');
+    // The bank's areas, from the postal-code search (the form asks for province, city and district).
+    await page.getByRole('combobox', { name: 'Cari kode pos atau nama wilayah' }).fill('40115');
+    await page.getByRole('option', { name: /Citarum/ }).click();
     await page.getByLabel(/^Nama kontak/).fill('Dewi Lestari');
     await page.getByLabel(/^Email/).fill(`kontak-${unique()}@bpr-uji.test`);
     await page.getByLabel(/^Nomor telepon/).fill('081234567890');

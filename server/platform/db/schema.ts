@@ -22,6 +22,12 @@ export interface BanksTable {
   npwp: string | null;
   address: string | null;
   logo_file_id: string | null;
+  /** The address picked from the geography (migration 0011); `address` keeps the street line. */
+  province_id: ColumnType<string | null, string | null | undefined, string | null>;
+  city_id: ColumnType<string | null, string | null | undefined, string | null>;
+  district_id: ColumnType<string | null, string | null | undefined, string | null>;
+  village_id: ColumnType<string | null, string | null | undefined, string | null>;
+  zip_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -84,6 +90,12 @@ export interface RegistrationsTable {
   phone: string;
   status: 'PENDING' | 'APPROVED' | 'REJECTED';
   bank_id: string | null;
+  /** As on banks (migration 0011): copied to the bank on approval. */
+  province_id: ColumnType<string | null, string | null | undefined, string | null>;
+  city_id: ColumnType<string | null, string | null | undefined, string | null>;
+  district_id: ColumnType<string | null, string | null | undefined, string | null>;
+  village_id: ColumnType<string | null, string | null | undefined, string | null>;
+  zip_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   reviewed_at: string | null;
 }
@@ -475,6 +487,43 @@ export interface SignatureCallbacksTable {
   received_at: string;
 }
 
+// --- Geography master data (migration 0011), read-only ---------------------------------------
+
+/** Kemendagri codes as ids: province "32", city "32.73", district "32.73.01", village "32.73.01.1001". */
+export interface GeoProvincesTable {
+  id: string;
+  name: string;
+}
+
+export interface GeoCitiesTable {
+  id: string;
+  province_id: string;
+  name: string;
+}
+
+export interface GeoDistrictsTable {
+  id: string;
+  city_id: string;
+  name: string;
+}
+
+export interface GeoVillagesTable {
+  id: string;
+  district_id: string;
+  name: string;
+  /** Five-digit postal code as an integer (prefix search is a range), or null where the dataset has none. */
+  zip_code: number | null;
+  /** placeSearchKey of "village district city province". */
+  search_text: string;
+}
+
+/** Word-start suffixes of area names; level 1 village, 2 district, 3 city. */
+export interface GeoSearchTermsTable {
+  level: number;
+  term: string;
+  area_id: string;
+}
+
 export interface Database {
   banks: BanksTable;
   users: UsersTable;
@@ -508,6 +557,11 @@ export interface Database {
   shipment_events: ShipmentEventsTable;
   signature_requests: SignatureRequestsTable;
   signature_callbacks: SignatureCallbacksTable;
+  geo_provinces: GeoProvincesTable;
+  geo_cities: GeoCitiesTable;
+  geo_districts: GeoDistrictsTable;
+  geo_villages: GeoVillagesTable;
+  geo_search_terms: GeoSearchTermsTable;
 }
 
 export type BankRow = Selectable<BanksTable>;

@@ -81,6 +81,7 @@ import { publicSettingsSchema } from '../../../contract/public-settings';
 import { productSettingsInputSchema, productSettingsSavedSchema, productSettingsSchema } from '../../../contract/product-settings';
 import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
+import { geographyAreaSchema, geographyQuerySchema, zipSearchQuerySchema, zipSearchResultSchema } from '../../../contract/geography';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -170,6 +171,15 @@ const OPERATIONS: Operation[] = [
     method: 'get', base: null, path: '/verifikasi/bilyet/{code}', summary: 'Verifikasi keaslian bilyet (publik; nama pemegang disamarkan; halaman HTML untuk peramban)', auth: 'none',
     response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), note: z.string() }) },
     errors: [404, 429],
+  },
+  // API.md "Master data (v2-general)": public, read-only (the registration form reads it before any login).
+  {
+    method: 'get', base: 'v2General', path: '/geography', summary: 'Wilayah satu tingkat (provinsi, kota/kabupaten, kecamatan, kelurahan/desa) dengan kode Kemendagri; publik', auth: 'none',
+    query: geographyQuerySchema, response: { status: 200, data: z.array(geographyAreaSchema) }, errors: [400, 404],
+  },
+  {
+    method: 'get', base: 'v2General', path: '/geography/zip-code/search', summary: 'Cari kode pos: awal kode pos (3-5 angka) atau nama kelurahan/desa, kecamatan, kota; publik', auth: 'none',
+    query: zipSearchQuerySchema, response: { status: 200, data: z.array(zipSearchResultSchema) }, errors: [400],
   },
   { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
 ];

@@ -3,21 +3,23 @@ import { Link } from 'react-router-dom';
 import type { RegistrationFields } from '../../../contract/registration';
 import { useAppActors } from '../../app/actors-context';
 import { useSubmission } from '../../app/use-submission';
+import { AddressFields } from '../../components/AddressFields';
 import { AuthLayout } from '../../components/AuthLayout';
 import { FileField } from '../../components/FileField';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { DOCUMENT_ACCEPT, documentProblems } from './registration-documents';
+import { ADDRESS_PICK_FIELDS, addressPickProblems } from './registration-address';
 
 /** The text fields of the registration form, named as POST /auth/registration reads them. */
 const TEXT_FIELDS: ReadonlyArray<{ name: keyof RegistrationFields; label: string; type?: string; autoComplete?: string; hint?: string }> = [
   { name: 'bankName', label: 'Nama bank', autoComplete: 'organization', hint: 'Contoh: BPR Sejahtera Makmur' },
   { name: 'ojkLicenseNumber', label: 'Nomor izin OJK' },
   { name: 'npwp', label: 'NPWP', hint: '15 atau 16 angka; titik dan tanda hubung boleh.' },
-  { name: 'address', label: 'Alamat', autoComplete: 'street-address' },
   { name: 'contactName', label: 'Nama kontak', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'Nomor telepon', type: 'tel', autoComplete: 'tel', hint: 'Contoh: 081234567890' },
+  { name: 'address', label: 'Alamat', autoComplete: 'street-address', hint: 'Jalan, nomor, RT/RW; wilayahnya dipilih di bawah.' },
 ];
 
 export const REGISTRATION_SENT_TITLE = 'Pendaftaran terkirim';
@@ -29,6 +31,7 @@ export const REGISTRATION_SENT_TITLE = 'Pendaftaran terkirim';
 export default function RegistrationScreen() {
   const app = useAppActors();
   const [problems, setProblems] = useState<string[]>([]);
+  const [addressProblems, setAddressProblems] = useState<string[]>([]);
   const [sent, setSent] = useState<{ bankName: string; email: string } | null>(null);
 
   const register = useCallback(
@@ -51,9 +54,12 @@ export default function RegistrationScreen() {
     const documents = data.getAll('documents').filter((entry): entry is File => entry instanceof File && entry.size > 0);
     const found = documentProblems(documents);
     setProblems(found);
-    if (found.length > 0) return;
     const fields: Record<string, string | File[]> = { documents };
-    for (const { name } of TEXT_FIELDS) fields[name] = String(data.get(name) ?? '');
+    for (const name of [...TEXT_FIELDS.map((field) => field.name), ...ADDRESS_PICK_FIELDS]) fields[name] = String(data.get(name) ?? '');
+    // The server takes a registration without picked areas (older clients); this form asks for them.
+    const missing = addressPickProblems(fields);
+    setAddressProblems(missing);
+    if (found.length > 0 || missing.length > 0) return;
     void submit(fields);
   };
 
@@ -74,7 +80,7 @@ export default function RegistrationScreen() {
     <AuthLayout
       wide
       title="Pendaftaran bank"
-      intro="Daftarkan BPR Anda untuk mengelola deposito di Berjangka. Semua isian wajib diisi; tim kami meninjau pendaftaran sebelum akun dibuat."
+      intro="Daftarkan BPR Anda untuk mengelola deposito di Berjangka. Isian bertanda * wajib diisi; tim kami meninjau pendaftaran sebelum akun dibuat."
       footer={
         <p>
           Sudah punya akun? <Link to="/login">Masuk</Link>
@@ -83,8 +89,13 @@ export default function RegistrationScreen() {
     >
       <form className="bj-form bj-form--grid" onSubmit={onSubmit} noValidate aria-busy={pending}>
         {TEXT_FIELDS.map((field) => (
-          <TextField key={field.name} name={field.name} label={field.label} type={field.type ?? 'text'} autoComplete={field.autoComplete} hint={field.hint} required />
+          <div key={field.name} className={field.name === 'address' ? 'bj-form__full' : undefined}>
+            <TextField name={field.name} label={field.label} type={field.type ?? 'text'} autoComplete={field.autoComplete} hint={field.hint} required />
+          </div>
         ))}
+        <div className="bj-form__full">
+          <AddressFields required problems={addressProblems} />
+        </div>
         <div className="bj-form__full">
           <FileField
             label="Dokumen pendukung"

@@ -2,29 +2,44 @@ import { useSelector } from '@xstate/react';
 import { useCallback, type FormEvent } from 'react';
 import { useAppActors } from '../../app/actors-context';
 import { useSubmission } from '../../app/use-submission';
+import { AddressFields } from '../../components/AddressFields';
 import { BankLogo } from '../../components/BankLogo';
 import { FileField } from '../../components/FileField';
 import { TextField } from '../../components/TextField';
 import { PageHeading } from '../../components/PageHeading';
+import type { User } from '@contract/auth';
 
 const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', SUPERVISOR: 'Supervisor', OPERATOR: 'Operator' };
 export const PROFILE_SAVED_MESSAGE = 'Profil berhasil diperbarui.';
+export const ADDRESS_SAVED_MESSAGE = 'Alamat bank berhasil diperbarui.';
+const ADDRESS_FIELDS = ['address', 'provinceId', 'cityId', 'districtId', 'villageId', 'zipCode'] as const;
+
+/** "Jl. Merdeka No. 1, Citarum, Bandung Wetan, KOTA BANDUNG, JAWA BARAT 40115", or null without one. */
+function addressLine(address: NonNullable<User['bpr']['address']> | undefined): string | null {
+  if (!address) return null;
+  const last = [address.province, address.zipCode].filter(Boolean).join(' ');
+  const parts = [address.street, address.village, address.district, address.city, last].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(', ') : null;
+}
 
 /**
  * /bank/profil: the signed-in user's profile and bank. Name and phone can be changed; an admin can
- * also replace the bank's logo (PNG or JPEG, at most 1 MB — the server checks it). After saving,
- * the session reads the profile again so the header shows the new values.
+ * also replace the bank's logo (PNG or JPEG, at most 1 MB — the server checks it) and set the
+ * bank's address: the street line and the areas picked from the geography, which the courier and
+ * the letterheads use. After saving, the session reads the profile again so every view shows the
+ * new values.
  */
 export default function BankProfileScreen() {
   const app = useAppActors();
   const user = useSelector(app.session, (snapshot) => snapshot.context.user);
 
+  // Both forms post to /profile/update; one at a time, each with its own success message.
   const save = useCallback(
-    async (fields: Record<string, string | File | null>) => {
+    async (fields: Record<string, string | File | null>, savedMessage: string) => {
       try {
         await app.api.profileUpdate(fields);
         app.session.send({ type: 'session.check' });
-        app.notify({ type: 'success', title: PROFILE_SAVED_MESSAGE });
+        app.notify({ type: 'success', title: savedMessage });
       } catch (error) {
         app.showError(error);
       }
@@ -40,11 +55,23 @@ export default function BankProfileScreen() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const logo = data.get('logo');
-    void submit({
-      name: String(data.get('name') ?? ''),
-      phone: String(data.get('phone') ?? ''),
-      logo: logo instanceof File && logo.size > 0 ? logo : null,
-    });
+    void submit(
+      {
+        name: String(data.get('name') ?? ''),
+        phone: String(data.get('phone') ?? ''),
+        logo: logo instanceof File && logo.size > 0 ? logo : null,
+      },
+      PROFILE_SAVED_MESSAGE,
+    );
+  };
+
+  const address = user.bpr.address;
+  const onAddressSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const fields: Record<string, string> = {};
+    for (const name of ADDRESS_FIELDS) fields[name] = String(data.get(name) ?? '');
+    void submit(fields, ADDRESS_SAVED_MESSAGE);
   };
 
   return (
@@ -64,6 +91,8 @@ export default function BankProfileScreen() {
             <dd>{user.email}</dd>
             <dt>Peran</dt>
             <dd>{ROLE_LABELS[user.role] ?? user.role}</dd>
+            <dt>Alamat</dt>
+            <dd>{addressLine(address) ?? 'Belum diisi'}</dd>
           </dl>
         </section>
         <section className="bj-card" aria-labelledby="profile-edit">
@@ -82,6 +111,42 @@ export default function BankProfileScreen() {
           </form>
         </section>
       </div>
+      {isAdmin ? (
+        <section className="bj-card bj-address-card" aria-labelledby="profile-address">
+          <h2 id="profile-address" className="bj-card__title">
+            Alamat bank
+          </h2>
+          <p className="bj-card__intro">Dipakai kurir JNE saat menjemput bilyet dan dicetak pada bilyet serta surat ARO.</p>
+          <form
+            key={JSON.stringify(address ?? null)}
+            className="bj-form"
+            onSubmit={onAddressSubmit}
+            noValidate
+            aria-busy={pending}
+          >
+            <TextField label="Alamat (jalan, nomor, RT/RW)" name="address" defaultValue={address?.street ?? ''} autoComplete="street-address" required />
+            <AddressFields
+              required
+              defaultValue={{
+                provinceId: address?.provinceId ?? '',
+                cityId: address?.cityId ?? '',
+                districtId: address?.districtId ?? '',
+                villageId: address?.villageId ?? '',
+                zipCode: address?.zipCode ?? '',
+              }}
+              defaultNames={{
+                ...(address?.province ? { province: address.province } : {}),
+                ...(address?.city ? { city: address.city } : {}),
+                ...(address?.district ? { district: address.district } : {}),
+                ...(address?.village ? { village: address.village } : {}),
+              }}
+            />
+            <button className="bj-button bj-button--primary" type="submit" disabled={pending}>
+              {pending ? 'Menyimpan…' : 'Simpan alamat'}
+            </button>
+          </form>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import * as documents from './0007_documents';
 import * as providerSandboxes from './0008_provider_sandboxes';
 import * as bankAudit from './0009_bank_audit';
 import * as productRates from './0010_product_rates';
+import * as geography from './0011_geography';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_provider_sandboxes': providerSandboxes,
   '0009_bank_audit': bankAudit,
   '0010_product_rates': productRates,
+  '0011_geography': geography,
 };

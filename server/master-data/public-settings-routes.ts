@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/auth-service';
 import { staffActor } from '../platform/actor';
 import { ok } from '../platform/http/envelope';
 import { requireSession, type AppEnv } from '../platform/http/session';
-import type { ProductSettingsService } from './product-settings-service';
+import type { ProductSettingsService } from '../products/product-settings-service';
 
 /** /api-v2-general/settings (API.md "Master data"): the installation's contact and the bank's holidays. */
 export function publicSettingsRoutes(deps: { auth: AuthService; settings: ProductSettingsService; installation: { productId: string; supportEmail: string; supportPhone: string | null } }) {
