@@ -140,6 +140,14 @@ export function rateDateProblem(date: string, today: string): string | null {
   return null;
 }
 
+/**
+ * The minimum above the maximum, said even when other fields are wrong too (the schema checks it
+ * only once every field is valid) and on a change that touches one of the two.
+ */
+function amountsProblem(fields: Pick<ProductFields, 'minAmount' | 'maxAmount'>): string[] {
+  return fields.maxAmount !== null && fields.minAmount > fields.maxAmount ? [PRODUCT_MESSAGES.minAboveMax] : [];
+}
+
 /** The contract schema's messages for a payload (one per field, as the server answers 400), or none. */
 function schemaProblems(result: { success: true } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } }): string[] {
   return result.success ? [] : [...new Set(result.error.issues.map((issue) => issue.message))];
@@ -155,7 +163,7 @@ export function prepareCreate(draft: ProductDraft, today: string): Prepared<NewP
   const payload: NewProduct = { ...reading.fields, rateEffectiveFrom: draft.rateEffectiveFrom };
   // A missing date is said once, in the form's words, not again as the schema's format message.
   const checked = dateProblem ? { ...reading.fields } : payload;
-  const problems = [...schemaProblems(createProductSchema.safeParse(checked)), ...(dateProblem ? [dateProblem] : [])];
+  const problems = [...new Set([...schemaProblems(createProductSchema.safeParse(checked)), ...amountsProblem(reading.fields), ...(dateProblem ? [dateProblem] : [])])];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, payload };
 }
 
@@ -206,10 +214,10 @@ export function prepareChange(product: Product, draft: ProductDraft, today: stri
   }
   if (Object.keys(change).length === 0) return { ok: true, payload: null };
   const payload = { id: product.id, ...change } as ProductChange;
-  // The minimum is checked against the maximum the product keeps when only one of them changed;
-  // a missing date is said once, in the form's words, not again as the schema's format message.
-  const whole = { ...payload, minAmount: reading.fields.minAmount, maxAmount: reading.fields.maxAmount, ...(dateProblem ? { rateEffectiveFrom: undefined } : {}) };
-  const problems = [...schemaProblems(updateProductSchema.safeParse(whole)), ...(dateProblem ? [dateProblem] : [])];
+  // A missing date is said once, in the form's words, not again as the schema's format message.
+  const checked = dateProblem ? { ...payload, rateEffectiveFrom: undefined } : payload;
+  // The form holds both amounts, so a new minimum is checked against the maximum the product keeps.
+  const problems = [...schemaProblems(updateProductSchema.safeParse(checked)), ...amountsProblem(reading.fields), ...(dateProblem ? [dateProblem] : [])];
   return problems.length > 0 ? { ok: false, problems: [...new Set(problems)] } : { ok: true, payload };
 }
 
