@@ -79,7 +79,12 @@ export function ProductForm({ product, today, lpsRateBps, pending, refusal, onCr
           Data produk
         </h2>
         <div className="bj-form--grid">
-          <TextField label="Kode produk" value={draft.code} onChange={(event) => set('code', event.target.value)} maxLength={20} required autoComplete="off" hint="Huruf, angka, tanda hubung atau garis bawah; misalnya DEP-REG." />
+          <TextField label="Kode produk" value={draft.code} onChange={(event) => set('code', event.target.value)} maxLength={20} required autoComplete="off" hint={
+              <>
+                Huruf, angka, tanda hubung atau garis bawah; misalnya <span className="bj-nowrap">DEP-REG</span>.
+              </>
+            }
+          />
           <TextField label="Nama produk" value={draft.name} onChange={(event) => set('name', event.target.value)} maxLength={100} required autoComplete="off" />
           <label className="bj-field">
             <span className="bj-field__label">Bunga dibayar</span>
