@@ -26,6 +26,9 @@ const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
+const ProductsScreen = lazy(() => import('../features/products/ProductsScreen'));
+const ProductScreen = lazy(() => import('../features/products/ProductScreen'));
+const ProductSettingsScreen = lazy(() => import('../features/products/ProductSettingsScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
@@ -61,6 +64,11 @@ export function appRoutes(): RouteObject[] {
             { path: '/nasabah', element: <LazyScreen key="CustomersScreen" screen={CustomersScreen} /> },
             { path: '/nasabah/:id', element: <LazyScreen key="CustomerDetailScreen" screen={CustomerDetailScreen} /> },
             { path: '/master-data/pengguna', element: <LazyScreen key="UsersScreen" screen={UsersScreen} /> },
+            { path: '/master-data/produk', element: <LazyScreen key="ProductsScreen" screen={ProductsScreen} /> },
+            // One screen for a new product and an existing one; the static 'baru' outranks ':id'.
+            { path: '/master-data/produk/baru', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
+            { path: '/master-data/produk/:id', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
+            { path: '/master-data/pengaturan-produk', element: <LazyScreen key="ProductSettingsScreen" screen={ProductSettingsScreen} /> },
             ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
             { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },
             { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },

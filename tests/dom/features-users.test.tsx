@@ -172,6 +172,18 @@ describe('Pengguna', () => {
     expect(server.writes()[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('is in the menu for an admin only', async () => {
+    openAs(operator, '/home', () => ok([]));
+    const menu = await screen.findByRole('navigation', { name: 'Menu utama' }, SCREEN_LOAD);
+    expect(within(menu).getByRole('link', { name: 'Produk' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Pengguna' })).toBeNull();
+    cleanup();
+    running?.stop();
+    openAs(admin, '/home', () => ok([]));
+    const adminMenu = await screen.findByRole('navigation', { name: 'Menu utama' }, SCREEN_LOAD);
+    expect(within(adminMenu).getByRole('link', { name: 'Pengguna' }).getAttribute('href')).toBe('/master-data/pengguna');
+  });
+
   it('tells a non-admin the page is for admins, without asking for the list', async () => {
     const { server } = openAs(operator, '/master-data/pengguna', userList([staff()]));
     expect(await screen.findByText('Halaman ini khusus Admin.', {}, SCREEN_LOAD)).toBeTruthy();
