@@ -16,6 +16,7 @@ const PrivyReturnScreen = lazy(() => import('../features/signature/PrivyReturnSc
 const DashboardShell = lazy(() => import('./shell/DashboardShell'));
 const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
 const BankProfileScreen = lazy(() => import('../features/bank/BankProfileScreen'));
+const BalanceSheetScreen = lazy(() => import('../features/bank/BalanceSheetScreen'));
 const DepositListScreen = lazy(() => import('../features/deposits/DepositListScreen'));
 const DepositDetailScreen = lazy(() => import('../features/deposits/DepositDetailScreen'));
 const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInterestScreen'));
@@ -55,6 +56,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/', element: <Navigate to={ROUTES.home} replace /> },
             { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
+            { path: '/bank/neraca', element: <LazyScreen key="BalanceSheetScreen" screen={BalanceSheetScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
             { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
             { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },

@@ -60,11 +60,7 @@ export const MENU: readonly MenuEntry[] = [
     label: 'Bank',
     links: [
       { label: 'Profil Bank', path: '/bank/profil' },
-      {
-        label: 'Neraca Keuangan',
-        path: '/bank/neraca',
-        comingSoon: 'Neraca keuangan bank per bulan beserta rasio CAR, NPL, LDR, ROA, BOPO dan rasio kas.',
-      },
+      { label: 'Neraca Keuangan', path: '/bank/neraca' },
       {
         label: 'Tagihan',
         path: '/bank/tagihan',
