@@ -172,7 +172,7 @@ describe('the dashboard', () => {
 
       await page.getByRole('link', { name: 'Profil Bank', exact: true }).click();
       await page.getByLabel(/^Logo bank/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: samplePng() });
-      await page.getByRole('button', { name: 'Simpan' }).click();
+      await page.getByRole('button', { name: 'Simpan', exact: true }).click();
       await toast(page, 'Profil berhasil diperbarui.').waitFor();
       await page.waitForFunction(() => document.querySelector('.bj-header img.bj-bank-logo') !== null);
       const src = await page.locator('.bj-header img.bj-bank-logo').getAttribute('src');
