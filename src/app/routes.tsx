@@ -26,6 +26,8 @@ const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
+const InvoicesScreen = lazy(() => import('../features/invoices/InvoicesScreen'));
+const InvoiceDetailScreen = lazy(() => import('../features/invoices/InvoiceDetailScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
@@ -61,6 +63,8 @@ export function appRoutes(): RouteObject[] {
             { path: '/nasabah', element: <LazyScreen key="CustomersScreen" screen={CustomersScreen} /> },
             { path: '/nasabah/:id', element: <LazyScreen key="CustomerDetailScreen" screen={CustomerDetailScreen} /> },
             { path: '/master-data/pengguna', element: <LazyScreen key="UsersScreen" screen={UsersScreen} /> },
+            { path: '/bank/tagihan', element: <LazyScreen key="InvoicesScreen" screen={InvoicesScreen} /> },
+            { path: '/bank/tagihan/:id', element: <LazyScreen key="InvoiceDetailScreen" screen={InvoiceDetailScreen} /> },
             ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
             { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },
             { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },

@@ -58,11 +58,7 @@ export const MENU: readonly MenuEntry[] = [
         path: '/bank/neraca',
         comingSoon: 'Neraca keuangan bank per bulan beserta rasio CAR, NPL, LDR, ROA, BOPO dan rasio kas.',
       },
-      {
-        label: 'Tagihan',
-        path: '/bank/tagihan',
-        comingSoon: 'Tagihan platform kepada bank Anda, dapat dilihat dan diunduh sebagai PDF.',
-      },
+      { label: 'Tagihan', path: '/bank/tagihan' },
       {
         label: 'Laporan',
         path: '/bank/laporan',
