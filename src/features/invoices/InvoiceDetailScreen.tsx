@@ -92,7 +92,7 @@ function Lines({ invoice, page, channel, onChange }: { invoice: InvoiceDetail; p
         {channels.length > 1 ? (
           <label className="bj-filters__field bj-filters__field--inline">
             <span>Mitra</span>
-            <select className="bj-field__input" value={channel} onChange={(event) => onChange({ channel: event.target.value })}>
+            <select className="bj-field__input bj-invoice-partner" value={channel} onChange={(event) => onChange({ channel: event.target.value })}>
               <option value="">Semua mitra</option>
               {channels.map(([code, name]) => (
                 <option key={code} value={code}>
@@ -112,7 +112,7 @@ function Lines({ invoice, page, channel, onChange }: { invoice: InvoiceDetail; p
                 No.
               </th>
               <th scope="col">No. deposito</th>
-              <th scope="col">Mitra</th>
+              <th scope="col">Kanal</th>
               <th scope="col">Hari aktif</th>
               <th scope="col" className="bj-num">
                 Pokok
@@ -135,7 +135,7 @@ function Lines({ invoice, page, channel, onChange }: { invoice: InvoiceDetail; p
                 <td>
                   <Link to={`/deposito?q=${encodeURIComponent(line.depositNumber)}`}>{line.depositNumber}</Link>
                 </td>
-                <td className="bj-wrap">{line.channelName}</td>
+                <td title={line.channelName}>{line.channel}</td>
                 <td>
                   {formatDate(line.activeFrom)} – {formatDate(line.activeTo)}
                 </td>
@@ -183,8 +183,10 @@ export default function InvoiceDetailScreen() {
         <div className="bj-stack">
           <div className="bj-toolbar">
             <span className="bj-muted">Biaya layanan penempatan deposito melalui mitra penyalur, {periodLabel(data.period)}</span>
-            <DownloadButton base="v1" path={INVOICE_DOWNLOADS.pdf.path} query={{ id: data.id }} fallbackName={invoicePdfName(data.number)} label="Unduh PDF" />
-            <DownloadButton path={INVOICE_DOWNLOADS.lines.path} query={{ period: data.period }} fallbackName={`Rincian_Tagihan_${data.period}.xlsx`} label="Unduh Excel" />
+            <span className="bj-row-actions bj-invoice-files">
+              <DownloadButton base="v1" path={INVOICE_DOWNLOADS.pdf.path} query={{ id: data.id }} fallbackName={invoicePdfName(data.number)} label="Unduh PDF" />
+              <DownloadButton path={INVOICE_DOWNLOADS.lines.path} query={{ period: data.period }} fallbackName={`Rincian_Tagihan_${data.period}.xlsx`} label="Unduh Excel" />
+            </span>
           </div>
           <div className="bj-invoice-head">
             <Parties invoice={data} />

@@ -10,6 +10,7 @@ import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { INVOICE_STATUS_OPTIONS, INVOICE_STATUS_TONES, invoicePdfName } from './invoice-status';
 import '../../styles/lists.css';
+import '../../styles/invoices.css';
 
 const PAGE_SIZE = 20;
 
@@ -32,17 +33,17 @@ const columns: DataColumn<InvoiceSummary>[] = [
     key: 'status',
     header: 'Status',
     cell: (row) => (
-      <div className="bj-lines">
+      <>
         <StatusBadge label={row.statusLabel} tone={INVOICE_STATUS_TONES[row.status]} />
-        {row.paidAt ? <span className="bj-lines__quiet">{formatDate(row.paidAt)}</span> : null}
-      </div>
+        {row.paidAt ? <div className="bj-lines__quiet">{formatDate(row.paidAt)}</div> : null}
+      </>
     ),
   },
   {
     key: 'files',
     header: 'Unduh',
     cell: (row) => (
-      <span className="bj-row-actions">
+      <span className="bj-row-actions bj-invoice-files">
         <DownloadButton base="v1" path={INVOICE_DOWNLOADS.pdf.path} query={{ id: row.id }} fallbackName={invoicePdfName(row.number)} label="PDF" accessibleName={`Unduh PDF tagihan ${row.number}`} />
         <DownloadButton path={INVOICE_DOWNLOADS.lines.path} query={{ period: row.period }} fallbackName={`Rincian_Tagihan_${row.period}.xlsx`} label="Excel" accessibleName={`Unduh rincian tagihan ${row.number} (Excel)`} />
       </span>
