@@ -44,8 +44,8 @@ const columns: DataColumn<InvoiceSummary>[] = [
     header: 'Unduh',
     cell: (row) => (
       <span className="bj-row-actions bj-invoice-files">
-        <DownloadButton base="v1" path={INVOICE_DOWNLOADS.pdf.path} query={{ id: row.id }} fallbackName={invoicePdfName(row.number)} label="PDF" accessibleName={`Unduh PDF tagihan ${row.number}`} />
-        <DownloadButton path={INVOICE_DOWNLOADS.lines.path} query={{ period: row.period }} fallbackName={`Rincian_Tagihan_${row.period}.xlsx`} label="Excel" accessibleName={`Unduh rincian tagihan ${row.number} (Excel)`} />
+        <DownloadButton base="v1" path={INVOICE_DOWNLOADS.pdf.path} query={{ id: row.id }} fallbackName={invoicePdfName(row.number)} label="PDF" accessibleName={`PDF tagihan ${row.number}`} />
+        <DownloadButton path={INVOICE_DOWNLOADS.lines.path} query={{ period: row.period }} fallbackName={`Rincian_Tagihan_${row.period}.xlsx`} label="Excel" accessibleName={`Excel rincian tagihan ${row.number}`} />
       </span>
     ),
   },
