@@ -122,8 +122,14 @@ describe.each(dialects)('platform invoices on %s', (dialect) => {
     const invoices = await invoiceRows();
     expect(invoices).toMatchObject([{ bank_id: w.bank.id, period: '2026-10', number: 'INV/BRJ/2026-10/0001', issued_on: '2026-11-01', due_date: '2026-11-15', paid_at: null, line_count: 6, subtotal: 81_534, dpp: 74_740, ppn: 8_969, total: 90_503 }]);
 
+    // The operator's command refuses what it cannot bill with, in Indonesian.
+    const partner = { code: 'Mitra Baru', name: 'PT Mitra Baru', npwp: null, feeBps: 100, effectiveFrom: '2026-01-01' };
+    await expect(saveChannelPartner(w.db, { ...partner, feeBps: 12.5 }, 'now')).rejects.toThrow('Tarif mitra harus bilangan bulat basis poin per tahun, 0 sampai 10000.');
+    await expect(saveChannelPartner(w.db, { ...partner, effectiveFrom: '2026-02-30' }, 'now')).rejects.toThrow('Tanggal berlaku harus berformat YYYY-MM-DD.');
+    await expect(saveChannelPartner(w.db, { ...partner, code: ' Mitra Baru' }, 'now')).rejects.toThrow('Kode mitra harus 1–64 karakter');
+    expect(await w.db.selectFrom('channel_partners').select('code').where('code', 'like', '%Baru%').execute()).toEqual([]);
     // Once the partner is set up the next day's follow-up bills the rest, and only the rest.
-    await saveChannelPartner(w.db, { code: 'Mitra Baru', name: 'PT Mitra Baru', npwp: null, feeBps: 100, effectiveFrom: '2026-01-01' }, w.clock.now().toISOString());
+    await saveChannelPartner(w.db, partner, w.clock.now().toISOString());
     w.setToday('2026-11-04');
     expect(await runOwedMonthlyInvoices(runDeps(), '2026-11-04')).toMatchObject([{ issuedOn: '2026-11-01', outcome: 'done', report: { issued: 1, alreadyIssued: 1, refused: [] } }]);
     expect(await invoiceRows()).toMatchObject([
