@@ -43,6 +43,7 @@ import { createInterestService } from './interest/interest-service';
 import { createProfileService } from './auth/profile-service';
 import { createUserAdminService } from './auth/user-admin-service';
 import { createProductService } from './products/product-service';
+import { createBalanceSheetService } from './bank/balance-sheet-service';
 import { createProductSettingsService } from './products/product-settings-service';
 import { createCustomerService } from './deposits/customer-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
@@ -207,6 +208,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       users,
       products: createProductService({ db: database.db, clock }),
       productSettings: createProductSettingsService({ db: database.db, clock }),
+      balanceSheets: createBalanceSheetService({ db: database.db, clock }),
       installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
       customers: createCustomerService({ db: database.db }),
       deposits,

@@ -40,6 +40,8 @@ import type { MountedRouter } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
 import type { XlsxDownloadDeps } from './platform/xlsx/xlsx-download';
 import { productRoutes } from './products/product-routes';
+import { balanceSheetRoutes } from './bank/balance-sheet-routes';
+import type { BalanceSheetService } from './bank/balance-sheet-service';
 import type { ProductService } from './products/product-service';
 import type { ProductSettingsService } from './products/product-settings-service';
 import { productSettingsRoutes } from './products/product-settings-routes';
@@ -56,6 +58,7 @@ export interface AreaServices {
   users: UserAdminService;
   products: ProductService;
   productSettings: ProductSettingsService;
+  balanceSheets: BalanceSheetService;
   /** What GET /settings tells about this installation. */
   installation: { productId: string; supportEmail: string; supportPhone: string | null };
   customers: CustomerService;
@@ -97,6 +100,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration, trustedProxyHops: services.trustedProxyHops, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile, idempotency: services.idempotency, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2Bpr.path, userAdminRoutes({ auth, users: services.users, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, balanceSheetRoutes({ auth, balanceSheets: services.balanceSheets, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, productSettingsRoutes({ auth, settings: services.productSettings, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],

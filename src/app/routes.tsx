@@ -16,6 +16,7 @@ const PrivyReturnScreen = lazy(() => import('../features/signature/PrivyReturnSc
 const DashboardShell = lazy(() => import('./shell/DashboardShell'));
 const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
 const BankProfileScreen = lazy(() => import('../features/bank/BankProfileScreen'));
+const BalanceSheetScreen = lazy(() => import('../features/bank/BalanceSheetScreen'));
 const DepositListScreen = lazy(() => import('../features/deposits/DepositListScreen'));
 const DepositDetailScreen = lazy(() => import('../features/deposits/DepositDetailScreen'));
 const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInterestScreen'));
@@ -26,6 +27,9 @@ const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
+const ProductsScreen = lazy(() => import('../features/products/ProductsScreen'));
+const ProductScreen = lazy(() => import('../features/products/ProductScreen'));
+const ProductSettingsScreen = lazy(() => import('../features/products/ProductSettingsScreen'));
 const InvoicesScreen = lazy(() => import('../features/invoices/InvoicesScreen'));
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/InvoiceDetailScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
@@ -54,6 +58,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/', element: <Navigate to={ROUTES.home} replace /> },
             { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
+            { path: '/bank/neraca', element: <LazyScreen key="BalanceSheetScreen" screen={BalanceSheetScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
             { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
             { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },
@@ -63,6 +68,11 @@ export function appRoutes(): RouteObject[] {
             { path: '/nasabah', element: <LazyScreen key="CustomersScreen" screen={CustomersScreen} /> },
             { path: '/nasabah/:id', element: <LazyScreen key="CustomerDetailScreen" screen={CustomerDetailScreen} /> },
             { path: '/master-data/pengguna', element: <LazyScreen key="UsersScreen" screen={UsersScreen} /> },
+            { path: '/master-data/produk', element: <LazyScreen key="ProductsScreen" screen={ProductsScreen} /> },
+            // One screen for a new product and an existing one; the static 'baru' outranks ':id'.
+            { path: '/master-data/produk/baru', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
+            { path: '/master-data/produk/:id', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
+            { path: '/master-data/pengaturan-produk', element: <LazyScreen key="ProductSettingsScreen" screen={ProductSettingsScreen} /> },
             { path: '/bank/tagihan', element: <LazyScreen key="InvoicesScreen" screen={InvoicesScreen} /> },
             { path: '/bank/tagihan/:id', element: <LazyScreen key="InvoiceDetailScreen" screen={InvoiceDetailScreen} /> },
             ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),

@@ -36,7 +36,8 @@ export interface DataTableProps<Row> {
   caption: ReactNode;
   /** What the empty state says when the list has no rows. */
   empty: { title: string; body?: ReactNode };
-  onPage: (page: number) => void;
+  /** Moves to another page; a list the server answers whole (no paging) leaves it out and shows no pagination. */
+  onPage?: (page: number) => void;
   selection?: RowSelection<Row>;
 }
 
@@ -93,7 +94,7 @@ export function DataTable<Row>({ list, columns, rowKey, caption, empty, onPage, 
           </table>
         </div>
       )}
-      <Pagination meta={list.data?.meta} onPage={onPage} />
+      {onPage ? <Pagination meta={list.data?.meta} onPage={onPage} /> : null}
     </>
   );
 }

@@ -58,3 +58,64 @@ describe('Nasabah (issue 10)', () => {
     }, 1024);
   });
 });
+
+describe('Produk (issue 10)', () => {
+  it('an admin creates a product with its tenors and rates; an operator sees it offered, read-only', async () => {
+    await withLoggedInAs(session, ADMIN, async (page) => {
+      await page.getByRole('navigation').getByRole('link', { name: 'Produk', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/master-data/produk');
+      await page.getByRole('link', { name: 'Tambah produk' }).click();
+      await page.waitForURL((url) => url.pathname === '/master-data/produk/baru');
+      await page.getByLabel('Kode produk').fill('DEP-PDK');
+      await page.getByLabel('Nama produk').fill('Deposito Pendidikan');
+      await page.getByLabel('Bunga dibayar').selectOption('AT_MATURITY');
+      await page.getByLabel('Penalti pencairan awal').fill('1,5');
+      await page.getByLabel('Nominal minimum').fill('5000000');
+      await page.getByLabel('Tenor baris 1 (bulan)').fill('6');
+      await page.getByLabel('Suku bunga baris 1 (%)').fill('6,25');
+      await page.getByRole('button', { name: 'Tambah tenor' }).click();
+      await page.getByLabel('Tenor baris 2 (bulan)').fill('12');
+      await page.getByLabel('Suku bunga baris 2 (%)').fill('6,75');
+      await saveScreenshot(page, 'produk-baru');
+      await page.getByRole('button', { name: 'Simpan produk' }).click();
+      await page.waitForURL((url) => url.pathname === '/master-data/produk');
+      const row = page.getByRole('row').filter({ hasText: 'Deposito Pendidikan' });
+      await row.getByText('6 bln 6,25%').waitFor();
+      // 6,75% is above the demo's guaranteed rate in force today (6,00%).
+      await row.getByText('Tidak dijamin LPS').waitFor();
+      await expectAccessible(page, 'Produk');
+    });
+
+    // What the server now holds: 150 bps penalty, rates in basis points, in force from today.
+    const products = await fetch(`${session.server.url}/api-v1/deposito/all-product?q=DEP-PDK`, { headers: { authorization: session.tokens[OPERATOR]! } });
+    const created = ((await products.json()) as { data: Array<Record<string, unknown>> }).data;
+    expect(created).toEqual([
+      expect.objectContaining({
+        code: 'DEP-PDK',
+        interestPayment: 'AT_MATURITY',
+        breakPenaltyBps: 150,
+        minAmount: 5_000_000,
+        tenors: [
+          { tenorMonths: 6, rateBps: 625 },
+          { tenorMonths: 12, rateBps: 675 },
+        ],
+        lpsFlag: true,
+      }),
+    ]);
+
+    await withLoggedInAs(session, OPERATOR, async (page) => {
+      // Offered: the deposit list's product filter names it.
+      await page.getByRole('navigation').getByRole('link', { name: 'Daftar Deposito', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/deposito');
+      await expect.poll(async () => page.getByLabel('Produk').locator('option').allTextContents()).toContain('Deposito Pendidikan');
+      // Produk for an operator: listed with its rates, nothing to change.
+      await page.getByRole('navigation').getByRole('link', { name: 'Produk', exact: true }).click();
+      await page.getByRole('row').filter({ hasText: 'Deposito Pendidikan' }).getByText('12 bln 6,75%').waitFor();
+      await page.getByText('Produk hanya dapat ditambah dan diubah oleh Admin.').waitFor();
+      expect(await page.getByRole('link', { name: 'Tambah produk' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Nonaktifkan Deposito Pendidikan' }).count()).toBe(0);
+      await saveScreenshot(page, 'produk-operator');
+    }, 1024);
+  });
+});
+

@@ -128,8 +128,8 @@ describe('the dashboard', () => {
       await expectAccessible(page, 'dashboard');
       await saveScreenshot(page, 'dashboard');
 
-      await page.getByRole('link', { name: 'Neraca Keuangan', exact: true }).click();
-      await page.getByRole('heading', { name: 'Neraca Keuangan', level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Laporan', exact: true }).click();
+      await page.getByRole('heading', { name: 'Laporan', level: 1 }).waitFor();
       await expectAccessible(page, 'coming soon');
 
       await page.getByRole('link', { name: 'Profil Bank' }).click();

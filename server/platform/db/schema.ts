@@ -141,6 +141,8 @@ export interface BankSettingsTable {
   lps_max_balance: number;
   /** 'HH:mm' WIB: a request after it belongs to the next working day. */
   cut_off_time: string;
+  /** JSON object: ratio name → { milliPercent, healthyWhen }; {} = the defaults. */
+  ratio_thresholds: Generated<string>;
   updated_at: string;
 }
 
@@ -180,6 +182,18 @@ export interface ProductsTable {
   forfeit_accrued_interest: number;
   created_at: string;
   updated_at: string;
+}
+
+export interface BalanceSheetsTable {
+  bank_id: string;
+  period: string;
+  /** JSON object of whole rupiah per line. */
+  lines: string;
+  /** 0/1 */
+  deposito_from_berjangka: number;
+  source: 'form' | 'xlsx';
+  entered_by: string;
+  entered_at: string;
 }
 
 /** One tenor of a product's rate schedule: schedules are the rows sharing an effective_from. */
@@ -593,6 +607,7 @@ export interface Database {
   customers: CustomersTable;
   products: ProductsTable;
   product_rates: ProductRatesTable;
+  balance_sheets: BalanceSheetsTable;
   deposits: DepositsTable;
   deposit_status_counts: DepositStatusCountsTable;
   deposit_periods: DepositPeriodsTable;
@@ -656,5 +671,6 @@ export type DocumentRow = Selectable<DocumentsTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentEventRow = Selectable<ShipmentEventsTable>;
 export type SignatureRequestRow = Selectable<SignatureRequestsTable>;
+export type BalanceSheetRow = Selectable<BalanceSheetsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;

@@ -78,6 +78,7 @@ import {
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
 import { customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
 import { publicSettingsSchema } from '../../../contract/public-settings';
+import { balanceSheetInputSchema, balanceSheetMonthSchema, balanceSheetSchema, periodSchema } from '../../../contract/balance-sheet';
 import { productSettingsInputSchema, productSettingsSavedSchema, productSettingsSchema } from '../../../contract/product-settings';
 import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
@@ -132,6 +133,20 @@ const OPERATIONS: Operation[] = [
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah bank: cari nama, NIK atau telepon; pokok yang dipegang bank dan bagian yang dijamin LPS', auth: 'session', query: customerListQuerySchema, response: { status: 200, data: z.array(customerSummarySchema) }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers/{id}', summary: 'Seorang nasabah dengan deposito dan dokumennya', auth: 'session', response: { status: 200, data: customerDetailSchema }, errors: [401, 404] },
   { method: 'get', base: 'v2General', path: '/settings', summary: 'Pengaturan umum: id produk, kontak dukungan, hari libur bank', auth: 'session', response: { status: 200, data: publicSettingsSchema }, errors: [401] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/bpr/neraca-keuangan', summary: 'Neraca keuangan: satu bulan (`period`) dengan rasionya, atau tanpa `period` bulan-bulan yang tersimpan (terbaru dulu) dengan rasionya', auth: 'session',
+    query: z.object({ period: periodSchema.optional() }), response: { status: 200, data: z.union([balanceSheetSchema, z.array(balanceSheetMonthSchema)]) }, errors: [400, 401, 404],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/bpr/neraca-keuangan', summary: 'Isi atau ganti neraca satu bulan (ADMIN); baris deposito yang kosong diisi dari Berjangka', auth: 'session', idempotent: true,
+    json: balanceSheetInputSchema, response: { status: 201, data: balanceSheetSchema }, errors: [400, 401, 403],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/neraca-keuangan/template', summary: 'Template xlsx neraca keuangan untuk satu bulan', auth: 'session', query: z.object({ period: periodSchema }), binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/bpr/neraca-keuangan/import', summary: 'Impor neraca satu bulan dari template xlsx (ADMIN)', auth: 'session', idempotent: true,
+    multipart: { fields: z.object({ period: periodSchema }), files: { file: { many: false, description: 'Template Neraca Keuangan (xlsx) yang sudah diisi' } } },
+    response: { status: 201, data: balanceSheetSchema }, errors: [400, 401, 403],
+  },
   { method: 'get', base: 'v2Bpr', path: '/bpr/product-setting', summary: 'Pengaturan produk: jam batas, hari libur, pajak, tingkat bunga penjaminan LPS dan batas penjaminan', auth: 'session', response: { status: 200, data: productSettingsSchema }, errors: [401] },
   {
     method: 'put', base: 'v2Bpr', path: '/bpr/product-setting', summary: 'Ubah pengaturan produk (ADMIN); cicilan bunga yang belum jatuh tempo ikut pindah bila hari libur berubah', auth: 'session', idempotent: true,

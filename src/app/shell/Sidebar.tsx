@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { NavLink } from 'react-router-dom';
 import { useAppActors } from '../actors-context';
-import { isMenuGroup, MENU, type MenuLink } from './menu';
+import { isMenuGroup, menuFor, type MenuLink } from './menu';
 
 export const SIDEBAR_ID = 'bj-sidebar';
 
@@ -15,10 +15,11 @@ function MenuItem({ link }: { link: MenuLink }) {
   );
 }
 
-/** The dashboard's menu (UI.md). Hidden entirely when the host hides the navbar; collapsed when closed. */
+/** The dashboard's menu (UI.md) for the signed-in user's role. Hidden entirely when the host hides the navbar; collapsed when closed. */
 export function Sidebar() {
-  const { sidebar } = useAppActors();
+  const { sidebar, session } = useAppActors();
   const { isOpen, show } = useSelector(sidebar, (snapshot) => snapshot.context);
+  const role = useSelector(session, (snapshot) => snapshot.context.user?.role);
   if (!show) return null;
   return (
     <aside id={SIDEBAR_ID} className="bj-sidebar" data-open={isOpen} hidden={!isOpen}>
@@ -29,7 +30,7 @@ export function Sidebar() {
         </p>
         <nav aria-label="Menu utama" className="bj-nav">
           <ul className="bj-nav__list">
-            {MENU.map((entry) =>
+            {menuFor(role).map((entry) =>
               isMenuGroup(entry) ? (
                 <li key={entry.label} className="bj-nav__group">
                   <p className="bj-nav__group-label" id={`menu-${entry.label}`}>

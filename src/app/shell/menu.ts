@@ -1,3 +1,5 @@
+import type { Role } from '@contract/auth';
+
 /** The sidebar of UI.md: labels as shown there, paths as it proposes. */
 
 export interface MenuLink {
@@ -5,6 +7,11 @@ export interface MenuLink {
   path: string;
   /** For screens that come in a later release: what the screen will do, shown on its "Segera hadir" page. */
   comingSoon?: string;
+  /**
+   * Only these roles see the entry (everyone when absent). The screen still tells anyone else who
+   * opens its address that it is not for them; the server refuses their requests.
+   */
+  roles?: readonly Role[];
 }
 
 export interface MenuGroup {
@@ -53,11 +60,7 @@ export const MENU: readonly MenuEntry[] = [
     label: 'Bank',
     links: [
       { label: 'Profil Bank', path: '/bank/profil' },
-      {
-        label: 'Neraca Keuangan',
-        path: '/bank/neraca',
-        comingSoon: 'Neraca keuangan bank per bulan beserta rasio CAR, NPL, LDR, ROA, BOPO dan rasio kas.',
-      },
+      { label: 'Neraca Keuangan', path: '/bank/neraca' },
       { label: 'Tagihan', path: '/bank/tagihan' },
       {
         label: 'Laporan',
@@ -69,17 +72,9 @@ export const MENU: readonly MenuEntry[] = [
   {
     label: 'Master Data',
     links: [
-      {
-        label: 'Produk',
-        path: '/master-data/produk',
-        comingSoon: 'Produk deposito: tenor dan suku bunga, batas nominal, cara pembayaran bunga, penalti pencairan dini dan tampilannya bagi nasabah.',
-      },
-      {
-        label: 'Pengaturan Produk',
-        path: '/master-data/pengaturan-produk',
-        comingSoon: 'Pengaturan umum bank: batas waktu transaksi harian, hari libur, pajak dan suku bunga penjaminan LPS.',
-      },
-      { label: 'Pengguna', path: '/master-data/pengguna' },
+      { label: 'Produk', path: '/master-data/produk' },
+      { label: 'Pengaturan Produk', path: '/master-data/pengaturan-produk' },
+      { label: 'Pengguna', path: '/master-data/pengguna', roles: ['ADMIN'] },
     ],
   },
 ];
@@ -95,3 +90,13 @@ export const MENU_LINKS: readonly MenuLink[] = MENU.flatMap((entry) => (isMenuGr
 export const COMING_SOON_PAGES = MENU_LINKS.filter(
   (link): link is MenuLink & { comingSoon: string } => typeof link.comingSoon === 'string',
 );
+
+/** The menu a user with `role` sees: entries for other roles left out, and a group left empty with them. Unknown role (the profile still loading): only entries for everyone. */
+export function menuFor(role: Role | undefined): MenuEntry[] {
+  const allowed = (link: MenuLink) => !link.roles || (role !== undefined && link.roles.includes(role));
+  return MENU.flatMap((entry): MenuEntry[] => {
+    if (!isMenuGroup(entry)) return allowed(entry) ? [entry] : [];
+    const links = entry.links.filter(allowed);
+    return links.length > 0 ? [{ ...entry, links }] : [];
+  });
+}

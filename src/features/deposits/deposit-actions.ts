@@ -98,16 +98,8 @@ export const statusTones: Record<DepositStatus, BadgeTone> = {
   cancelled: 'neutral',
 };
 
-export const instructionLabels: Record<DepositDetail['maturityInstruction'], string> = {
-  ARO: 'ARO (pokok diperpanjang)',
-  ARO_PLUS: 'ARO+ (pokok dan bunga diperpanjang)',
-  PAYOUT: 'Dicairkan saat jatuh tempo',
-};
-
-export const interestPaymentLabels: Record<DepositDetail['interestPayment'], string> = {
-  MONTHLY: 'Bulanan',
-  AT_MATURITY: 'Saat jatuh tempo',
-};
+/** Shared with the products screens, which may not import this feature: the words live in lib/. */
+export { instructionLabels, interestPaymentLabels } from '../../lib/deposit-labels';
 
 /** The bilyet's journey (DOMAIN.md), as the header names it: the bilyet machine's own words. */
 export { bilyetStatusLabels } from '@machines/bilyet';

@@ -12,7 +12,7 @@ import { useResource } from '../../lib/use-resource';
 import { usersApi, type InviteUser, type StaffUser } from '../../lib/users-api';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UserActionDialog } from './UserActionDialog';
-import { useDialogRequest } from './use-dialog-request';
+import { useDialogRequest } from '../../app/use-dialog-request';
 import { actionChange, actionCopy, canManageUsers, canToggleActive, ROLE_OPTIONS, STATUS_OPTIONS, USER_LIST_DEFAULTS, USER_PAGE_SIZE, type UserAction } from './user-rules';
 import '../../styles/lists.css';
 

@@ -10,6 +10,7 @@ import * as providerSandboxes from './0008_provider_sandboxes';
 import * as bankAudit from './0009_bank_audit';
 import * as productRates from './0010_product_rates';
 import * as geography from './0011_geography';
+import * as balanceSheets from './0012_balance_sheets';
 import * as platformInvoices from './0013_platform_invoices';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009_bank_audit': bankAudit,
   '0010_product_rates': productRates,
   '0011_geography': geography,
+  '0012_balance_sheets': balanceSheets,
   '0013_platform_invoices': platformInvoices,
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useAppActors } from '../../app/actors-context';
-import { errorMessage } from '../../lib/error-message';
+import { useAppActors } from './actors-context';
+import { errorMessage } from '../lib/error-message';
 
 /**
  * One request sent from an open dialog: `pending` while it runs, and on a refusal the server's

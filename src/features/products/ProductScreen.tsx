@@ -1,0 +1,160 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAppActors } from '../../app/actors-context';
+import { ErrorState, LoadingState } from '../../components/DataState';
+import { Notice } from '../../components/Notice';
+import { PageHeading } from '../../components/PageHeading';
+import { errorMessage } from '../../lib/error-message';
+import { jakartaToday } from '../../lib/format';
+import { createIdempotentSender } from '../../lib/idempotency';
+import { productSettingsApi } from '../../lib/product-settings-api';
+import { productsApi, type NewProduct, type ProductChange, type ProductDetail } from '../../lib/products-api';
+import { useResource } from '../../lib/use-resource';
+import { ProductFacts } from './ProductFacts';
+import { ProductForm } from './ProductForm';
+import { RateHistory } from './RateHistory';
+import { SaveChangesDialog } from './SaveChangesDialog';
+import { canManageProducts } from './product-rules';
+import '../../styles/lists.css';
+
+const LIST_PATH = '/master-data/produk';
+
+/** A save under way: its state on screen, and the server's refusal as lines for the form. */
+function useSave() {
+  const app = useAppActors();
+  // One sender for the page: a save retried after no answer keeps its key.
+  const [send] = useState(createIdempotentSender);
+  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string[] | null>(null);
+  const run = async <T,>(payload: unknown, request: (key: string) => Promise<T>): Promise<T | null> => {
+    setPending(true);
+    setRefusal(null);
+    try {
+      return await send(payload, request);
+    } catch (error) {
+      app.showError(error);
+      setRefusal(errorMessage(error).split('\n'));
+      return null;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, refusal, run };
+}
+
+/** Today's LPS guaranteed rate for the form's "Tidak dijamin LPS" marks; the form works without it. */
+function useLpsRate(enabled: boolean): number | null {
+  const settings = useResource(async (signal) => (enabled ? (await productSettingsApi.get(signal)).lpsRateTodayBps : null), [enabled]);
+  return settings.status === 'ready' ? settings.data : null;
+}
+
+/** /master-data/produk/baru: a new product (admins). */
+function NewProductPage() {
+  const app = useAppActors();
+  const today = jakartaToday();
+  const save = useSave();
+  const lpsRate = useLpsRate(true);
+  const create = async (input: NewProduct) => {
+    const created = await save.run({ create: input }, (key) => productsApi.create(input, key));
+    if (!created) return;
+    app.notify({ type: 'success', title: `Produk ${created.name} ditambahkan.` });
+    app.navigate(LIST_PATH);
+  };
+  return (
+    <>
+      <PageHeading title="Tambah produk" />
+      <ProductForm today={today} lpsRateBps={lpsRate} pending={save.pending} refusal={save.refusal} onCreate={(input) => void create(input)} onChange={() => undefined} />
+    </>
+  );
+}
+
+/** An existing product: the form for an admin while it is active, its facts otherwise; its rate history below. */
+function ProductPage({ id, admin }: { id: string; admin: boolean }) {
+  const app = useAppActors();
+  const today = jakartaToday();
+  const detail = useResource((signal) => productsApi.detail(id, signal), [id]);
+  const editable = admin && detail.data?.active === true;
+  const lpsRate = useLpsRate(editable);
+  const save = useSave();
+  const [confirming, setConfirming] = useState<ProductChange | null>(null);
+  // A new form after each save, so it starts again from what the server now holds.
+  const [version, setVersion] = useState(0);
+
+  if (detail.status === 'error' && !detail.data) return <ErrorState title="Produk tidak dapat dimuat." error={detail.error} onRetry={detail.reload} />;
+  if (!detail.data) return <LoadingState />;
+  const product: ProductDetail = detail.data;
+
+  const confirm = async () => {
+    if (!confirming) return;
+    const change = confirming;
+    setConfirming(null);
+    const saved = await save.run(change, (key) => productsApi.update(change, key));
+    if (!saved) {
+      detail.reload();
+      return;
+    }
+    app.notify({ type: 'success', title: `Perubahan ${saved.name} disimpan.` });
+    setVersion((value) => value + 1);
+    detail.reload();
+  };
+
+  return (
+    <>
+      <PageHeading title={product.name} />
+      {!product.active ? (
+        <Notice tone="warning" title="Produk ini nonaktif.">
+          <p>Produk nonaktif tidak menerima penempatan baru dan tidak dapat diubah. Deposito ARO dan ARO+ yang masih berjalan jatuh tempo dan dicairkan, tidak diperpanjang.</p>
+        </Notice>
+      ) : null}
+      {!admin && product.active ? (
+        <Notice tone="info" title="Hanya Admin yang dapat mengubah produk.">
+          <p>Anda dapat melihat data dan riwayat suku bunga produk ini.</p>
+        </Notice>
+      ) : null}
+      {editable ? (
+        <ProductForm
+          key={`${product.id}:${version}`}
+          product={product}
+          today={today}
+          lpsRateBps={lpsRate}
+          pending={save.pending}
+          refusal={save.refusal}
+          onCreate={() => undefined}
+          onChange={setConfirming}
+        />
+      ) : (
+        <ProductFacts product={product} />
+      )}
+      <RateHistory product={product} today={today} />
+      {confirming ? <SaveChangesDialog product={product} change={confirming} pending={save.pending} onClose={() => setConfirming(null)} onConfirm={() => void confirm()} /> : null}
+    </>
+  );
+}
+
+/** /master-data/produk/baru and /master-data/produk/:id */
+export default function ProductScreen() {
+  const app = useAppActors();
+  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
+  const admin = canManageProducts(role);
+  const { id } = useParams();
+  return (
+    <div className="bj-page bj-stack">
+      <p className="bj-breadcrumb">
+        <Link to={LIST_PATH}>Produk</Link>
+      </p>
+      {id ? (
+        <ProductPage id={id} admin={admin} />
+      ) : admin ? (
+        <NewProductPage />
+      ) : (
+        <>
+          <PageHeading title="Tambah produk" />
+          <Notice tone="info" title="Halaman ini khusus Admin.">
+            <p>Produk hanya dapat ditambah dan diubah oleh pengguna berperan Admin.</p>
+          </Notice>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useAppActors } from '../../app/actors-context';
+import { ErrorState, LoadingState } from '../../components/DataState';
+import { Notice } from '../../components/Notice';
+import { PercentField, RupiahField } from '../../components/NumberFields';
+import { PageHeading } from '../../components/PageHeading';
+import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/error-message';
+import { formatDateTime, formatRate, formatRupiah, jakartaToday } from '../../lib/format';
+import { createIdempotentSender } from '../../lib/idempotency';
+import { productSettingsApi, type ProductSettings } from '../../lib/product-settings-api';
+import { useResource } from '../../lib/use-resource';
+import { HolidaysEditor } from './HolidaysEditor';
+import { LpsRatesEditor } from './LpsRatesEditor';
+import { canManageProducts } from './product-rules';
+import { cutOffProblem, lpsInForceFrom, prepareSettings, savedMessage, settingsDraftOf, type SettingsDraft } from './settings-form';
+import '../../styles/lists.css';
+
+/** /master-data/pengaturan-produk: what every deposit figure of the bank is computed with; an admin changes it. */
+export default function ProductSettingsScreen() {
+  const app = useAppActors();
+  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
+  const admin = canManageProducts(role);
+  const settings = useResource((signal) => productSettingsApi.get(signal), []);
+  return (
+    <div className="bj-page bj-stack">
+      <PageHeading title="Pengaturan Produk" />
+      {admin ? null : (
+        <Notice tone="info" title="Hanya Admin yang dapat mengubah pengaturan produk.">
+          <p>Anda dapat melihat pengaturan yang dipakai untuk menghitung bunga, pajak dan penjaminan LPS.</p>
+        </Notice>
+      )}
+      {settings.status === 'error' && !settings.data ? <ErrorState title="Pengaturan produk tidak dapat dimuat." error={settings.error} onRetry={settings.reload} /> : null}
+      {settings.data ? (
+        // A fresh form for what the server now holds (after a save it answers the settings).
+        <SettingsForm key={settings.data.updatedAt ?? 'default'} saved={settings.data} admin={admin} onSaved={settings.replace} />
+      ) : settings.status === 'loading' ? (
+        <LoadingState />
+      ) : null}
+    </div>
+  );
+}
+
+function SettingsForm({ saved, admin, onSaved }: { saved: ProductSettings; admin: boolean; onSaved: (settings: ProductSettings) => void }) {
+  const app = useAppActors();
+  const today = jakartaToday();
+  const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraftOf(saved));
+  const [problems, setProblems] = useState<string[] | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+  const [pending, setPending] = useState(false);
+  // One sender for the form: a save retried after no answer keeps its key.
+  const [send] = useState(createIdempotentSender);
+  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((previous) => ({ ...previous, [key]: value }));
+  const edit = admin ? set : undefined;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending || !admin) return;
+    const cutOff = cutOffProblem(draft.cutOffTime);
+    const prepared = prepareSettings(saved, draft);
+    const found = [...(cutOff ? [cutOff] : []), ...(prepared.ok ? [] : prepared.problems)];
+    setProblems(found.length > 0 ? [...new Set(found)] : null);
+    setUnchanged(found.length === 0 && prepared.ok && prepared.payload === null);
+    if (found.length > 0 || !prepared.ok || !prepared.payload) return;
+    const changes = prepared.payload;
+    setPending(true);
+    try {
+      const answer = await send(changes, (key) => productSettingsApi.update(changes, key));
+      app.notify({ type: 'success', title: savedMessage(answer.movedInstallments) });
+      onSaved(answer);
+    } catch (error) {
+      app.showError(error);
+      setProblems(errorMessage(error).split('\n'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className="bj-stack" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
+      <section className="bj-card" aria-labelledby="settings-transactions">
+        <h2 id="settings-transactions" className="bj-card__title">
+          Transaksi dan pajak
+        </h2>
+        {admin ? (
+          <div className="bj-form--grid bj-form--thirds">
+            <TextField
+              label="Jam batas transaksi (WIB)"
+              value={draft.cutOffTime}
+              onChange={(event) => set('cutOffTime', event.target.value)}
+              inputMode="numeric"
+              placeholder="15:00"
+              maxLength={5}
+              required
+              hint="Permintaan setelah jam ini dihitung untuk hari kerja berikutnya."
+            />
+            <PercentField label="Tarif pajak bunga" value={draft.tax} onChange={(text) => set('tax', text)} required hint="PPh final atas bunga deposito." />
+            <RupiahField
+              label="Batas bebas pajak"
+              value={draft.taxThreshold}
+              onChange={(text) => set('taxThreshold', text)}
+              required
+              hint="Pajak dipotong bila total pokok nasabah di bank ini melebihi batas ini."
+            />
+          </div>
+        ) : (
+          <dl className="bj-facts bj-facts--compact">
+            <div>
+              <dt>Jam batas transaksi</dt>
+              <dd>{saved.cutOffTime} WIB</dd>
+            </div>
+            <div>
+              <dt>Tarif pajak bunga</dt>
+              <dd>{formatRate(saved.taxBps)}</dd>
+            </div>
+            <div>
+              <dt>Batas bebas pajak</dt>
+              <dd>{formatRupiah(saved.taxThresholdRupiah)}</dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <section className="bj-card" aria-labelledby="settings-lps">
+        <h2 id="settings-lps" className="bj-card__title">
+          Penjaminan LPS
+        </h2>
+        {admin ? (
+          <div className="bj-form--grid bj-form--thirds">
+            <RupiahField
+              label="Batas penjaminan LPS per nasabah"
+              value={draft.lpsCoverage}
+              onChange={(text) => set('lpsCoverage', text)}
+              required
+              hint="Simpanan nasabah di atas batas ini tidak dijamin LPS."
+            />
+          </div>
+        ) : (
+          <dl className="bj-facts bj-facts--compact">
+            <div>
+              <dt>Batas penjaminan LPS per nasabah</dt>
+              <dd>{formatRupiah(saved.lpsCoverageRupiah)}</dd>
+            </div>
+          </dl>
+        )}
+        <h3 className="bj-subtitle">
+          Tingkat bunga penjaminan LPS <span className="bj-muted">· berlaku hari ini: {formatRate(saved.lpsRateTodayBps)}</span>
+        </h3>
+        <p className="bj-field__hint bj-form-note">Suku bunga deposito di atas tingkat bunga yang berlaku pada awal periodenya ditandai &quot;Tidak dijamin LPS&quot;.</p>
+        <LpsRatesEditor rows={draft.lpsRates} inForceFrom={lpsInForceFrom(saved.lpsRates, today)} onChange={edit ? (rows) => edit('lpsRates', rows) : undefined} />
+      </section>
+
+      <section className="bj-card" aria-labelledby="settings-holidays">
+        <h2 id="settings-holidays" className="bj-card__title">
+          Hari libur
+        </h2>
+        <p className="bj-field__hint bj-form-note">Angsuran bunga yang jatuh pada akhir pekan atau hari libur dibayar pada hari kerja berikutnya.</p>
+        <HolidaysEditor rows={draft.holidays} decrees={saved.holidayDecrees} today={today} onChange={edit ? (rows) => edit('holidays', rows) : undefined} />
+      </section>
+
+      {admin ? (
+        <div className="bj-form-actions bj-form-actions--sticky">
+          {problems && problems.length > 0 ? (
+            <div className="bj-form-problems" role="alert">
+              <p className="bj-form-problems__title">Pengaturan belum dapat disimpan:</p>
+              <ul>
+                {problems.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {unchanged ? (
+            <p className="bj-muted" role="status">
+              Tidak ada perubahan untuk disimpan.
+            </p>
+          ) : null}
+          <p className="bj-muted bj-form-actions__meta">{saved.updatedAt ? `Terakhir diubah ${formatDateTime(saved.updatedAt)}` : 'Belum pernah diubah: nilai bawaan.'}</p>
+          <button type="submit" className="bj-button bj-button--primary" disabled={pending}>
+            {pending ? 'Menyimpan…' : 'Simpan pengaturan'}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppActors } from '../../app/actors-context';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { PageHeading } from '../../components/PageHeading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { interestPaymentLabels } from '../../lib/deposit-labels';
+import { formatRupiah } from '../../lib/format';
+import { createIdempotentSender } from '../../lib/idempotency';
+import { productsApi, type Product } from '../../lib/products-api';
+import { useQueryState } from '../../lib/use-query-state';
+import { useResource } from '../../lib/use-resource';
+import { useDialogRequest } from '../../app/use-dialog-request';
+import { ProductActionDialog } from './ProductActionDialog';
+import { ProductStatusBadges } from './ProductStatusBadges';
+import { TenorRates } from './TenorRates';
+import { activeFilter, canManageProducts, nextRatesText, PRODUCT_LIST_DEFAULTS, PRODUCT_STATUS_OPTIONS, productActionCopy, wholeList, type ProductAction } from './product-rules';
+import '../../styles/lists.css';
+
+const productPath = (product: Pick<Product, 'id'>) => `/master-data/produk/${encodeURIComponent(product.id)}`;
+
+/** The columns every user sees; an admin's row actions are added after them. */
+const columns: DataColumn<Product>[] = [
+  {
+    key: 'product',
+    header: 'Produk',
+    wrap: true,
+    cell: (product) => (
+      <span className="bj-lines">
+        <Link to={productPath(product)}>{product.name}</Link>
+        <span className="bj-lines__quiet">{product.code}</span>
+      </span>
+    ),
+  },
+  { key: 'interest', header: 'Bunga dibayar', wrap: true, cell: (product) => interestPaymentLabels[product.interestPayment] },
+  {
+    key: 'rates',
+    header: 'Tenor & suku bunga',
+    wrap: true,
+    cell: (product) => {
+      const next = nextRatesText(product);
+      return (
+        <span className="bj-lines">
+          <TenorRates tenors={product.tenors} />
+          {next ? <span className="bj-lines__quiet">{next}</span> : null}
+          {product.lpsFlag ? (
+            <span>
+              <StatusBadge label="Tidak dijamin LPS" tone="danger" />
+            </span>
+          ) : null}
+        </span>
+      );
+    },
+  },
+  {
+    key: 'amount',
+    header: 'Nominal',
+    numeric: true,
+    cell: (product) => (
+      <span className="bj-lines">
+        <span>{formatRupiah(product.minAmount)}</span>
+        <span className="bj-lines__quiet">s.d. {product.maxAmount === null ? 'tanpa batas' : formatRupiah(product.maxAmount)}</span>
+      </span>
+    ),
+  },
+  { key: 'running', header: 'Deposito berjalan', numeric: true, cell: (product) => product.runningDeposits.toLocaleString('id-ID') },
+  { key: 'status', header: 'Status', wrap: true, cell: (product) => <ProductStatusBadges product={product} /> },
+];
+
+/** /master-data/produk: the bank's deposit products; an admin adds, changes, shows or hides and retires them. */
+export default function ProductsScreen() {
+  const app = useAppActors();
+  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
+  const admin = canManageProducts(role);
+  const [state, update] = useQueryState(PRODUCT_LIST_DEFAULTS);
+  const active = activeFilter(state.active);
+  const list = useResource(async (signal) => wholeList(await productsApi.list({ q: state.q, active }, signal)), [state.q, active]);
+  // One sender for the screen: a change retried after no answer keeps its key even if its dialog was reopened.
+  const [send] = useState(createIdempotentSender);
+  const [action, setAction] = useState<ProductAction | null>(null);
+  const change = useDialogRequest();
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    update({ q: String(data.get('q') ?? '').trim(), active: String(data.get('active') ?? '') });
+  };
+
+  const openAction = (next: ProductAction) => {
+    change.clearRefusal();
+    setAction(next);
+  };
+
+  const confirmAction = async () => {
+    if (!action) return;
+    const { id } = action.product;
+    const done = await change.run(() =>
+      action.kind === 'deactivate'
+        ? send({ deactivate: id }, (key) => productsApi.deactivate(id, key))
+        : send({ id, visible: action.visible }, (key) => productsApi.setVisibility(id, action.visible, key)),
+    );
+    if (!done) return;
+    app.notify({ type: 'success', title: productActionCopy(action).success });
+    setAction(null);
+    list.reload();
+  };
+
+  const actionsColumn: DataColumn<Product> = {
+    key: 'actions',
+    header: 'Aksi',
+    cell: (product) => (
+      <span className="bj-row-actions bj-row-actions--stacked">
+        <Link className="bj-button bj-button--secondary" to={productPath(product)} aria-label={`${product.active ? 'Ubah' : 'Lihat'} ${product.name}`}>
+          {product.active ? 'Ubah' : 'Lihat'}
+        </Link>
+        <button
+          type="button"
+          className="bj-button bj-button--secondary"
+          aria-label={`${product.visible ? 'Sembunyikan' : 'Tampilkan'} ${product.name}`}
+          onClick={() => openAction({ kind: 'visibility', product, visible: !product.visible })}
+        >
+          {product.visible ? 'Sembunyikan' : 'Tampilkan'}
+        </button>
+        {product.active ? (
+          <button type="button" className="bj-button bj-button--secondary" aria-label={`Nonaktifkan ${product.name}`} onClick={() => openAction({ kind: 'deactivate', product })}>
+            Nonaktifkan
+          </button>
+        ) : null}
+      </span>
+    ),
+  };
+
+  return (
+    <div className="bj-page">
+      <PageHeading title="Produk" />
+      <form className="bj-filters" role="search" onSubmit={onFilter} key={`${state.q}|${state.active}`}>
+        <label className="bj-filters__field bj-filters__field--wide">
+          <span>Cari</span>
+          <input className="bj-field__input" name="q" type="search" defaultValue={state.q} placeholder="Nama atau kode produk" maxLength={100} />
+        </label>
+        <label className="bj-filters__field">
+          <span>Status</span>
+          <select className="bj-field__input" name="active" defaultValue={active}>
+            {PRODUCT_STATUS_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="bj-button bj-button--primary">
+          Terapkan
+        </button>
+        <button type="button" className="bj-button bj-button--ghost" onClick={() => update({ q: '', active: '' })}>
+          Hapus filter
+        </button>
+      </form>
+
+      <div className="bj-toolbar">
+        <p className="bj-muted">{admin ? (list.data ? `${list.data.meta.total} produk` : '') : 'Produk hanya dapat ditambah dan diubah oleh Admin.'}</p>
+        {admin ? (
+          <Link className="bj-button bj-button--primary" to="/master-data/produk/baru">
+            Tambah produk
+          </Link>
+        ) : null}
+      </div>
+
+      <DataTable
+        list={list}
+        columns={admin ? [...columns, actionsColumn] : columns}
+        rowKey={(product) => product.id}
+        caption="Produk deposito"
+        empty={{ title: state.q || active ? 'Tidak ada produk yang cocok.' : 'Belum ada produk.', body: state.q || active ? 'Tidak ada produk yang cocok dengan pencarian dan filter ini.' : undefined }}
+      />
+
+      {action ? <ProductActionDialog action={action} pending={change.pending} refusal={change.refusal} onClose={() => setAction(null)} onConfirm={() => void confirmAction()} /> : null}
+    </div>
+  );
+}

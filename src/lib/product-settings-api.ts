@@ -1,0 +1,26 @@
+import type { ProductSettings, ProductSettingsInput, ProductSettingsSaved } from '@contract/product-settings';
+import { api, type ApiClients, type Envelope } from './api-client';
+
+/**
+ * Typed calls of Pengaturan Produk (API.md "Bank, users, settings": /bpr/product-setting on
+ * /api-v2-bpr, Bearer): every staff member reads; an ADMIN saves, sending only the settings that
+ * changed (what is not sent stays), with an Idempotency-Key.
+ */
+
+export type { ProductSettings, ProductSettingsInput, ProductSettingsSaved };
+
+const PATH = '/bpr/product-setting';
+
+export function createProductSettingsApi(clients: ApiClients) {
+  const bpr = clients.v2Bpr;
+  return {
+    get: async (signal?: AbortSignal) => (await bpr<Envelope<ProductSettings>>(PATH, { signal })).data,
+    /** Answers the saved settings and how many installments not yet due moved to another pay date. */
+    update: async (changes: ProductSettingsInput, key: string) =>
+      (await bpr<Envelope<ProductSettingsSaved>>(PATH, { method: 'PUT', body: changes, headers: { 'Idempotency-Key': key } })).data,
+  };
+}
+
+export type ProductSettingsApi = ReturnType<typeof createProductSettingsApi>;
+
+export const productSettingsApi: ProductSettingsApi = createProductSettingsApi(api);
