@@ -51,6 +51,9 @@ import { createRegistrationService } from './auth/registration-service';
 import { createGeographyService } from './master-data/geography-service';
 import { resolveJwtSecret } from './auth/secrets';
 import { seedDemoData } from './demo/seed';
+import { createInvoiceService } from './invoices/invoice-service';
+import { runOwedMonthlyInvoices } from './jobs/monthly-invoices';
+import { jakartaDate } from './platform/business-date';
 
 export interface ServerOptions {
   /** Environment to read the configuration from (default process.env); tests pass {}. */
@@ -146,7 +149,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const seed = options.seed ?? 'when-empty';
     if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
       seeded = (
-        await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl })
+        await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl, platform: config.platform })
       ).created;
       if (seeded.length > 0) logger.info({ created: seeded }, 'demo data seeded');
     }
@@ -192,6 +195,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       { name: 'jne-tracking', run: () => shipments.refreshAll() },
       { name: 'privy-signatures', run: () => signatures.settleOpen() },
       { name: 'aro-letters', run: () => aroLetters.drawRecent() },
+      // After the daily job of a 1st: the previous month's invoices (jobs/monthly-invoices.ts).
+      { name: 'platform-invoices', run: () => runOwedMonthlyInvoices({ db: database.db, clock, seller: config.platform, logger }, jakartaDate(clock.now())) },
     ];
     const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
@@ -217,6 +222,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       shipments,
       signatures,
       geography,
+      invoices: createInvoiceService({ db: database.db, clock }),
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),

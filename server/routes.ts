@@ -48,6 +48,8 @@ import { productSettingsRoutes } from './products/product-settings-routes';
 import { publicSettingsRoutes } from './master-data/public-settings-routes';
 import { geographyRoutes } from './master-data/geography-routes';
 import type { GeographyService } from './master-data/geography-service';
+import { invoiceReportRoutes, invoiceRoutes } from './invoices/invoice-routes';
+import type { InvoiceService } from './invoices/invoice-service';
 
 export interface AreaServices {
   auth: AuthService;
@@ -72,6 +74,8 @@ export interface AreaServices {
   aroLetters: AroLetterService;
   signatures: SignatureService;
   geography: GeographyService;
+  /** The platform's invoices to the bank (Tagihan). */
+  invoices: InvoiceService;
   /** The providers' sandboxes (JNE_URL / PRIVY_URL unset), each on its path. */
   sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
@@ -110,6 +114,8 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v2General.path, publicSettingsRoutes({ auth, settings: services.productSettings, installation: services.installation })],
     [apiBases.v1.path, productRoutes({ auth, products: services.products, idempotency: services.idempotency })],
+    [apiBases.v1.path, invoiceRoutes({ auth, invoices: services.invoices })],
+    [apiBases.v2Bpr.path, invoiceReportRoutes({ auth, exports: services.exports })],
     [apiBases.v2General.path, geographyRoutes({ geography: services.geography })],
     ...services.sandboxes.map(([path, sandbox]) => [path, sandbox] as const),
     ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],

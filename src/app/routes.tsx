@@ -30,6 +30,8 @@ const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const ProductsScreen = lazy(() => import('../features/products/ProductsScreen'));
 const ProductScreen = lazy(() => import('../features/products/ProductScreen'));
 const ProductSettingsScreen = lazy(() => import('../features/products/ProductSettingsScreen'));
+const InvoicesScreen = lazy(() => import('../features/invoices/InvoicesScreen'));
+const InvoiceDetailScreen = lazy(() => import('../features/invoices/InvoiceDetailScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
@@ -71,6 +73,8 @@ export function appRoutes(): RouteObject[] {
             { path: '/master-data/produk/baru', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
             { path: '/master-data/produk/:id', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
             { path: '/master-data/pengaturan-produk', element: <LazyScreen key="ProductSettingsScreen" screen={ProductSettingsScreen} /> },
+            { path: '/bank/tagihan', element: <LazyScreen key="InvoicesScreen" screen={InvoicesScreen} /> },
+            { path: '/bank/tagihan/:id', element: <LazyScreen key="InvoiceDetailScreen" screen={InvoiceDetailScreen} /> },
             ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
             { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },
             { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },

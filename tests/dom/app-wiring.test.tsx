@@ -133,10 +133,10 @@ describe('the dashboard shell', () => {
     running = harness.app;
     harness.render();
     await screen.findByRole('heading', { name: 'Beranda' });
-    fireEvent.click(screen.getByRole('link', { name: 'Tagihan' }));
-    await screen.findByRole('heading', { name: 'Tagihan' });
+    fireEvent.click(screen.getByRole('link', { name: 'Laporan' }));
+    await screen.findByRole('heading', { name: 'Laporan' });
     expect(screen.getByText('Segera hadir')).toBeTruthy();
-    expect(screen.getByText(/Tagihan platform kepada bank Anda/)).toBeTruthy();
+    expect(screen.getByText(/Laporan yang dapat Anda buat per periode/)).toBeTruthy();
   });
 
   it('"Keluar" sends session.logout, clears storage, revokes the token and navigates to /login', async () => {

@@ -129,7 +129,7 @@ const doEvent: Record<AppEvent['type'], (world: World) => Promise<void>> = {
   },
   async openMenuEntry(world) {
     // exact: Beranda's figures link to lists too, with names that contain the menu's.
-    await world.page.getByRole('link', { name: 'Tagihan', exact: true }).click();
+    await world.page.getByRole('link', { name: 'Laporan', exact: true }).click();
   },
   async logout(world) {
     await world.page.getByRole('button', { name: 'Keluar' }).click();
@@ -174,8 +174,8 @@ const seeState: Record<AppState, (world: World) => Promise<void>> = {
     expect(await storedKeys(page)).toEqual(['token', 'token-expired', 'user']);
   },
   async onComingSoon({ page }) {
-    await expectPath(page, '/bank/tagihan');
-    await page.getByRole('heading', { name: 'Tagihan', level: 1 }).waitFor();
+    await expectPath(page, '/bank/laporan');
+    await page.getByRole('heading', { name: 'Laporan', level: 1 }).waitFor();
     await page.getByText('Segera hadir', { exact: true }).waitFor();
   },
   async onLoginSessionExpired({ page, requested }) {

@@ -128,8 +128,8 @@ describe('the dashboard', () => {
       await expectAccessible(page, 'dashboard');
       await saveScreenshot(page, 'dashboard');
 
-      await page.getByRole('link', { name: 'Tagihan', exact: true }).click();
-      await page.getByRole('heading', { name: 'Tagihan', level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Laporan', exact: true }).click();
+      await page.getByRole('heading', { name: 'Laporan', level: 1 }).waitFor();
       await expectAccessible(page, 'coming soon');
 
       await page.getByRole('link', { name: 'Profil Bank' }).click();

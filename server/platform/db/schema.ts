@@ -538,6 +538,60 @@ export interface GeoSearchTermsTable {
   area_id: string;
 }
 
+// --- Platform invoices (migration 0013) ---------------------------------------------------------
+
+/** A channel partner, keyed by the code deposits.channel carries. */
+export interface ChannelPartnersTable {
+  code: string;
+  name: string;
+  npwp: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChannelFeeRatesTable {
+  channel_code: string;
+  effective_from: string;
+  fee_bps: number;
+  created_at: string;
+  created_by: string;
+}
+
+export interface InvoicesTable {
+  id: string;
+  bank_id: string;
+  period: string;
+  number: string;
+  issued_on: string;
+  due_date: string;
+  paid_at: string | null;
+  payment_reference: string | null;
+  line_count: number;
+  subtotal: number;
+  dpp: number;
+  ppn: number;
+  total: number;
+  /** JSON InvoiceSeller. */
+  seller: string;
+  /** JSON InvoiceBuyer. */
+  buyer: string;
+  created_at: string;
+}
+
+export interface InvoiceLinesTable {
+  invoice_id: string;
+  line_number: number;
+  deposit_id: string;
+  deposit_number: string;
+  channel: string;
+  principal: number;
+  active_from: string;
+  active_to: string;
+  days: number;
+  fee_bps: number;
+  fee: number;
+}
+
 export interface Database {
   banks: BanksTable;
   users: UsersTable;
@@ -577,6 +631,10 @@ export interface Database {
   geo_districts: GeoDistrictsTable;
   geo_villages: GeoVillagesTable;
   geo_search_terms: GeoSearchTermsTable;
+  channel_partners: ChannelPartnersTable;
+  channel_fee_rates: ChannelFeeRatesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 }
 
 export type BankRow = Selectable<BanksTable>;
@@ -614,3 +672,5 @@ export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentEventRow = Selectable<ShipmentEventsTable>;
 export type SignatureRequestRow = Selectable<SignatureRequestsTable>;
 export type BalanceSheetRow = Selectable<BalanceSheetsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;

@@ -83,6 +83,7 @@ import { productSettingsInputSchema, productSettingsSavedSchema, productSettings
 import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
 import { geographyAreaSchema, geographyQuerySchema, zipSearchQuerySchema, zipSearchResultSchema } from '../../../contract/geography';
+import { invoiceDetailSchema, invoiceIdQuerySchema, invoiceListQuerySchema, invoiceReportQuerySchema, invoiceSummarySchema } from '../../../contract/invoices';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -195,6 +196,20 @@ const OPERATIONS: Operation[] = [
   {
     method: 'get', base: 'v2General', path: '/geography/zip-code/search', summary: 'Cari kode pos: awal kode pos (3-5 angka) atau nama kelurahan/desa, kecamatan, kota; publik', auth: 'none',
     query: zipSearchQuerySchema, response: { status: 200, data: z.array(zipSearchResultSchema) }, errors: [400],
+  },
+  // API.md "Reports and invoices": the platform's invoices to the bank (every staff role reads).
+  {
+    method: 'get', base: 'v1', path: '/bpr-invoice/my-invoice', summary: 'Tagihan platform kepada bank ini, periode terbaru dahulu; status unpaid, paid atau overdue (dihitung hari ini)', auth: 'session',
+    query: invoiceListQuerySchema, response: { status: 200, data: z.array(invoiceSummarySchema) }, errors: [400, 401],
+  },
+  {
+    method: 'get', base: 'v1', path: '/bpr-invoice/invoice', summary: 'Satu tagihan (`id`) dengan para pihak, rincian per deposito, DPP, PPN, total dan terbilang', auth: 'session',
+    query: invoiceIdQuerySchema, response: { status: 200, data: invoiceDetailSchema }, errors: [400, 401, 404],
+  },
+  { method: 'get', base: 'v1', path: '/bpr-invoice-doc/my-invoice/pdf', summary: 'Tagihan (`id`) sebagai PDF', auth: 'session', query: invoiceIdQuerySchema, binary: ['application/pdf'], errors: [400, 401, 404] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/report/invoice/xlsx', summary: 'Rincian tagihan bulan `period` (bulan yang ditagih) sebagai xlsx, dengan jumlah, DPP, PPN dan total', auth: 'session',
+    query: invoiceReportQuerySchema, binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401, 404],
   },
   { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
 ];

@@ -61,11 +61,7 @@ export const MENU: readonly MenuEntry[] = [
     links: [
       { label: 'Profil Bank', path: '/bank/profil' },
       { label: 'Neraca Keuangan', path: '/bank/neraca' },
-      {
-        label: 'Tagihan',
-        path: '/bank/tagihan',
-        comingSoon: 'Tagihan platform kepada bank Anda, dapat dilihat dan diunduh sebagai PDF.',
-      },
+      { label: 'Tagihan', path: '/bank/tagihan' },
       {
         label: 'Laporan',
         path: '/bank/laporan',

@@ -11,6 +11,7 @@ import * as bankAudit from './0009_bank_audit';
 import * as productRates from './0010_product_rates';
 import * as geography from './0011_geography';
 import * as balanceSheets from './0012_balance_sheets';
+import * as platformInvoices from './0013_platform_invoices';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_product_rates': productRates,
   '0011_geography': geography,
   '0012_balance_sheets': balanceSheets,
+  '0013_platform_invoices': platformInvoices,
 };
