@@ -1,6 +1,7 @@
 /**
- * Issue 10 in Chromium against the real server with its demo data: Nasabah (search, a customer's
- * page, to a deposit and back); Produk (an admin creates a product, an operator sees it offered).
+ * Issues 10 and 11 in Chromium against the real server with its demo data: Nasabah (search, a
+ * customer's page, to a deposit and back); Produk (an admin creates a product, an operator sees it
+ * offered); Neraca Keuangan (an admin enters this month and sees its ratios).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerDetail, CustomerSummary } from '../../contract/customers';
@@ -115,6 +116,62 @@ describe('Produk (issue 10)', () => {
       expect(await page.getByRole('link', { name: 'Tambah produk' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Nonaktifkan Deposito Pendidikan' }).count()).toBe(0);
       await saveScreenshot(page, 'produk-operator');
+    }, 1024);
+  });
+});
+
+describe('Neraca Keuangan (issue 11)', () => {
+  it('an admin enters this month\'s lines, leaving the deposito line to Berjangka, and sees the ratios; an operator reads them', async () => {
+    const lines: Record<string, string> = {
+      Kas: '2.000.000.000',
+      'Penempatan pada bank lain': '8.000.000.000',
+      'Kredit yang diberikan': '80.000.000.000',
+      'Kredit kurang lancar': '1.000.000.000',
+      'Kredit diragukan': '500.000.000',
+      'Kredit macet': '1.500.000.000',
+      'CKPN (cadangan kerugian penurunan nilai)': '2.000.000.000',
+      'Aset tetap (neto)': '3.000.000.000',
+      'Aset lain-lain': '1.000.000.000',
+      Tabungan: '30.000.000.000',
+      'Simpanan dari bank lain': '2.000.000.000',
+      'Pinjaman yang diterima': '1.000.000.000',
+      'Kewajiban segera': '500.000.000',
+      'Utang bunga': '200.000.000',
+      'Kewajiban lain-lain': '300.000.000',
+      'Modal inti': '10.000.000.000',
+      'Modal pelengkap': '1.000.000.000',
+      'ATMR (aset tertimbang menurut risiko)': '70.000.000.000',
+      'Pendapatan operasional (sejak Januari)': '4.000.000.000',
+      'Beban operasional (sejak Januari)': '3.400.000.000',
+      'Laba (rugi) sebelum pajak (sejak Januari)': '600.000.000',
+    };
+    const thisMonth = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 7);
+    await withLoggedInAs(session, ADMIN, async (page) => {
+      await page.getByRole('navigation').getByRole('link', { name: 'Neraca Keuangan', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/bank/neraca');
+      // The demo has the twelve months before this one: this month is still to be entered.
+      await page.getByRole('list', { name: 'Rasio keuangan' }).waitFor();
+      await page.getByRole('combobox', { name: /^Bulan/ }).selectOption(thisMonth);
+      await page.getByText(/belum diisi\./).first().waitFor();
+      for (const [label, value] of Object.entries(lines)) {
+        // Required fields carry a star after their name.
+        const name = new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
+        await page.getByRole('textbox', { name }).fill(value);
+      }
+      await page.getByRole('button', { name: 'Simpan neraca' }).click();
+      const cards = page.getByRole('list', { name: 'Rasio keuangan' });
+      // KPMM 11/70 = 15,71%; NPL 3/80 = 3,75%; BOPO 3,4/4 = 85,00% (tests/unit/bank-ratios.test.ts).
+      await cards.getByRole('listitem').filter({ hasText: 'KPMM (CAR)' }).getByText('15,71%').waitFor();
+      await cards.getByRole('listitem').filter({ hasText: 'NPL bruto' }).getByText('3,75%').waitFor();
+      await cards.getByRole('listitem').filter({ hasText: 'BOPO' }).getByText('85,00%').waitFor();
+      await page.getByText('(data Berjangka)').waitFor();
+      await saveScreenshot(page, 'neraca-entered');
+      await expectAccessible(page, 'Neraca Keuangan');
+    });
+    await withLoggedInAs(session, OPERATOR, async (page) => {
+      await page.goto(`${session.server.url}/bank/neraca?period=${thisMonth}`);
+      await page.getByRole('list', { name: 'Rasio keuangan' }).getByText('15,71%').waitFor();
+      expect(await page.getByRole('button', { name: 'Simpan neraca' }).count()).toBe(0);
     }, 1024);
   });
 });

@@ -82,18 +82,20 @@ function MonthView({ sheet }: { sheet: BalanceSheet }) {
         </p>
         <div className="bj-balance-groups">
           {LINE_GROUPS.map((group) => (
-            <dl key={group.title} className="bj-balance-group">
-              <dt className="bj-balance-group__title">{group.title}</dt>
-              {group.lines.map((line) => (
-                <div key={line} className="bj-balance-line">
-                  <dt>{BALANCE_SHEET_LINE_LABELS[line]}</dt>
-                  <dd>
-                    {formatRupiah(sheet.lines[line] ?? 0)}
-                    {line === 'deposito' && sheet.depositoFromBerjangka ? <span className="bj-muted"> (data Berjangka)</span> : null}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <div key={group.title} className="bj-balance-group">
+              <h3 className="bj-balance-group__title">{group.title}</h3>
+              <dl className="bj-balance-group__lines">
+                {group.lines.map((line) => (
+                  <div key={line} className="bj-balance-line">
+                    <dt>{BALANCE_SHEET_LINE_LABELS[line]}</dt>
+                    <dd>
+                      {formatRupiah(sheet.lines[line] ?? 0)}
+                      {line === 'deposito' && sheet.depositoFromBerjangka ? <span className="bj-muted"> (data Berjangka)</span> : null}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
           ))}
         </div>
       </section>
