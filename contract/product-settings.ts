@@ -23,6 +23,27 @@ export const lpsRateSchema = z.object({
     .max(2500, { error: 'Tingkat bunga penjaminan LPS paling tinggi 25%.' }),
 });
 
+/** A ratio threshold in percent, up to three decimals (1,215%). */
+const thresholdPercent = (label: string) =>
+  z
+    .number({ error: `Batas ${label} harus berupa angka persen.` })
+    .min(0, { error: `Batas ${label} tidak boleh negatif.` })
+    .max(1000, { error: `Batas ${label} paling tinggi 1.000%.` })
+    .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, { error: `Batas ${label} paling banyak tiga angka desimal.` });
+
+/** The health thresholds of Neraca Keuangan's ratios, in percent; which side is healthy is fixed by DOMAIN.md. */
+export const ratioThresholdsInputSchema = z
+  .object({
+    kpmm: thresholdPercent('KPMM'),
+    nplGross: thresholdPercent('NPL'),
+    ldr: thresholdPercent('LDR'),
+    roa: thresholdPercent('ROA'),
+    bopo: thresholdPercent('BOPO'),
+    cashRatio: thresholdPercent('rasio kas'),
+  })
+  .partial()
+  .strict();
+
 const unique = <T>(key: (item: T) => string) => (items: readonly T[]) => new Set(items.map(key)).size === items.length;
 
 /** PUT /bpr/product-setting: any of the settings; what is not sent stays. */
@@ -55,6 +76,7 @@ export const productSettingsInputSchema = z
       .int({ error: 'Batas penjaminan LPS harus rupiah utuh.' })
       .min(1, { error: 'Batas penjaminan LPS harus lebih dari Rp 0.' })
       .max(1_000_000_000_000, { error: 'Batas penjaminan LPS terlalu besar.' }),
+    ratioThresholds: ratioThresholdsInputSchema,
   })
   .partial()
   .strict()
@@ -72,6 +94,8 @@ export const productSettingsSchema = z.object({
   /** The one in force today. */
   lpsRateTodayBps: z.number().int(),
   lpsCoverageRupiah: z.number().int(),
+  /** Neraca Keuangan's health thresholds in percent. */
+  ratioThresholds: z.object({ kpmm: z.number(), nplGross: z.number(), ldr: z.number(), roa: z.number(), bopo: z.number(), cashRatio: z.number() }),
   /** The decree each year of the default holiday list comes from. */
   holidayDecrees: z.record(z.string(), z.string()),
   updatedAt: z.string().nullable(),

@@ -33,7 +33,3 @@ export async function saveBalanceSheet(db: Db, row: BalanceSheetRow): Promise<vo
     .onConflict((oc) => oc.columns(['bank_id', 'period']).doUpdateSet(values))
     .execute();
 }
-
-export async function ratioThresholdsOf(db: Db, bankId: string): Promise<string | undefined> {
-  return (await db.selectFrom('bank_settings').select('ratio_thresholds').where('bank_id', '=', bankId).executeTakeFirst())?.ratio_thresholds;
-}

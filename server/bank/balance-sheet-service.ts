@@ -9,7 +9,8 @@ import {
   type BalanceSheetMonth,
   type Ratios,
 } from '../../contract/balance-sheet';
-import { balanceSheetRatios, DEFAULT_RATIO_THRESHOLDS, RATIO_NAMES, totalAssets, type RatioName, type RatioThreshold } from '../../machines/bank-rules';
+import { balanceSheetRatios, totalAssets, type RatioName, type RatioThreshold } from '../../machines/bank-rules';
+import { getDepositSettings } from '../products/product-service';
 import { depositBalanceAt } from '../deposits/deposit-balance-service';
 import type { StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
@@ -18,7 +19,7 @@ import type { Clock } from '../platform/clock';
 import type { BalanceSheetRow, Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
-import { balanceSheetsOfYearThrough, findBalanceSheet, listBalanceSheets, ratioThresholdsOf, saveBalanceSheet } from './balance-sheet-repository';
+import { balanceSheetsOfYearThrough, findBalanceSheet, listBalanceSheets, saveBalanceSheet } from './balance-sheet-repository';
 
 /**
  * Neraca Keuangan: an ADMIN enters a month's lines (or imports them); every staff member reads a
@@ -32,9 +33,9 @@ export function monthEnd(period: string): string {
   return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 }
 
-function thresholdsFrom(json: string | undefined): Record<RatioName, RatioThreshold> {
-  const own = json ? (JSON.parse(json) as Partial<Record<RatioName, RatioThreshold>>) : {};
-  return Object.fromEntries(RATIO_NAMES.map((name) => [name, own[name] ?? DEFAULT_RATIO_THRESHOLDS[name]])) as Record<RatioName, RatioThreshold>;
+/** The bank's thresholds (Pengaturan Produk), over DOMAIN.md's defaults. */
+async function thresholdsOf(db: Kysely<Database>, bankId: string): Promise<Record<RatioName, RatioThreshold>> {
+  return (await getDepositSettings(db, bankId)).ratioThresholds;
 }
 
 const linesOf = (row: BalanceSheetRow): BalanceSheetLines => JSON.parse(row.lines) as BalanceSheetLines;
@@ -48,7 +49,7 @@ export function createBalanceSheetService(deps: { db: Kysely<Database>; clock: C
   }
 
   async function view(bankId: string, row: BalanceSheetRow): Promise<BalanceSheet> {
-    const thresholds = thresholdsFrom(await ratioThresholdsOf(db, bankId));
+    const thresholds = await thresholdsOf(db, bankId);
     const names = await db.selectFrom('users').select('name').where('id', '=', row.entered_by).executeTakeFirst();
     return {
       period: row.period,
@@ -78,7 +79,7 @@ export function createBalanceSheetService(deps: { db: Kysely<Database>; clock: C
     /** GET /bpr/neraca-keuangan: the months on file, newest first, each with its ratios. */
     async months(actor: StaffActor): Promise<BalanceSheetMonth[]> {
       const rows = await listBalanceSheets(db, actor.bankId);
-      const thresholds = thresholdsFrom(await ratioThresholdsOf(db, actor.bankId));
+      const thresholds = await thresholdsOf(db, actor.bankId);
       const oldestFirst = [...rows].reverse();
       return rows.map((row) => {
         const year = oldestFirst.filter((month) => month.period.slice(0, 4) === row.period.slice(0, 4) && month.period <= row.period);
@@ -95,7 +96,7 @@ export function createBalanceSheetService(deps: { db: Kysely<Database>; clock: C
     async latestRatios(bankId: string): Promise<({ period: string } & Ratios) | null> {
       const [latest] = await listBalanceSheets(db, bankId);
       if (!latest) return null;
-      return { period: latest.period, ...(await ratiosOf(bankId, latest, thresholdsFrom(await ratioThresholdsOf(db, bankId)))) };
+      return { period: latest.period, ...(await ratiosOf(bankId, latest, await thresholdsOf(db, bankId))) };
     },
 
     /** POST /bpr/neraca-keuangan (ADMIN): enters or replaces a month. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Updateable } from 'kysely';
 import type { LpsRate, RateSchedule } from '../../machines/deposit-rules';
+import { DEFAULT_RATIO_THRESHOLDS, RATIO_NAMES, type RatioName, type RatioThreshold } from '../../machines/bank-rules';
 import type { BankSettingsRow, Database, NewProduct, ProductRateRow, ProductRow, ProductsTable } from '../platform/db/schema';
 import { NATIONAL_HOLIDAYS, type NamedHoliday } from '../../contract/national-holidays';
 
@@ -153,6 +154,8 @@ export interface DepositSettings {
   lpsMaxBalance: number;
   /** 'HH:mm' WIB. */
   cutOffTime: string;
+  /** Neraca Keuangan's health thresholds. */
+  ratioThresholds: Record<RatioName, RatioThreshold>;
 }
 
 /**
@@ -168,7 +171,14 @@ export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = {
   lpsRates: [{ effectiveFrom: '2000-01-01', rateBps: 600 }],
   lpsMaxBalance: 2_000_000_000,
   cutOffTime: '15:00',
+  ratioThresholds: { ...DEFAULT_RATIO_THRESHOLDS },
 };
+
+/** The bank's own thresholds over the defaults ({} stored = all defaults). */
+function ratioThresholdsFrom(json: string | undefined): Record<RatioName, RatioThreshold> {
+  const own = json ? (JSON.parse(json) as Partial<Record<RatioName, RatioThreshold>>) : {};
+  return Object.fromEntries(RATIO_NAMES.map((name) => [name, own[name] ?? DEFAULT_RATIO_THRESHOLDS[name]])) as Record<RatioName, RatioThreshold>;
+}
 
 /** Settings whose holidays are these named days (sorted, the dates derived). */
 export function withHolidays(settings: DepositSettings, named: readonly NamedHoliday[]): DepositSettings {
@@ -187,6 +197,7 @@ function toSettings(row: BankSettingsRow): DepositSettings {
       lpsRates: lpsRates.length > 0 ? lpsRates : DEFAULT_DEPOSIT_SETTINGS.lpsRates,
       lpsMaxBalance: Number(row.lps_max_balance),
       cutOffTime: row.cut_off_time,
+      ratioThresholds: ratioThresholdsFrom(row.ratio_thresholds),
     },
     JSON.parse(row.holidays) as NamedHoliday[],
   );
@@ -210,6 +221,7 @@ export async function saveDepositSettings(db: Db, bankId: string, settings: Depo
     lps_rates: JSON.stringify([...settings.lpsRates].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1))),
     lps_max_balance: settings.lpsMaxBalance,
     cut_off_time: settings.cutOffTime,
+    ratio_thresholds: JSON.stringify(settings.ratioThresholds),
     updated_at: now,
   };
   await db

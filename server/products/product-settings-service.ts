@@ -6,6 +6,7 @@ import {
   type ProductSettingsSaved,
 } from '../../contract/product-settings';
 import { addDays, changedHolidays, lpsRateOn, movedPayDates } from '../../machines/deposit-rules';
+import { RATIO_NAMES, type RatioName, type RatioThreshold } from '../../machines/bank-rules';
 import type { StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
 import { jakartaDate } from '../platform/business-date';
@@ -38,9 +39,18 @@ function toView(settings: DepositSettings, today: string, updatedAt: string | nu
     lpsRates: settings.lpsRates.map((rate) => ({ ...rate })),
     lpsRateTodayBps: lpsRateOn(settings.lpsRates, today),
     lpsCoverageRupiah: settings.lpsMaxBalance,
+    ratioThresholds: Object.fromEntries(RATIO_NAMES.map((name) => [name, settings.ratioThresholds[name].milliPercent / 1000])) as ProductSettings['ratioThresholds'],
     holidayDecrees: { ...HOLIDAY_DECREES },
     updatedAt,
   };
+}
+
+/** The thresholds with the percentages sent (direction kept: which side is healthy is DOMAIN.md's). */
+function withThresholds(current: Record<RatioName, RatioThreshold>, percents: Partial<Record<RatioName, number>> | undefined): Record<RatioName, RatioThreshold> {
+  if (!percents) return current;
+  return Object.fromEntries(
+    RATIO_NAMES.map((name) => [name, percents[name] === undefined ? current[name] : { ...current[name], milliPercent: Math.round(percents[name]! * 1000) }]),
+  ) as Record<RatioName, RatioThreshold>;
 }
 
 /** Moves the pay dates of the bank's installments not yet due that the changed days touch; how many moved. */
@@ -103,6 +113,7 @@ export function createProductSettingsService(deps: { db: Kysely<Database>; clock
           taxThreshold: input.taxThresholdRupiah ?? before.taxThreshold,
           lpsRates: input.lpsRates ? [...input.lpsRates].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1)) : before.lpsRates,
           lpsMaxBalance: input.lpsCoverageRupiah ?? before.lpsMaxBalance,
+          ratioThresholds: withThresholds(before.ratioThresholds, input.ratioThresholds),
         };
         if (input.holidays) after = withHolidays(after, input.holidays);
 
@@ -115,6 +126,7 @@ export function createProductSettingsService(deps: { db: Kysely<Database>; clock
         compare('taxThresholdRupiah', before.taxThreshold, after.taxThreshold);
         compare('lpsRates', before.lpsRates, after.lpsRates);
         compare('lpsCoverageRupiah', before.lpsMaxBalance, after.lpsMaxBalance);
+        compare('ratioThresholds', before.ratioThresholds, after.ratioThresholds);
         const holidayDays = changedHolidays(before.holidays, after.holidays);
         const renamed = after.namedHolidays.filter((holiday) => before.namedHolidays.some((old) => old.date === holiday.date && old.name !== holiday.name));
         if (Object.keys(changes).length === 0 && holidayDays.length === 0 && renamed.length === 0) return;

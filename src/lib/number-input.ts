@@ -24,6 +24,27 @@ export function readPercentBps(text: string, label: string): NumberReading {
   return { ok: true, value: Number(match[1]) * 100 + Number(fraction.padEnd(2, '0')) };
 }
 
+/**
+ * A percentage with up to three decimals as thousandths of a percent: "1,215" → 1215, "12" →
+ * 12000. For thresholds such as ROA's 1,215%, which two decimals cannot hold.
+ */
+export function readPercentMilli(text: string, label: string): NumberReading {
+  const trimmed = text.replace(/\s+/g, '').replace(/%$/, '');
+  if (trimmed === '') return { ok: false, problem: `${label} wajib diisi.` };
+  const match = PERCENT.exec(trimmed);
+  if (!match) return { ok: false, problem: `${label} harus berupa angka persen, misalnya 12,5.` };
+  const fraction = match[2] ?? '';
+  if (fraction.length > 3) return { ok: false, problem: `${label} paling banyak tiga angka desimal.` };
+  return { ok: true, value: Number(match[1]) * 1000 + Number(fraction.padEnd(3, '0')) };
+}
+
+/** Thousandths of a percent as a field shows them: 1215 → "1,215", 12000 → "12,00" (two decimals unless a third is needed). */
+export function milliPercentToText(milli: number): string {
+  const whole = Math.trunc(milli / 1000);
+  const fraction = String(Math.abs(milli % 1000)).padStart(3, '0');
+  return `${whole},${fraction.endsWith('0') ? fraction.slice(0, 2) : fraction}`;
+}
+
 /** Basis points as a percentage field shows them: 575 → "5,75", 600 → "6,00" (no % sign: the field's label has it). */
 export function bpsToPercentText(bps: number): string {
   const whole = Math.trunc(bps / 100);

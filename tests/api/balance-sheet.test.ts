@@ -158,4 +158,16 @@ describe.each(dialects)('Neraca Keuangan on %s', (dialect) => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toEqual(['Berkas harus berupa template Neraca Keuangan (xlsx) yang diunduh dari layar ini.']);
   });
+
+  it('the thresholds are the bank\'s setting (Pengaturan Produk): LDR 94,12% is unhealthy against 92,5%', async () => {
+    const put = await w.call('PUT', '/bpr/product-setting', { token: w.users.admin.token, json: { ratioThresholds: { ldr: 92.5, roa: 1.215 } }, headers: key() });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data.ratioThresholds).toEqual({ kpmm: 12, nplGross: 5, ldr: 92.5, roa: 1.215, bopo: 93.52, cashRatio: 4.05 });
+    expect((await enter('admin', { period: '2026-03', lines: { ...march, deposito: 55_000_000_000 } })).status).toBe(201);
+    const read = await w.call('GET', '/bpr/neraca-keuangan?period=2026-03', { token: w.users.operator.token });
+    expect(read.body.data.ratios.ldr).toEqual({ value: 94.12, threshold: 92.5, healthy: false, note: null });
+    const bad = await w.call('PUT', '/bpr/product-setting', { token: w.users.admin.token, json: { ratioThresholds: { roa: 1.2155, kpmm: -1 } }, headers: key() });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(expect.arrayContaining(['Batas ROA paling banyak tiga angka desimal.', 'Batas KPMM tidak boleh negatif.']));
+  });
 });

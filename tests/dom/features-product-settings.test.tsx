@@ -41,6 +41,7 @@ const settings: ProductSettings = {
   ],
   lpsRateTodayBps: 600,
   lpsCoverageRupiah: 2_000_000_000,
+  ratioThresholds: { kpmm: 12, nplGross: 5, ldr: 94.75, roa: 1.215, bopo: 93.52, cashRatio: 4.05 },
   holidayDecrees: { [YEAR]: `SKB Nomor 1 Tahun ${YEAR}` },
   updatedAt: '2026-11-01T03:00:00.000Z',
 };
@@ -153,5 +154,14 @@ describe('Pengaturan Produk', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Simpan pengaturan' })).toBeNull();
     expect(server.writes()).toEqual([]);
+  });
+
+  it('sends a changed ratio threshold with the other thresholds as kept, in percent with up to three decimals', async () => {
+    const { server } = openAs(admin);
+    fireEvent.change(await screen.findByLabelText(/^Batas LDR/, {}, SCREEN_LOAD), { target: { value: '92,5' } });
+    fireEvent.change(screen.getByLabelText(/^Batas ROA/), { target: { value: '1,25' } });
+    save();
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(server.writes()[0]!.body).toEqual({ ratioThresholds: { kpmm: 12, nplGross: 5, ldr: 92.5, roa: 1.25, bopo: 93.52, cashRatio: 4.05 } });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bpsToPercentText, readPercentBps, readRupiah, readWholeNumber, rupiahToText } from '@src/lib/number-input';
+import { bpsToPercentText, milliPercentToText, readPercentBps, readPercentMilli, readRupiah, readWholeNumber, rupiahToText } from '@src/lib/number-input';
 
 describe('readPercentBps: a percentage typed the Indonesian way, as whole basis points', () => {
   it('reads a decimal comma exactly (no float drift)', () => {
@@ -64,5 +64,18 @@ describe('readWholeNumber', () => {
     expect(readWholeNumber(' 12 ', 'Tenor')).toEqual({ ok: true, value: 12 });
     expect(readWholeNumber('1,5', 'Tenor')).toEqual({ ok: false, problem: 'Tenor harus berupa angka bulat.' });
     expect(readWholeNumber('', 'Tenor')).toEqual({ ok: false, problem: 'Tenor wajib diisi.' });
+  });
+});
+
+describe('percent with three decimals (ratio thresholds)', () => {
+  it('reads thousandths of a percent exactly: "1,215" → 1215, "12" → 12000, "94,75%" → 94750', () => {
+    expect(readPercentMilli('1,215', 'Batas ROA')).toEqual({ ok: true, value: 1215 });
+    expect(readPercentMilli('12', 'Batas KPMM')).toEqual({ ok: true, value: 12_000 });
+    expect(readPercentMilli('94,75%', 'Batas LDR')).toEqual({ ok: true, value: 94_750 });
+    expect(readPercentMilli('1,2155', 'Batas ROA')).toEqual({ ok: false, problem: 'Batas ROA paling banyak tiga angka desimal.' });
+    expect(readPercentMilli('', 'Batas ROA')).toEqual({ ok: false, problem: 'Batas ROA wajib diisi.' });
+    expect(milliPercentToText(1215)).toBe('1,215');
+    expect(milliPercentToText(12_000)).toBe('12,00');
+    expect(milliPercentToText(94_750)).toBe('94,75');
   });
 });

@@ -228,6 +228,7 @@ const SETTINGS: ProductSettings = {
   ],
   lpsRateTodayBps: 600,
   lpsCoverageRupiah: 2_000_000_000,
+  ratioThresholds: { kpmm: 12, nplGross: 5, ldr: 94.75, roa: 1.215, bopo: 93.52, cashRatio: 4.05 },
   holidayDecrees: { '2026': 'SKB 2026' },
   updatedAt: null,
 };

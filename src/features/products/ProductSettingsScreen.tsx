@@ -14,7 +14,9 @@ import { useResource } from '../../lib/use-resource';
 import { HolidaysEditor } from './HolidaysEditor';
 import { LpsRatesEditor } from './LpsRatesEditor';
 import { canManageProducts } from './product-rules';
-import { cutOffProblem, lpsInForceFrom, prepareSettings, savedMessage, settingsDraftOf, type SettingsDraft } from './settings-form';
+import { cutOffProblem, lpsInForceFrom, prepareSettings, RATIO_THRESHOLD_LABELS, savedMessage, settingsDraftOf, type SettingsDraft } from './settings-form';
+import { RATIO_NAMES } from '@machines/bank-rules';
+import { milliPercentToText } from '../../lib/number-input';
 import '../../styles/lists.css';
 
 /** /master-data/pengaturan-produk: what every deposit figure of the bank is computed with; an admin changes it. */
@@ -149,6 +151,35 @@ function SettingsForm({ saved, admin, onSaved }: { saved: ProductSettings; admin
         </h3>
         <p className="bj-field__hint bj-form-note">Suku bunga deposito di atas tingkat bunga yang berlaku pada awal periodenya ditandai &quot;Tidak dijamin LPS&quot;.</p>
         <LpsRatesEditor rows={draft.lpsRates} inForceFrom={lpsInForceFrom(saved.lpsRates, today)} onChange={edit ? (rows) => edit('lpsRates', rows) : undefined} />
+      </section>
+
+      <section className="bj-card" aria-labelledby="settings-ratios">
+        <h2 id="settings-ratios" className="bj-card__title">
+          Batas sehat rasio keuangan
+        </h2>
+        <p className="bj-field__hint bj-form-note">Dipakai Neraca Keuangan untuk menilai setiap rasio. KPMM, ROA dan rasio kas sehat bila paling rendah sebesar batasnya; NPL, LDR dan BOPO bila paling tinggi sebesar batasnya.</p>
+        {admin ? (
+          <div className="bj-form--grid bj-form--thirds">
+            {RATIO_NAMES.map((name) => (
+              <PercentField
+                key={name}
+                label={`Batas ${RATIO_THRESHOLD_LABELS[name]}`}
+                value={draft.ratioThresholds[name]}
+                onChange={(text) => set('ratioThresholds', { ...draft.ratioThresholds, [name]: text })}
+                required
+              />
+            ))}
+          </div>
+        ) : (
+          <dl className="bj-facts bj-facts--compact">
+            {RATIO_NAMES.map((name) => (
+              <div key={name}>
+                <dt>Batas {RATIO_THRESHOLD_LABELS[name]}</dt>
+                <dd>{milliPercentToText(Math.round(saved.ratioThresholds[name] * 1000))}%</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </section>
 
       <section className="bj-card" aria-labelledby="settings-holidays">

@@ -1,5 +1,6 @@
 import { productSettingsInputSchema } from '@contract/product-settings';
-import { bpsToPercentText, readPercentBps, readRupiah, rupiahToText, type NumberReading } from '../../lib/number-input';
+import { RATIO_NAMES, type RatioName } from '@machines/bank-rules';
+import { bpsToPercentText, milliPercentToText, readPercentBps, readPercentMilli, readRupiah, rupiahToText, type NumberReading } from '../../lib/number-input';
 import type { ProductSettings, ProductSettingsInput } from '../../lib/product-settings-api';
 import { newRowKey } from './product-form';
 
@@ -30,6 +31,8 @@ export interface SettingsDraft {
   lpsCoverage: string;
   lpsRates: LpsRateDraft[];
   holidays: HolidayDraft[];
+  /** Neraca Keuangan's thresholds as typed, percent. */
+  ratioThresholds: Record<RatioName, string>;
 }
 
 export function settingsDraftOf(settings: ProductSettings): SettingsDraft {
@@ -44,6 +47,7 @@ export function settingsDraftOf(settings: ProductSettings): SettingsDraft {
     holidays: [...settings.holidays]
       .sort((a, b) => a.date.localeCompare(b.date))
       .map((holiday) => ({ key: newRowKey(), year: holiday.date.slice(0, 4), date: holiday.date, name: holiday.name })),
+    ratioThresholds: Object.fromEntries(RATIO_NAMES.map((name) => [name, milliPercentToText(Math.round(settings.ratioThresholds[name] * 1000))])) as Record<RatioName, string>,
   };
 }
 
@@ -89,10 +93,14 @@ export function readSettings(draft: SettingsDraft): { ok: true; values: Full } |
     else if (!row.date.startsWith(`${row.year}-`)) problems.push(`Tanggal hari libur ${row.name.trim() || row.date} harus di tahun ${row.year}.`);
     return { date: row.date, name: row.name.trim() };
   });
+  const ratioThresholds = Object.fromEntries(
+    RATIO_NAMES.map((name) => [name, take(readPercentMilli(draft.ratioThresholds[name], `Batas ${RATIO_THRESHOLD_LABELS[name]}`)) / 1000]),
+  ) as Full['ratioThresholds'];
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     values: {
+      ratioThresholds,
       cutOffTime: draft.cutOffTime.trim(),
       taxBps,
       taxThresholdRupiah,
@@ -111,10 +119,14 @@ function savedValues(settings: ProductSettings): Full {
     lpsCoverageRupiah: settings.lpsCoverageRupiah,
     lpsRates: [...settings.lpsRates].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)).map(({ effectiveFrom, rateBps }) => ({ effectiveFrom, rateBps })),
     holidays: [...settings.holidays].sort((a, b) => a.date.localeCompare(b.date)).map(({ date, name }) => ({ date, name })),
+    ratioThresholds: { ...settings.ratioThresholds },
   };
 }
 
-const KEYS: ReadonlyArray<keyof Full> = ['cutOffTime', 'taxBps', 'taxThresholdRupiah', 'lpsCoverageRupiah', 'lpsRates', 'holidays'];
+const KEYS: ReadonlyArray<keyof Full> = ['cutOffTime', 'taxBps', 'taxThresholdRupiah', 'lpsCoverageRupiah', 'lpsRates', 'holidays', 'ratioThresholds'];
+
+/** How the thresholds' fields name each ratio. */
+export const RATIO_THRESHOLD_LABELS: Record<RatioName, string> = { kpmm: 'KPMM', nplGross: 'NPL bruto', ldr: 'LDR', roa: 'ROA', bopo: 'BOPO', cashRatio: 'rasio kas' };
 
 /**
  * PUT's body: only the settings that differ from what the server holds (a list counts as one
