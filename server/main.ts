@@ -50,6 +50,7 @@ import { createRegistrationService } from './auth/registration-service';
 import { createGeographyService } from './master-data/geography-service';
 import { resolveJwtSecret } from './auth/secrets';
 import { seedDemoData } from './demo/seed';
+import { createReportService } from './reports/report-service';
 
 export interface ServerOptions {
   /** Environment to read the configuration from (default process.env); tests pass {}. */
@@ -215,6 +216,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       shipments,
       signatures,
       geography,
+      reports: createReportService({
+        db: database.db,
+        reads: database.reads,
+        clock,
+        logger,
+        // The balance sheet is being built beside the reports (issue 11, server/bank/balance-sheet-service.ts
+        // latestRatios, by the balance-sheet engineer); until it is merged no bank has ratios on file.
+        latestRatios: async () => null,
+      }),
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),

@@ -24,16 +24,20 @@ const tally = (rows: Array<{ month: string; count: unknown; amount: unknown }>):
 /**
  * Placements per month of a bank: deposits by the month of their value date (deposit_date), count
  * and principal, for value dates from `fromMonth`-01 to the end of `toMonth` ('YYYY-MM', inclusive).
+ * The principal is the one placed — the first period's — not today's: an ARO+ deposit grows at
+ * every rollover, and a month's placements must not grow with it (the Mutasi Deposito report
+ * lists the same amounts). A deposit without its first period row (bulk-loaded) counts its own.
  */
 export async function placementsByMonth(db: Kysely<Database>, bankId: string, fromMonth: string, toMonth: string): Promise<MonthTallyRow[]> {
   const rows = await db
-    .selectFrom('deposits')
-    .select([monthOf('deposit_date').as('month'), sql<number>`count(*)`.as('count'), sql<number>`sum(amount)`.as('amount')])
-    .where('bank_id', '=', bankId)
-    .where('status', 'not in', NEVER_PLACED)
-    .where('deposit_date', '>=', `${fromMonth}-01`)
-    .where('deposit_date', '<=', `${toMonth}-31`)
-    .groupBy(monthOf('deposit_date'))
+    .selectFrom('deposits as d')
+    .leftJoin('deposit_periods as p', (join) => join.onRef('p.deposit_id', '=', 'd.id').on('p.period_number', '=', 1))
+    .select([monthOf('d.deposit_date').as('month'), sql<number>`count(*)`.as('count'), sql<number>`sum(coalesce(p.amount, d.amount))`.as('amount')])
+    .where('d.bank_id', '=', bankId)
+    .where('d.status', 'not in', NEVER_PLACED)
+    .where('d.deposit_date', '>=', `${fromMonth}-01`)
+    .where('d.deposit_date', '<=', `${toMonth}-31`)
+    .groupBy(monthOf('d.deposit_date'))
     .execute();
   return tally(rows);
 }
