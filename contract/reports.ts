@@ -13,7 +13,10 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-const requiredPeriod = z.string({ error: 'Periode wajib diisi (YYYY-MM).' }).pipe(periodSchema);
+/** The first month a report may cover: nothing Berjangka holds is older, and dates before year 1000 are out of its calendar. */
+export const FIRST_REPORT_PERIOD = '2000-01';
+const reportPeriodSchema = periodSchema.refine((period) => period >= FIRST_REPORT_PERIOD, { error: 'Periode paling awal Januari 2000.' });
+const requiredPeriod = z.string({ error: 'Periode wajib diisi (YYYY-MM).' }).pipe(reportPeriodSchema);
 
 /** GET /report: `type` from the catalogue, `period` 'YYYY-MM' not after this month, `format` xlsx or pdf. */
 export const reportQuerySchema = z.object({
@@ -24,7 +27,7 @@ export const reportQuerySchema = z.object({
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** GET /report/list-summary: the month (default this month, Asia/Jakarta). */
-export const reportSummaryQuerySchema = z.object({ period: periodSchema.optional() });
+export const reportSummaryQuerySchema = z.object({ period: reportPeriodSchema.optional() });
 
 /** One entry of GET /report/list-report. */
 export const reportCatalogueItemSchema = z.object({

@@ -132,8 +132,10 @@ export function lpsRateOnSql(rates: readonly LpsRate[], date: string | Expressio
   // Rates are whole basis points from the settings, written as literals: PostgreSQL types a CASE
   // of bare parameters as text, which it will not compare with an integer column.
   const rate = (bps: number) => sql.lit(Math.trunc(bps));
+  const first = rate(newestFirst[newestFirst.length - 1]!.rateBps);
+  if (newestFirst.length === 1) return sql<number>`${first}`;
   const branches = newestFirst.slice(0, -1).map((entry) => sql`when ${column} >= ${entry.effectiveFrom} then ${rate(entry.rateBps)}`);
-  return sql<number>`(case ${sql.join(branches, sql` `)} else ${rate(newestFirst[newestFirst.length - 1]!.rateBps)} end)`;
+  return sql<number>`(case ${sql.join(branches, sql` `)} else ${first} end)`;
 }
 
 // --- Sums over the position ------------------------------------------------------------------

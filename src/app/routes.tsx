@@ -29,6 +29,7 @@ const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const ProductsScreen = lazy(() => import('../features/products/ProductsScreen'));
 const ProductScreen = lazy(() => import('../features/products/ProductScreen'));
 const ProductSettingsScreen = lazy(() => import('../features/products/ProductSettingsScreen'));
+const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen'));
 const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
@@ -55,6 +56,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/', element: <Navigate to={ROUTES.home} replace /> },
             { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
+            { path: '/bank/laporan', element: <LazyScreen key="ReportsScreen" screen={ReportsScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
             { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
             { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },

@@ -17,6 +17,7 @@ export function DownloadButton({
   fallbackName,
   label = 'Unduh Excel',
   beforeDownload,
+  primary = false,
 }: {
   path: string;
   query: Record<string, string>;
@@ -24,6 +25,8 @@ export function DownloadButton({
   label?: string;
   /** Asked first (e.g. "is there anything to download?"); false stops. */
   beforeDownload?: () => Promise<boolean>;
+  /** The screen's main action (Laporan) rather than one beside a list. */
+  primary?: boolean;
 }) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +46,7 @@ export function DownloadButton({
   };
   return (
     <span className="bj-download">
-      <button type="button" className="bj-button bj-button--secondary" onClick={() => void run()} disabled={busy} aria-busy={busy}>
+      <button type="button" className={`bj-button ${primary ? 'bj-button--primary' : 'bj-button--secondary'}`} onClick={() => void run()} disabled={busy} aria-busy={busy}>
         {label}
       </button>
       {busy ? (

@@ -70,11 +70,7 @@ export const MENU: readonly MenuEntry[] = [
         path: '/bank/tagihan',
         comingSoon: 'Tagihan platform kepada bank Anda, dapat dilihat dan diunduh sebagai PDF.',
       },
-      {
-        label: 'Laporan',
-        path: '/bank/laporan',
-        comingSoon: 'Laporan yang dapat Anda buat per periode, dalam format Excel atau PDF.',
-      },
+      { label: 'Laporan', path: '/bank/laporan' },
     ],
   },
   {
