@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { heldStatuses } from '../../machines/deposit';
+import { placedAmount } from '../deposits/deposit-service';
 import type { LpsRate } from '../../machines/deposit-rules';
 import type { Database } from '../platform/db/schema';
 import type { ExportSource } from '../platform/xlsx/keyset';
@@ -41,16 +42,8 @@ const isPast = (scope: HoldingScope) => scope.asOf < scope.today;
 const notPaidOutBy = (asOf: string) =>
   sql<SqlBool>`(d.status <> 'closed' or exists (select 1 from disbursements b where b.deposit_id = d.id and b.status = 'paid' and b.paid_at > ${asOf}))`;
 
-/** Part A: deposits whose current period (the row's own figures) had started by D. */
-function currentPeriods(db: Db, scope: HoldingScope) {
-  const { asOf } = scope;
-  let query = db
-    .selectFrom('deposits as d')
-    .where('d.bank_id', '=', scope.bankId)
-    .where('d.status', 'in', isPast(scope) ? [...HELD_OR_CLOSED] : [...heldStatuses])
-    .where('d.period_start', '<=', asOf);
-  if (isPast(scope)) query = query.where(notPaidOutBy(asOf));
-  return query.select([
+const currentColumns = (asOf: string) =>
+  [
     'd.id as deposit_id',
     'd.deposit_number',
     'd.customer_id',
@@ -64,22 +57,57 @@ function currentPeriods(db: Db, scope: HoldingScope) {
     'd.maturity_date',
     // Spelled with CASE over nullable columns: NULL conditions simply do not match.
     sql<number>`case when d.maturity_date <= ${asOf} then 0 when (d.disbursement_reason = 'broken' or d.close_reason = 'broken') and d.break_date <= ${asOf} then 0 else 1 end`.as('running'),
-  ]);
-}
+  ] as const;
 
-/** Part B: deposits whose current period began after D, with the earlier period running on D. */
-function earlierPeriods(db: Db, scope: HoldingScope) {
-  const { asOf } = scope;
+/** Part A: deposits held today whose current period (the row's own figures) had started by D. */
+function currentPeriods(db: Db, scope: HoldingScope) {
   return db
     .selectFrom('deposits as d')
-    .innerJoin('deposit_periods as p', 'p.deposit_id', 'd.id')
-    .innerJoin('deposit_periods as n', (join) => join.onRef('n.deposit_id', '=', 'd.id').on(sql<SqlBool>`n.period_number = p.period_number + 1`))
+    .where('d.bank_id', '=', scope.bankId)
+    .where('d.status', 'in', [...heldStatuses])
+    // Implied by the period's start (a value date never follows it), and what the (bank, status,
+    // deposit_date) index can seek on: a month long past reads only the deposits placed by then.
+    .where('d.deposit_date', '<=', scope.asOf)
+    .where('d.period_start', '<=', scope.asOf)
+    .select([...currentColumns(scope.asOf)]);
+}
+
+/**
+ * Part A of the closed: deposits paid out after D, found from their payouts (the payouts of a few
+ * days or months) rather than by reading every deposit ever closed.
+ */
+function closedSince(db: Db, scope: HoldingScope) {
+  return db
+    .selectFrom('disbursements as b')
+    .innerJoin('deposits as d', 'd.id', 'b.deposit_id')
+    .where('b.bank_id', '=', scope.bankId)
+    .where('b.status', '=', 'paid')
+    .where('b.paid_at', '>', scope.asOf)
+    .where('d.status', '=', 'closed')
+    .where('d.period_start', '<=', scope.asOf)
+    .select([...currentColumns(scope.asOf)]);
+}
+
+/**
+ * Part B: deposits whose current period began after D, with the earlier period running on D —
+ * found from the periods that began after D (the period_start index), each paired with the one
+ * before it: a deposit rolled over twice since has one such pair whose earlier half began by D.
+ */
+function earlierPeriods(db: Db, scope: HoldingScope) {
+  const { asOf } = scope;
+  // CROSS JOIN keeps SQLite's loop order (PostgreSQL plans it as any join): the periods begun
+  // after D first, straight from the index and only those past a first period, rather than every
+  // period begun by D (most of them, for a month long past) looking for its successor.
+  return db
+    .selectFrom('deposit_periods as n')
+    .crossJoin('deposit_periods as p')
+    .crossJoin('deposits as d')
+    .where(sql<SqlBool>`p.deposit_id = n.deposit_id and p.period_number = n.period_number - 1 and d.id = n.deposit_id`)
+    .where('n.period_start', '>', asOf)
+    .where('n.period_number', '>', 1)
+    .where('p.period_start', '<=', asOf)
     .where('d.bank_id', '=', scope.bankId)
     .where('d.status', 'in', [...HELD_OR_CLOSED])
-    .where('d.period_start', '>', asOf)
-    .where('d.period_number', '>', 1)
-    .where('p.period_start', '<=', asOf)
-    .where('n.period_start', '>', asOf)
     .where(notPaidOutBy(asOf))
     .select([
       'd.id as deposit_id',
@@ -97,9 +125,19 @@ function earlierPeriods(db: Db, scope: HoldingScope) {
     ]);
 }
 
+type HeldPart = 'current' | 'closedSince' | 'earlier';
+
+/** The parts a day's position is made of: on today or later only the current periods. */
+const partsOf = (scope: HoldingScope): HeldPart[] => (isPast(scope) ? ['current', 'closedSince', 'earlier'] : ['current']);
+
+function partQuery(db: Db, scope: HoldingScope, part: HeldPart) {
+  return part === 'current' ? currentPeriods(db, scope) : part === 'closedSince' ? closedSince(db, scope) : earlierPeriods(db, scope);
+}
+
 /** Every deposit held on D, one row each (a derived table: `selectFrom(heldOn(...).as('h'))`). */
 export function heldOn(db: Db, scope: HoldingScope) {
-  return isPast(scope) ? currentPeriods(db, scope).unionAll(earlierPeriods(db, scope)) : currentPeriods(db, scope);
+  const [first, ...rest] = partsOf(scope).map((part) => partQuery(db, scope, part));
+  return rest.reduce((union, part) => union.unionAll(part), first!);
 }
 
 export type HeldRow = {
@@ -187,53 +225,23 @@ export async function heldTotal({ db, reads }: ExportSource, scope: HoldingScope
   return { count: Number(row?.count ?? 0), customers: Number(row?.customers ?? 0), amount: Number(row?.amount ?? 0) };
 }
 
-/** Each customer's held principal and the part of it at or below the TBP in force on its periods' starts. */
+/**
+ * Each customer's held deposits, their principal, the part of it at or below the TBP in force on
+ * their periods' starts, and the deposits above it.
+ */
 function customerSums(db: Db, scope: HoldingScope, lpsRates: readonly LpsRate[]) {
-  const eligible = sql<number>`sum(case when h.rate_bps <= ${lpsRateOnSql(lpsRates, 'h.period_start')} then h.amount else 0 end)`;
+  const above = sql<SqlBool>`h.rate_bps > ${lpsRateOnSql(lpsRates, 'h.period_start')}`;
   return db
     .selectFrom(heldOn(db, scope).as('h'))
-    .select(['h.customer_id', count().as('deposits'), total('h.amount').as('total'), eligible.as('eligible')])
+    .select([
+      'h.customer_id',
+      count().as('deposits'),
+      total('h.amount').as('total'),
+      sql<number>`sum(case when ${above} then 0 else h.amount end)`.as('eligible'),
+      sql<number>`sum(case when ${above} then 1 else 0 end)`.as('above_count'),
+      sql<number>`sum(case when ${above} then h.amount else 0 end)`.as('above_amount'),
+    ])
     .groupBy('h.customer_id');
-}
-
-export interface LpsTotals {
-  customers: number;
-  /** Deposits whose rate is above the TBP in force on their period's start. */
-  aboveRate: { count: number; amount: number };
-  /** Customers whose total is above the guarantee ceiling. */
-  aboveCeiling: { customers: number; amount: number };
-  guaranteed: number;
-}
-
-/** The LPS sums of the position: per customer min(eligible, ceiling) added up, as lpsGuaranteeOfTotals splits one customer. */
-export async function lpsTotals({ db, reads }: ExportSource, scope: HoldingScope, lps: { rates: readonly LpsRate[]; ceiling: number }): Promise<LpsTotals> {
-  // A whole-rupiah setting as a literal, so both dialects type the CASE as the sums' type.
-  const ceiling = sql.lit(Math.trunc(lps.ceiling));
-  const [sums, above] = await Promise.all([
-    reads.rows(
-      db
-        .selectFrom(customerSums(db, scope, lps.rates).as('c'))
-        .select([
-          count().as('customers'),
-          sql<number>`coalesce(sum(case when c.eligible > ${ceiling} then ${ceiling} else c.eligible end), 0)`.as('guaranteed'),
-          sql<number>`coalesce(sum(case when c.total > ${ceiling} then 1 else 0 end), 0)`.as('over_customers'),
-          sql<number>`coalesce(sum(case when c.total > ${ceiling} then c.total else 0 end), 0)`.as('over_amount'),
-        ]),
-    ),
-    reads.rows(
-      db
-        .selectFrom(heldOn(db, scope).as('h'))
-        .where(sql<SqlBool>`h.rate_bps > ${lpsRateOnSql(lps.rates, 'h.period_start')}`)
-        .select([count().as('count'), total('h.amount').as('amount')]),
-    ),
-  ]);
-  const row = sums[0];
-  return {
-    customers: Number(row?.customers ?? 0),
-    guaranteed: Number(row?.guaranteed ?? 0),
-    aboveCeiling: { customers: Number(row?.over_customers ?? 0), amount: Number(row?.over_amount ?? 0) },
-    aboveRate: { count: Number(above[0]?.count ?? 0), amount: Number(above[0]?.amount ?? 0) },
-  };
 }
 
 export interface CustomerHolding {
@@ -243,6 +251,65 @@ export interface CustomerHolding {
   deposits: number;
   total: number;
   eligible: number;
+}
+
+export interface CustomerView {
+  /** The position: held deposits, their customers and principal. */
+  position: { count: number; customers: number; amount: number };
+  /** Per customer min(eligible, ceiling) added up, as lpsGuaranteeOfTotals splits one customer. */
+  guaranteed: number;
+  /** Deposits whose rate is above the TBP in force on their period's start. */
+  aboveRate: { count: number; amount: number };
+  /** Customers whose total is above the guarantee ceiling, largest first (a handful even in a large bank). */
+  aboveCeiling: CustomerHolding[];
+  /** The `largest` customers holding the most, largest first (ties by id, so the list is stable). */
+  largest: CustomerHolding[];
+}
+
+/**
+ * The position seen per customer, in one pass over it: the per-customer sums are taken once (a
+ * common table the database materialises, being read three times) and answer the totals, the
+ * customers above the ceiling and the largest ones together — each used to be a pass of its own,
+ * a few seconds each over a million deposits.
+ */
+export async function customerView({ db, reads }: ExportSource, scope: HoldingScope, lps: { rates: readonly LpsRate[]; ceiling: number }, largest: number): Promise<CustomerView> {
+  // A whole-rupiah setting as a literal, so both dialects type the CASE as the sums' type.
+  const ceiling = sql.lit(Math.trunc(lps.ceiling));
+  const columns = (kind: string) => [sql.lit(kind).as('kind'), 'c.customer_id', 'c.deposits', 'c.total', 'c.eligible', sql<number>`0`.as('above_count'), sql<number>`0`.as('above_amount'), sql<number>`0`.as('customers')] as const;
+  const rows = await reads.rows(
+    db
+      .with('c', () => customerSums(db, scope, lps.rates))
+      .selectFrom('c')
+      .select([
+        sql.lit('totals').as('kind'),
+        sql<string>`null`.as('customer_id'),
+        sql<number>`coalesce(sum(c.deposits), 0)`.as('deposits'),
+        sql<number>`coalesce(sum(c.total), 0)`.as('total'),
+        sql<number>`coalesce(sum(case when c.eligible > ${ceiling} then ${ceiling} else c.eligible end), 0)`.as('eligible'),
+        sql<number>`coalesce(sum(c.above_count), 0)`.as('above_count'),
+        sql<number>`coalesce(sum(c.above_amount), 0)`.as('above_amount'),
+        count().as('customers'),
+      ])
+      .unionAll((eb) => eb.selectFrom('c').select([...columns('above')]).where('c.total', '>', ceiling))
+      .unionAll((eb) =>
+        eb
+          .selectFrom((inner) => inner.selectFrom('c').selectAll().orderBy('c.total', 'desc').orderBy('c.customer_id').limit(largest).as('c'))
+          .select([...columns('largest')]),
+      ),
+  );
+  const totals = rows.find((row) => row.kind === 'totals');
+  const of = (kind: string) =>
+    rows
+      .filter((row) => row.kind === kind)
+      .sort((a, b) => Number(b.total) - Number(a.total) || (String(a.customer_id) < String(b.customer_id) ? -1 : 1)) as Array<{ customer_id: string; deposits: unknown; total: unknown; eligible: unknown }>;
+  const [aboveCeiling, top] = await Promise.all([withCustomers(db, reads, scope.bankId, of('above')), withCustomers(db, reads, scope.bankId, of('largest'))]);
+  return {
+    position: { count: Number(totals?.deposits ?? 0), customers: Number(totals?.customers ?? 0), amount: Number(totals?.total ?? 0) },
+    guaranteed: Number(totals?.eligible ?? 0),
+    aboveRate: { count: Number(totals?.above_count ?? 0), amount: Number(totals?.above_amount ?? 0) },
+    aboveCeiling,
+    largest: top,
+  };
 }
 
 async function withCustomers(db: Db, reads: ExportSource['reads'], bankId: string, rows: Array<{ customer_id: string; deposits: unknown; total: unknown; eligible: unknown }>): Promise<CustomerHolding[]> {
@@ -259,55 +326,54 @@ async function withCustomers(db: Db, reads: ExportSource['reads'], bankId: strin
   }));
 }
 
-/** Customers whose held total is above the ceiling, largest first (a handful even in a large bank). */
-export async function customersAboveCeiling({ db, reads }: ExportSource, scope: HoldingScope, lps: { rates: readonly LpsRate[]; ceiling: number }): Promise<CustomerHolding[]> {
-  const rows = await reads.rows(
-    db
-      .selectFrom(customerSums(db, scope, lps.rates).as('c'))
-      .selectAll('c')
-      .where('c.total', '>', lps.ceiling)
-      .orderBy('c.total', 'desc')
-      .orderBy('c.customer_id'),
-  );
-  return withCustomers(db, reads, scope.bankId, rows);
-}
-
-/** The `limit` customers holding the most, largest first (ties by id, so the list is stable). */
-export async function largestCustomers({ db, reads }: ExportSource, scope: HoldingScope, lpsRates: readonly LpsRate[], limit: number): Promise<CustomerHolding[]> {
-  const rows = await reads.rows(db.selectFrom(customerSums(db, scope, lpsRates).as('c')).selectAll('c').orderBy('c.total', 'desc').orderBy('c.customer_id').limit(limit));
-  return withCustomers(db, reads, scope.bankId, rows);
-}
-
 // --- Held deposits one by one ----------------------------------------------------------------
 
+/** Up to this many rows a list of held deposits is read whole (~2 MB), not walked. */
+const ONE_PASS_ROWS = 10_000;
+
 /**
- * Held deposits matching `where` (a condition on the derived row `h`), by deposit number, in
- * batches. Each part is walked on its own in the (bank_id, deposit_number) index's order — a
- * keyset over the union would re-read it whole for every batch — and the two are merged.
+ * Held deposits matching `where` (a condition on the part's columns), by deposit number, in
+ * batches. Each part is walked on its own in deposit-number order — a keyset over the union would
+ * re-read it whole for every batch — and the parts are merged.
  */
-export function heldDepositsWhere(source: ExportSource, scope: HoldingScope, where: (column: (name: keyof HeldRow) => Expression<unknown>) => Expression<SqlBool>, batchSize = 1000): AsyncIterable<HeldRow[]> {
+export function heldDepositsWhere(
+  source: ExportSource,
+  scope: HoldingScope,
+  where: (column: (name: keyof HeldRow) => Expression<unknown>) => Expression<SqlBool>,
+  options: { batchSize?: number; expected: number },
+): AsyncIterable<HeldRow[]> {
   const { db, reads } = source;
-  const walk = (part: 'current' | 'earlier') =>
-    keysetBatches<HeldRow, string>(
-      (after, limit) => {
-        const base = part === 'current' ? currentPeriods(db, scope) : earlierPeriods(db, scope);
-        const ref = (name: keyof HeldRow) => {
-          const fromPeriod = part === 'earlier' && ['tenor_months', 'rate_bps', 'amount', 'period_start', 'maturity_date'].includes(name);
-          return sql.ref(`${fromPeriod ? 'p' : 'd'}.${name}`);
-        };
-        let query = base.where(where(ref));
-        if (after !== null) query = query.where('d.deposit_number', '>', after);
-        return reads.rows(query.orderBy('d.deposit_number').limit(limit)) as Promise<HeldRow[]>;
-      },
-      (row) => row.deposit_number,
-      batchSize,
-    );
-  return mergeByNumber(walk('current'), isPast(scope) ? walk('earlier') : emptyBatches(), batchSize);
+  const batchSize = options.batchSize ?? 1000;
+  const matching = (part: HeldPart) => {
+    const ref = (name: keyof HeldRow) => {
+      const fromPeriod = part === 'earlier' && ['tenor_months', 'rate_bps', 'amount', 'period_start', 'maturity_date'].includes(name);
+      return sql.ref(`${fromPeriod ? 'p' : 'd'}.${name}`);
+    };
+    return partQuery(db, scope, part).where(where(ref));
+  };
+  // A few thousand rows (the usual case: the caller has counted them) are read in one pass per
+  // part; a keyset walk visits every deposit of the bank in number order to find them.
+  const walk = (part: HeldPart): AsyncIterable<HeldRow[]> =>
+    options.expected <= ONE_PASS_ROWS
+      ? (async function* () {
+          yield (await reads.rows(matching(part).orderBy('d.deposit_number'))) as HeldRow[];
+        })()
+      : keysetBatches<HeldRow, string>(
+          (after, limit) => {
+            let query = matching(part);
+            if (after !== null) query = query.where('d.deposit_number', '>', after);
+            return reads.rows(query.orderBy('d.deposit_number').limit(limit)) as Promise<HeldRow[]>;
+          },
+          (row) => row.deposit_number,
+          batchSize,
+        );
+  if (options.expected === 0) return (async function* () {})();
+  return partsOf(scope)
+    .map(walk)
+    .reduce((merged, next) => mergeByNumber(merged, next, batchSize));
 }
 
-async function* emptyBatches(): AsyncGenerator<HeldRow[]> {}
-
-/** Two streams each ordered by deposit number, as one (a deposit is in exactly one of them). */
+/** Two streams each ordered by deposit number, as one (a deposit is in exactly one part). */
 async function* mergeByNumber(left: AsyncIterable<HeldRow[]>, right: AsyncIterable<HeldRow[]>, batchSize: number): AsyncGenerator<HeldRow[]> {
   const a = rowsOf(left);
   const b = rowsOf(right);
@@ -347,12 +413,11 @@ export async function balanceChanges({ db, reads }: ExportSource, bankId: string
     reads.rows(
       db
         .selectFrom('deposits as d')
-        .leftJoin('deposit_periods as p', (join) => join.onRef('p.deposit_id', '=', 'd.id').on('p.period_number', '=', 1))
         .where('d.bank_id', '=', bankId)
         .where('d.status', 'in', [...HELD_OR_CLOSED])
         .where('d.deposit_date', '>=', from)
         .where('d.deposit_date', '<=', to)
-        .select(['d.deposit_date as date', sql<number>`sum(coalesce(p.amount, d.amount))`.as('delta')])
+        .select(['d.deposit_date as date', sql<number>`sum(${placedAmount('d')})`.as('delta')])
         .groupBy('d.deposit_date'),
     ),
     reads.rows(
@@ -364,6 +429,7 @@ export async function balanceChanges({ db, reads }: ExportSource, bankId: string
         .where('d.status', 'in', [...HELD_OR_CLOSED])
         .where('p.period_start', '>=', from)
         .where('p.period_start', '<=', to)
+        .where('p.period_number', '>', 1)
         .where(sql<SqlBool>`p.amount <> q.amount`)
         .select(['p.period_start as date', sql<number>`sum(p.amount - q.amount)`.as('delta')])
         .groupBy('p.period_start'),

@@ -1,6 +1,6 @@
 import { formatDateId, lpsGuaranteeOfTotals } from '../../machines/deposit-rules';
 import { concentration, cumulativeShares, shareOf, type ConcentrationCut } from '../../machines/report-rules';
-import { heldTotal, largestCustomers, type CustomerHolding } from './holdings-repository';
+import { customerView, type CustomerHolding } from './holdings-repository';
 import { column, table } from './report-document';
 import { scopeOf, type ReportBuilder } from './report-context';
 
@@ -15,7 +15,7 @@ const CUTS = [10, 25, 50] as const;
 
 export const largestDepositorsReport: ReportBuilder = async (context) => {
   const scope = scopeOf(context);
-  const [position, largest] = await Promise.all([heldTotal(context.source, scope), largestCustomers(context.source, scope, context.settings.lpsRates, LARGEST_DEPOSITORS)]);
+  const { position, largest } = await customerView(context.source, scope, { rates: context.settings.lpsRates, ceiling: context.settings.lpsMaxBalance }, LARGEST_DEPOSITORS);
   const shares = cumulativeShares(
     largest.map((customer) => customer.total),
     position.amount,

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { formatDateId, formatRateBps, formatRupiah, lpsGuaranteeOfTotals, lpsRateOn } from '../../machines/deposit-rules';
 import { dailyBalances, dayBeforeMonth, monthlyAverages, periodLabelId, semesterMonthsUpTo, type DailyBalance, type MonthAverage } from '../../machines/report-rules';
-import { balanceChanges, customersAboveCeiling, heldDepositsWhere, heldTotal, lpsRateOnSql, lpsTotals, type CustomerHolding, type HeldRow } from './holdings-repository';
+import { balanceChanges, customerView, heldDepositsWhere, heldTotal, lpsRateOnSql, type CustomerHolding, type HeldRow } from './holdings-repository';
 import { cellText, column, table } from './report-document';
 import { productName, scopeOf, type ReportBuilder, type ReportContext } from './report-context';
 
@@ -36,14 +36,15 @@ export const lpsReport: ReportBuilder = async (context) => {
   const scope = scopeOf(context);
   const { lpsRates, lpsMaxBalance: ceiling } = context.settings;
   const lps = { rates: lpsRates, ceiling };
-  const [position, totals, above, balances] = await Promise.all([heldTotal(context.source, scope), lpsTotals(context.source, scope, lps), customersAboveCeiling(context.source, scope, lps), semesterBalances(context)]);
+  const [view, balances] = await Promise.all([customerView(context.source, scope, lps, 0), semesterBalances(context)]);
+  const { position, aboveCeiling: above } = view;
   const tbpToday = lpsRateOn(lpsRates, context.month.asOf);
   const summary: Line[] = [
     { label: 'Posisi deposito (rekening)', count: position.count, amount: position.amount },
-    { label: 'Deposito dengan suku bunga di atas TBP (rekening)', count: totals.aboveRate.count, amount: totals.aboveRate.amount },
-    { label: `Nasabah dengan simpanan di atas ${formatRupiah(ceiling)} (nasabah)`, count: totals.aboveCeiling.customers, amount: totals.aboveCeiling.amount },
-    { label: 'Simpanan yang dijamin LPS', count: null, amount: totals.guaranteed },
-    { label: 'Simpanan yang tidak dijamin LPS', count: null, amount: position.amount - totals.guaranteed },
+    { label: 'Deposito dengan suku bunga di atas TBP (rekening)', count: view.aboveRate.count, amount: view.aboveRate.amount },
+    { label: `Nasabah dengan simpanan di atas ${formatRupiah(ceiling)} (nasabah)`, count: above.length, amount: above.reduce((sum, customer) => sum + customer.total, 0) },
+    { label: 'Simpanan yang dijamin LPS', count: null, amount: view.guaranteed },
+    { label: 'Simpanan yang tidak dijamin LPS', count: null, amount: position.amount - view.guaranteed },
   ];
   const month = context.month.period;
   const dayRows = balances.series
@@ -98,7 +99,11 @@ export const lpsReport: ReportBuilder = async (context) => {
           column('TBP', 'rate', 0.8, (row) => lpsRateOn(lpsRates, row.period_start)),
           column('Pokok', 'rupiah', 1.5, (row) => Number(row.amount), 20),
         ],
-        rows: () => heldDepositsWhere(context.source, scope, (ref) => sql<SqlBool>`${ref('rate_bps')} > ${lpsRateOnSql(lpsRates, ref('period_start'))}`, context.batchSize),
+        rows: () =>
+          heldDepositsWhere(context.source, scope, (ref) => sql<SqlBool>`${ref('rate_bps')} > ${lpsRateOnSql(lpsRates, ref('period_start'))}`, {
+            expected: view.aboveRate.count,
+            ...(context.batchSize ? { batchSize: context.batchSize } : {}),
+          }),
         emptyText: 'Tidak ada deposito dengan suku bunga di atas TBP.',
       }),
       table<CustomerHolding | HolderTotal>({

@@ -1,9 +1,8 @@
 import type { DepositStatus, MaturityInstruction } from '../../contract/deposit';
 import { depositStatusLabels } from '../../machines/deposit';
 import { formatDateId } from '../../machines/deposit-rules';
-import { maturitiesByMonth, placementsByMonth } from '../deposits/deposit-service';
 import { DIRECT_CHANNEL_LABEL, disbursementKindLabels, disbursementStatusLabels, instructionLabels } from '../platform/xlsx/labels';
-import { breaks, breakSums, closures, closureSums, placements, renewals, renewalSums, type PayoutRow, type PayoutSums, type PlacementRow, type RenewalRow } from './movements-repository';
+import { breaks, breakSums, closures, closureSums, monthTallies, placements, renewals, renewalSums, type PayoutRow, type PayoutSums, type PlacementRow, type RenewalRow } from './movements-repository';
 import { cellText, column, table, type ReportColumn } from './report-document';
 import { productName, rangeOf, type ReportBuilder, type ReportContext } from './report-context';
 
@@ -41,14 +40,8 @@ const isRow = (row: PayoutRow | PayoutTotal): row is PayoutRow => 'deposit_numbe
 export const movementsReport: ReportBuilder = async (context) => {
   const range = rangeOf(context);
   const { period } = context.month;
-  const [placed, matured, renewed, broken, closed] = await Promise.all([
-    placementsByMonth(context.source.db, context.bankId, period, period),
-    maturitiesByMonth(context.source.db, context.bankId, period, period),
-    renewalSums(context.source, range),
-    breakSums(context.source, range),
-    closureSums(context.source, range),
-  ]);
-  const placedTally = { count: placed[0]?.count ?? 0, amount: placed[0]?.amount ?? 0 };
+  const [tallies, renewed, broken, closed] = await Promise.all([monthTallies(context.source, context.bankId, period), renewalSums(context.source, range), breakSums(context.source, range), closureSums(context.source, range)]);
+  const placedTally = tallies.placements;
   const renewal = (key: string) =>
     renewed
       .filter((row) => (key === 'extension' ? row.startedBy === 'extension' : row.startedBy === 'rollover' && row.instruction === key))
@@ -59,7 +52,7 @@ export const movementsReport: ReportBuilder = async (context) => {
     ...['ARO', 'ARO_PLUS', 'extension'].map((key) => ({ label: RENEWAL_LABELS[key]!, ...renewal(key) })),
     { label: 'Pencairan sebelum jatuh tempo', count: broken.count, amount: broken.principal },
     { label: 'Penutupan (dana dibayarkan)', count: closed.count, amount: closed.principal },
-    { label: 'Jatuh tempo (periode berakhir)', count: matured[0]?.count ?? 0, amount: matured[0]?.amount ?? 0 },
+    { label: 'Jatuh tempo (periode berakhir)', ...tallies.maturities },
   ];
   const batch = context.batchSize;
 

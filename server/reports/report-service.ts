@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { reportQuerySchema, reportSummaryQuerySchema, type LatestRatios, type ReportCatalogueItem, type ReportSummary } from '../../contract/reports';
 import { formatDateId } from '../../machines/deposit-rules';
 import { isFuturePeriod, periodLabelId, reportMonth, type ReportMonth } from '../../machines/report-rules';
-import { maturitiesByMonth, placementsByMonth } from '../deposits/deposit-service';
 import { getDepositSettings, productNamesOf } from '../products/product-service';
 import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
@@ -18,7 +17,7 @@ import { xlsxWorkbookWebStream } from '../platform/xlsx/xlsx-workbook';
 import { positionGroups } from './holdings-repository';
 import { interestGroups } from './interest-repository';
 import { installmentTotals } from './interest-tax-report';
-import { bankName } from './movements-repository';
+import { bankName, monthTallies } from './movements-repository';
 import { catalogue, reportOf } from './report-catalogue';
 import type { ReportContext } from './report-context';
 import type { ReportDocument } from './report-document';
@@ -111,10 +110,9 @@ export function createReportService(deps: ReportServiceDeps) {
       const month = monthOf(parsed.period ?? today().slice(0, 7));
       const source = { db, reads };
       const range = { bankId: actor.bankId, from: month.first, to: month.last };
-      const [groups, placed, matured, interest, ratios] = await Promise.all([
+      const [groups, tallies, interest, ratios] = await Promise.all([
         positionGroups(source, { bankId: actor.bankId, asOf: month.asOf, today: today() }),
-        placementsByMonth(db, actor.bankId, month.period, month.period),
-        maturitiesByMonth(db, actor.bankId, month.period, month.period),
+        monthTallies(source, actor.bankId, month.period),
         interestGroups(source, range),
         deps.latestRatios(actor.bankId),
       ]);
@@ -124,8 +122,8 @@ export function createReportService(deps: ReportServiceDeps) {
         period: month.period,
         asOf: month.asOf,
         balances: { count: all.count, amount: all.amount, running: { count: running.count, amount: running.amount }, averageRateBps: all.rateBps },
-        placements: { count: placed[0]?.count ?? 0, amount: placed[0]?.amount ?? 0 },
-        maturities: { count: matured[0]?.count ?? 0, amount: matured[0]?.amount ?? 0 },
+        placements: tallies.placements,
+        maturities: tallies.maturities,
         interest: installmentTotals(interest),
         ratios,
       };

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCatalogueItemSchema, reportSummarySchema, REPORT_TYPES, type ReportType } from '../../contract/reports';
 import { placeDeposit } from '../../server/deposits/deposit-placement';
 import { runDailyJob } from '../../server/jobs/daily';
+import { heldDepositsWhere, heldOn } from '../../server/reports/holdings-repository';
+import { sql, type SqlBool } from 'kysely';
 import { XLSX_MEDIA_TYPE } from '../../server/platform/xlsx/xlsx-stream';
 import { pdfToText, squish } from '../support/pdf-text';
 import { addCustomer, addDaysIso, freshKey, startWorld, type World } from './deposit-fixtures';
@@ -506,6 +508,27 @@ describe.each(dialects)('reports (%s)', (dialect) => {
       ['50 nasabah terbesar', 4, position],
       ['Seluruh nasabah', 4, position],
     ]);
+  });
+
+  it('a day’s held deposits one by one: walked in batches over its three parts, as read in one pass', async () => {
+    // On 10 March: E broken later (paid on the 24th), B still in its first period (rolled on the
+    // 15th), the rest in the period they are in now; D was paid out on the 9th.
+    const scope = { bankId: w.bank.id, asOf: '2026-03-10', today: '2026-04-06' };
+    const source = { db: w.db, reads: w.t.server.database.reads };
+    const all = () => sql<SqlBool>`1 = 1`;
+    const collect = async (iterable: AsyncIterable<Array<{ deposit_number: string; amount: number }>>) => {
+      const rows: Array<{ deposit_number: string; amount: number }> = [];
+      for await (const batch of iterable) rows.push(...batch);
+      return rows;
+    };
+    const walked = await collect(heldDepositsWhere(source, scope, all, { expected: 1_000_000, batchSize: 2 }));
+    const inOnePass = await collect(heldDepositsWhere(source, scope, all, { expected: 10 }));
+    expect(walked.map((row) => row.deposit_number)).toEqual(['A', 'B', 'C', 'E', 'F', 'I', 'K2', 'L'].map((letter) => s.numbers[letter]));
+    expect(inOnePass).toEqual(walked);
+    expect(walked.find((row) => row.deposit_number === s.numbers.B)!.amount).toBe(20_000_000);
+    const [counted] = await w.db.selectFrom(heldOn(w.db, scope).as('h')).select((eb) => eb.fn.countAll<number>().as('n')).execute();
+    expect(Number(counted!.n)).toBe(walked.length);
+    expect(await collect(heldDepositsWhere(source, scope, all, { expected: 0 }))).toEqual([]);
   });
 
   it('every PDF names the bank, the report and the period on each page and numbers its pages', async () => {

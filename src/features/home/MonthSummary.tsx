@@ -63,7 +63,7 @@ export function MonthSummary({ period }: { period: string }) {
       ) : (
         <>
           <p className="bj-summary__lead">{data ? `Posisi per ${formatDate(data.asOf)}; angka bulan berjalan masih dapat berubah.` : 'Memuat ringkasan…'}</p>
-          <div className="bj-stats">
+          <div className="bj-stats bj-summary__stats">
             <Link className="bj-stat" to={report('posisi-deposito')} data-testid="summary-balance">
               <span className="bj-stat__value">{value(data && formatRupiah(data.balances.amount))}</span>
               <span className="bj-stat__label">
@@ -81,7 +81,9 @@ export function MonthSummary({ period }: { period: string }) {
             </Link>
             <Link className="bj-stat" to={`/deposito/bunga?period=${period}`} data-testid="summary-interest">
               <span className="bj-stat__value">{value(data && formatRupiah(data.interest.gross))}</span>
-              <span className="bj-stat__label">bunga bruto bulan ini ({value(data && count(data.interest.count))} angsuran, neto {value(data && formatRupiah(data.interest.net))})</span>
+              <span className="bj-stat__label">
+                bunga bruto bulan ini ({value(data && count(data.interest.count))} angsuran, neto <span className="bj-nowrap">{value(data && formatRupiah(data.interest.net))}</span>)
+              </span>
             </Link>
             <Link className="bj-stat" to={report('bunga-pajak')} data-testid="summary-tax">
               <span className="bj-stat__value">{value(data && formatRupiah(data.interest.tax))}</span>
