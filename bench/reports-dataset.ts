@@ -12,9 +12,11 @@
  * - held MONTHLY deposits placed before November have November's installment, with 20% tax
  *   unless their customer's active principal is at most Rp 7.500.000 (due from the 25th, paid before).
  *
- * The base dataset is copied file for file and never opened here (this branch's migrations would
- * change it under the other benchmarks); the copy is migrated by the real server start, then
- * filled with plain SQL on one connection. Reused unless BENCH_FRESH=1.
+ * The base dataset is copied file for file and never opened here (the migrations would change it
+ * under the other benchmarks); the copy is migrated by the real server start, then filled with
+ * plain SQL on one connection. Reused unless BENCH_REPORTS_FRESH=1, which rebuilds this copy only:
+ * BENCH_FRESH=1 is the base dataset's own switch (it deletes and regenerates it for every
+ * benchmark that uses it), and is left to those.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,8 +100,8 @@ const FILL = [
 export async function ensureReportsDataset(log: (line: string) => void = console.log): Promise<Dataset> {
   const dataDir = reportsDatasetDir();
   const marker = join(dataDir, MARKER);
-  if (existsSync(marker) && process.env.BENCH_FRESH !== '1') {
-    log(`  reports dataset reused from ${dataDir} (BENCH_FRESH=1 regenerates)`);
+  if (existsSync(marker) && process.env.BENCH_REPORTS_FRESH !== '1') {
+    log(`  reports dataset reused from ${dataDir} (BENCH_REPORTS_FRESH=1 rebuilds it from the base dataset)`);
     return JSON.parse(readFileSync(marker, 'utf8')) as Dataset;
   }
   const base = await ensureDataset(log);

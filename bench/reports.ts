@@ -5,7 +5,7 @@
  * Beranda's summary of the month in-process. Budgets: xlsx ≤ 10 s, PDF ≤ 20 s, peak RSS ≤ 300 MB
  * per report. Figures, never pass/fail.
  *
- *   npx tsx bench/reports.ts [type …] [xlsx|pdf]      (BENCH_FRESH=1 rebuilds the dataset)
+ *   npx tsx bench/reports.ts [type …] [xlsx|pdf]      (BENCH_REPORTS_FRESH=1 rebuilds its dataset)
  *   import { runReportBenchmarks } from './reports'    (from bench/run.ts)
  */
 import { execFileSync } from 'node:child_process';
