@@ -52,6 +52,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/dom/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/dom/support/setup.ts'],
         },
       },
       {

@@ -8,14 +8,10 @@
  *   npx tsx bench/geography-zip-search.ts            SQLite (and PostgreSQL with BENCH_DATABASE_URL)
  *   import { runGeographyBenchmarks } from './geography-zip-search'  (from bench/run.ts)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createGeographyService } from '../server/master-data/geography-service';
-import { openDatabase } from '../server/platform/db/database';
 import { migrateToLatest } from '../server/platform/db/migrate';
+import { withScratchDatabase } from './scratch-database';
 
 type Log = (line: string) => void;
 
@@ -57,24 +53,9 @@ async function time(queries: string[], run: (q: string) => Promise<unknown>): Pr
 }
 
 export async function runGeographyBenchmarks(log: Log, dialect: 'sqlite' | 'postgres' = 'sqlite'): Promise<GeographyBenchFigures> {
-  const databaseUrl = dialect === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
-  if (dialect === 'postgres' && !databaseUrl) throw new Error('BENCH_DATABASE_URL is not set');
-  const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-bench-geo-'));
-  const schema = `bench_geo_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  if (databaseUrl) await admin(`create schema ${schema}`);
-  const database = openDatabase({ databaseUrl, dataDir, ...(databaseUrl ? { pgSchema: schema } : {}) });
-  try {
+  return withScratchDatabase(dialect, 'geo', async (database, migration) => {
     const started = performance.now();
-    await migrateToLatest(database.db, databaseUrl ? { schema } : {});
+    await migrateToLatest(database.db, migration);
     const migrationMs = performance.now() - started;
     // The second dialect in one process reuses the dataset the first read (geography-dataset.ts).
     log(`  all migrations on a fresh ${dialect} database (0011 imports the dataset): ${(migrationMs / 1000).toFixed(2)} s`);
@@ -120,11 +101,7 @@ export async function runGeographyBenchmarks(log: Log, dialect: 'sqlite' | 'post
     log(row('by place name', name));
     log(row('by common words, limit 50', name50));
     return { dialect, migrationMs, prefix, name, name50 };
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await admin(`drop schema if exists ${schema} cascade`);
-  }
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,6 +8,7 @@ import { measureBundle, printBundleReport } from './bundle-size';
 import { runDepositBenchmarks, type DepositBenchFigures } from './deposits';
 import { runDocumentBenchmarks } from './documents';
 import { runGeographyBenchmarks } from './geography-zip-search';
+import { runInvoiceBenchmarks } from './invoices';
 import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
 
 interface Benchmark {
@@ -60,6 +61,13 @@ const BENCHMARKS: Benchmark[] = [
     run: async (log) => {
       await runGeographyBenchmarks(log, 'sqlite');
       if (postgres) await runGeographyBenchmarks(log, 'postgres');
+    },
+  },
+  {
+    name: `Platform invoices: the monthly run for 100 banks of 1,500 deposits each, its rerun, the largest invoice's PDF (SQLite${postgres ? ' and PostgreSQL' : ''}; budget ≤ 30 s)`,
+    run: async (log) => {
+      await runInvoiceBenchmarks(log, 'sqlite');
+      if (postgres) await runInvoiceBenchmarks(log, 'postgres');
     },
   },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratiosSchema, type ratioResultSchema } from './balance-sheet';
 import { periodSchema } from './deposit-api';
 
 /**
@@ -40,27 +41,13 @@ export type ReportCatalogueItem = z.infer<typeof reportCatalogueItemSchema>;
 
 const tallySchema = z.object({ count: z.number().int().min(0), amount: z.number().int().min(0) });
 
-/** A balance-sheet ratio as machines/bank-rules/ratios.ts answers it (percent, two decimals). */
-export const ratioResultSchema = z.object({
-  value: z.number().nullable(),
-  threshold: z.number(),
-  healthy: z.boolean().nullable(),
-  note: z.string().nullable(),
-});
-export type RatioResultData = z.infer<typeof ratioResultSchema>;
-
-/** The ratios of the latest balance-sheet month on file. */
-export const latestRatiosSchema = z.object({
+/** The ratios of the latest balance-sheet month on file (Neraca Keuangan's, as it answers them). */
+export const latestRatiosSchema = ratiosSchema.extend({
   /** 'YYYY-MM' of that balance sheet. */
   period: z.string(),
-  kpmm: ratioResultSchema,
-  nplGross: ratioResultSchema,
-  ldr: ratioResultSchema,
-  roa: ratioResultSchema,
-  bopo: ratioResultSchema,
-  cashRatio: ratioResultSchema,
 });
 export type LatestRatios = z.infer<typeof latestRatiosSchema>;
+export type RatioResultData = z.infer<typeof ratioResultSchema>;
 
 /** GET /report/list-summary: what Beranda shows of a month; each figure equals its list's for the month. */
 export const reportSummarySchema = z.object({

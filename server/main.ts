@@ -43,6 +43,7 @@ import { createInterestService } from './interest/interest-service';
 import { createProfileService } from './auth/profile-service';
 import { createUserAdminService } from './auth/user-admin-service';
 import { createProductService } from './products/product-service';
+import { createBalanceSheetService } from './bank/balance-sheet-service';
 import { createProductSettingsService } from './products/product-settings-service';
 import { createCustomerService } from './deposits/customer-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
@@ -50,6 +51,9 @@ import { createRegistrationService } from './auth/registration-service';
 import { createGeographyService } from './master-data/geography-service';
 import { resolveJwtSecret } from './auth/secrets';
 import { seedDemoData } from './demo/seed';
+import { createInvoiceService } from './invoices/invoice-service';
+import { runOwedMonthlyInvoices } from './jobs/monthly-invoices';
+import { jakartaDate } from './platform/business-date';
 import { createReportService } from './reports/report-service';
 
 export interface ServerOptions {
@@ -146,7 +150,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const seed = options.seed ?? 'when-empty';
     if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
       seeded = (
-        await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl })
+        await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl, platform: config.platform })
       ).created;
       if (seeded.length > 0) logger.info({ created: seeded }, 'demo data seeded');
     }
@@ -192,10 +196,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       { name: 'jne-tracking', run: () => shipments.refreshAll() },
       { name: 'privy-signatures', run: () => signatures.settleOpen() },
       { name: 'aro-letters', run: () => aroLetters.drawRecent() },
+      // After the daily job of a 1st: the previous month's invoices (jobs/monthly-invoices.ts).
+      { name: 'platform-invoices', run: () => runOwedMonthlyInvoices({ db: database.db, clock, seller: config.platform, logger }, jakartaDate(clock.now())) },
     ];
     const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
+    const balanceSheets = createBalanceSheetService({ db: database.db, clock });
     const routers = areaRouters({
       auth,
       registration,
@@ -203,6 +210,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       users,
       products: createProductService({ db: database.db, clock }),
       productSettings: createProductSettingsService({ db: database.db, clock }),
+      balanceSheets,
       installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
       customers: createCustomerService({ db: database.db }),
       deposits,
@@ -216,15 +224,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       shipments,
       signatures,
       geography,
-      reports: createReportService({
-        db: database.db,
-        reads: database.reads,
-        clock,
-        logger,
-        // The balance sheet is being built beside the reports (issue 11, server/bank/balance-sheet-service.ts
-        // latestRatios, by the balance-sheet engineer); until it is merged no bank has ratios on file.
-        latestRatios: async () => null,
-      }),
+      invoices: createInvoiceService({ db: database.db, clock }),
+      // Beranda's summary carries the ratios of the bank's latest balance sheet (Neraca Keuangan).
+      reports: createReportService({ db: database.db, reads: database.reads, clock, logger, latestRatios: (bankId) => balanceSheets.latestRatios(bankId) }),
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),

@@ -40,6 +40,8 @@ import type { MountedRouter } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
 import type { XlsxDownloadDeps } from './platform/xlsx/xlsx-download';
 import { productRoutes } from './products/product-routes';
+import { balanceSheetRoutes } from './bank/balance-sheet-routes';
+import type { BalanceSheetService } from './bank/balance-sheet-service';
 import type { ProductService } from './products/product-service';
 import type { ProductSettingsService } from './products/product-settings-service';
 import { productSettingsRoutes } from './products/product-settings-routes';
@@ -48,6 +50,8 @@ import { geographyRoutes } from './master-data/geography-routes';
 import { reportRoutes } from './reports/report-routes';
 import type { ReportService } from './reports/report-service';
 import type { GeographyService } from './master-data/geography-service';
+import { invoiceReportRoutes, invoiceRoutes } from './invoices/invoice-routes';
+import type { InvoiceService } from './invoices/invoice-service';
 
 export interface AreaServices {
   auth: AuthService;
@@ -56,6 +60,7 @@ export interface AreaServices {
   users: UserAdminService;
   products: ProductService;
   productSettings: ProductSettingsService;
+  balanceSheets: BalanceSheetService;
   /** What GET /settings tells about this installation. */
   installation: { productId: string; supportEmail: string; supportPhone: string | null };
   customers: CustomerService;
@@ -71,6 +76,9 @@ export interface AreaServices {
   aroLetters: AroLetterService;
   signatures: SignatureService;
   geography: GeographyService;
+  /** The platform's invoices to the bank (Tagihan). */
+  invoices: InvoiceService;
+  /** Laporan and Beranda's month summary. */
   reports: ReportService;
   /** The providers' sandboxes (JNE_URL / PRIVY_URL unset), each on its path. */
   sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
@@ -96,6 +104,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, authRoutes({ auth, registration: services.registration, trustedProxyHops: services.trustedProxyHops, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, profileRoutes({ auth, profile: services.profile, idempotency: services.idempotency, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2Bpr.path, userAdminRoutes({ auth, users: services.users, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, balanceSheetRoutes({ auth, balanceSheets: services.balanceSheets, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, productSettingsRoutes({ auth, settings: services.productSettings, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
@@ -110,6 +119,8 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v2General.path, publicSettingsRoutes({ auth, settings: services.productSettings, installation: services.installation })],
     [apiBases.v1.path, productRoutes({ auth, products: services.products, idempotency: services.idempotency })],
+    [apiBases.v1.path, invoiceRoutes({ auth, invoices: services.invoices })],
+    [apiBases.v2Bpr.path, invoiceReportRoutes({ auth, exports: services.exports })],
     [apiBases.v2General.path, geographyRoutes({ geography: services.geography })],
     ...services.sandboxes.map(([path, sandbox]) => [path, sandbox] as const),
     ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],

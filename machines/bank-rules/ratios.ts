@@ -5,32 +5,9 @@
  * not the rounded one, so 1,2149…% is below a 1,215% threshold even though it shows as 1,21%.
  */
 
-export const BALANCE_SHEET_LINES = [
-  'kas',
-  'penempatanBankLain',
-  'kredit',
-  'kreditKurangLancar',
-  'kreditDiragukan',
-  'kreditMacet',
-  'ckpn',
-  'asetTetap',
-  'asetLain',
-  'tabungan',
-  'deposito',
-  'simpananBankLain',
-  'pinjamanDiterima',
-  'kewajibanSegera',
-  'utangBunga',
-  'kewajibanLain',
-  'modalInti',
-  'modalPelengkap',
-  'atmr',
-  'pendapatanOperasional',
-  'bebanOperasional',
-  'labaSebelumPajak',
-] as const;
-export type BalanceSheetLine = (typeof BALANCE_SHEET_LINES)[number];
-export type BalanceSheetLines = Record<BalanceSheetLine, number>;
+export { BALANCE_SHEET_LINES, type BalanceSheetLine, type BalanceSheetLines } from '../../contract/balance-sheet';
+
+import type { BalanceSheetLines } from '../../contract/balance-sheet';
 
 export const RATIO_NAMES = ['kpmm', 'nplGross', 'ldr', 'roa', 'bopo', 'cashRatio'] as const;
 export type RatioName = (typeof RATIO_NAMES)[number];

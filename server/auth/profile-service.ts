@@ -127,6 +127,13 @@ export async function bankLetterhead(db: Kysely<Database>, fileStore: FileStore,
   return { name: bank.name, address: await bankAddressLine(db, bankId), logo };
 }
 
+/** The bank as an invoice names the party billed: its name, NPWP and address line. */
+export async function bankBillingParty(db: Kysely<Database>, bankId: string): Promise<{ name: string; npwp: string | null; address: string | null }> {
+  const bank = await findBankById(db, bankId);
+  if (!bank) throw new Error(`bank ${bankId} does not exist`);
+  return { name: bank.name, npwp: bank.npwp, address: await bankAddressLine(db, bankId) };
+}
+
 /**
  * Who a courier calls at the bank: the bank's name and address (with the picked areas when the
  * bank has them: `place`), and the phone of the staff member booking (or else of any active staff

@@ -4,15 +4,32 @@
  *   npm run admin -- approve <id>            create the bank and its ADMIN user, mail a set-password link
  *   npm run admin -- reject <id>
  *   npm run admin -- unlock <email>          lift the login throttles of an account
+ *   npm run admin -- channels                channel partners and their fee rates
+ *   npm run admin -- channel <code> <bps> --name="PT …" [--npwp=…] [--from=YYYY-MM-DD]
+ *                                            add or rename a partner, its fee rate from a date (default today)
+ *   npm run admin -- invoice-paid <number> <reference> [--date=YYYY-MM-DD]
+ *                                            record a bank's payment of a platform invoice (default today)
  */
 import { buildServer } from '../main';
+import { jakartaDate } from '../platform/business-date';
 import { ServiceError } from '../platform/errors';
+import { listChannelPartners, recordInvoicePayment, saveChannelPartner } from '../invoices/invoice-admin-service';
 
-const USAGE = 'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id> | unlock <email>';
+const USAGE =
+  'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id> | unlock <email> | channels' +
+  ' | channel <kode> <bps> --name="PT …" [--npwp=…] [--from=YYYY-MM-DD] | invoice-paid <nomor> <referensi> [--date=YYYY-MM-DD]';
+
+/** `--key=value` options after the positional arguments. */
+function options(args: readonly string[]): Record<string, string> {
+  return Object.fromEntries(args.flatMap((arg) => {
+    const match = /^--([a-z]+)=(.*)$/s.exec(arg);
+    return match ? [[match[1]!, match[2]!]] : [];
+  }));
+}
 
 async function main(args: string[]): Promise<void> {
   const [command, argument] = args;
-  if (!command || !['registrations', 'approve', 'reject', 'unlock'].includes(command)) {
+  if (!command || !['registrations', 'approve', 'reject', 'unlock', 'channels', 'channel', 'invoice-paid'].includes(command)) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -37,9 +54,36 @@ async function main(args: string[]): Promise<void> {
       }
       return;
     }
+    const db = berjangka.database.db;
+    if (command === 'channels') {
+      const partners = [...(await listChannelPartners(db)).values()];
+      if (partners.length === 0) console.log('Belum ada mitra penyalur.');
+      for (const partner of partners) {
+        console.log(`${partner.code}  ${partner.name}  NPWP ${partner.npwp ?? '-'}`);
+        for (const rate of partner.rates) console.log(`  mulai ${rate.effectiveFrom}: ${rate.feeBps} bps per tahun`);
+      }
+      return;
+    }
     if (!argument) {
       console.error(USAGE);
       process.exitCode = 2;
+      return;
+    }
+    const today = jakartaDate(new Date());
+    if (command === 'channel') {
+      const given = options(args.slice(3));
+      const feeBps = Number(args[2]);
+      if (!given.name) throw new ServiceError('invalid', `Nama mitra wajib diisi (--name="PT …").\n${USAGE}`);
+      await saveChannelPartner(db, { code: argument, name: given.name, npwp: given.npwp ?? null, feeBps, effectiveFrom: given.from ?? today }, new Date().toISOString());
+      console.log(`Mitra "${argument}" disimpan; tarif ${feeBps} bps per tahun berlaku mulai ${given.from ?? today}.`);
+      return;
+    }
+    if (command === 'invoice-paid') {
+      const reference = args[2];
+      if (!reference || reference.startsWith('--')) throw new ServiceError('invalid', `Nomor referensi transfer wajib diisi.\n${USAGE}`);
+      const paidOn = options(args.slice(3)).date ?? today;
+      await recordInvoicePayment(db, { number: argument, paidOn, reference });
+      console.log(`Tagihan ${argument} dicatat lunas pada ${paidOn} (referensi ${reference}).`);
       return;
     }
     if (command === 'unlock') {

@@ -117,6 +117,12 @@ function firstOfMonth(today: string, months: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
+/** When a demo schedule was set: two weeks before it took effect, as banks announce a change, but never after `now`. */
+function announcedAt(effectiveFrom: string, now: string): string {
+  const announced = new Date(Date.parse(`${effectiveFrom}T02:00:00.000Z`) - 14 * 86_400_000).toISOString();
+  return announced < now ? announced : now;
+}
+
 /** The demo banks' LPS guaranteed rate: 6,75% until eight months ago, 6,00% since. */
 function demoLpsRates(today: string) {
   return [
@@ -147,8 +153,14 @@ export async function seedDemoProducts(db: Kysely<Database>, bankId: string, now
       created_at: now,
       updated_at: now,
     };
-    await insertProduct(db, product, first!.tenors, { effectiveFrom: firstOfMonth(today, first!.monthsFromToday), createdBy: 'SYSTEM' });
-    for (const schedule of later) await insertRateSchedule(db, product.id, firstOfMonth(today, schedule.monthsFromToday), schedule.tenors, now, 'SYSTEM');
+    await insertProduct(db, { ...product, created_at: announcedAt(firstOfMonth(today, first!.monthsFromToday), now), updated_at: now }, first!.tenors, {
+      effectiveFrom: firstOfMonth(today, first!.monthsFromToday),
+      createdBy: 'SYSTEM',
+    });
+    for (const schedule of later) {
+      const effectiveFrom = firstOfMonth(today, schedule.monthsFromToday);
+      await insertRateSchedule(db, product.id, effectiveFrom, schedule.tenors, announcedAt(effectiveFrom, now), 'SYSTEM');
+    }
     created.push(demo.name);
   }
   if (!(await hasDepositSettings(db, bankId))) {

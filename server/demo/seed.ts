@@ -7,8 +7,11 @@ import type { Database } from '../platform/db/schema';
 import { DAY_MS, type Clock } from '../platform/clock';
 import { seedDemoProducts } from './product-seed';
 import { seedDemoDeposits } from './demo-deposits';
+import { seedDemoBalanceSheets } from './balance-sheet-seed';
 import type { PasswordHasher } from '../auth/passwords';
 import type { FileStore } from '../platform/files/file-store';
+import { DEFAULT_PLATFORM_IDENTITY, type PlatformIdentity } from '../platform/config';
+import { seedDemoInvoices } from './demo-invoices';
 
 /** Every demo account uses this password; it passes the password rules like any other. */
 export const DEMO_PASSWORD = 'Berjangka#2026';
@@ -33,9 +36,11 @@ interface DemoAddress {
   zipCode: string;
 }
 
-export const DEMO_BANKS: Array<{ name: string; address: DemoAddress; users: DemoUser[] }> = [
+export const DEMO_BANKS: Array<{ name: string; npwp: string; address: DemoAddress; users: DemoUser[] }> = [
   {
     name: 'BPR Demo Sejahtera',
+    // The platform's invoices name the bank with its NPWP (16 digits since 2024).
+    npwp: '0317 2945 8812 4000',
     // Kelurahan Citarum, Kecamatan Bandung Wetan, Kota Bandung, Jawa Barat.
     address: { street: 'Jl. Merdeka No. 1', provinceId: '32', cityId: '32.73', districtId: '32.73.09', villageId: '32.73.09.1003', zipCode: '40115' },
     users: [
@@ -47,6 +52,7 @@ export const DEMO_BANKS: Array<{ name: string; address: DemoAddress; users: Demo
   },
   {
     name: 'BPR Lain Makmur',
+    npwp: '0721 5530 6647 8000',
     // Kelurahan Bojongsalaman, Kecamatan Semarang Barat, Kota Semarang, Jawa Tengah.
     address: { street: 'Jl. Jenderal Sudirman No. 2', provinceId: '33', cityId: '33.74', districtId: '33.74.13', villageId: '33.74.13.1009', zipCode: '50141' },
     users: [{ email: 'admin@bpr-lain.test', name: 'Admin Lain', role: 'ADMIN', phone: '081320260201' }],
@@ -64,6 +70,8 @@ export interface SeedDeps {
   fileStore?: FileStore;
   /** PUBLIC_URL, for the Privy sandbox's signing links of the demo's signature requests. */
   publicUrl?: string;
+  /** The issuer of the demo banks' platform invoices (config.platform). */
+  platform?: PlatformIdentity;
 }
 
 /** Creates whatever of the demo banks and users is missing; running it again changes nothing. */
@@ -82,7 +90,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
           id,
           name: demoBank.name,
           ojk_license_number: null,
-          npwp: null,
+          npwp: demoBank.npwp,
           address: street,
           province_id: provinceId,
           city_id: cityId,
@@ -119,6 +127,10 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
   if (deps.demoDeposits ?? true) {
     if (!deps.fileStore) throw new Error('The demo deposits need the file store: their bilyets, receipts and forms are real files.');
     created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock, fileStore: deps.fileStore, ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}) })));
+    // After the deposits: each month's deposito line is what they held at its end.
+    created.push(...(await seedDemoBalanceSheets({ db: deps.db, clock: deps.clock }, DEMO_BANKS.map((bank) => bank.name))));
+    // Billed from the deposits just played, so the demo's invoices agree with its deposits.
+    created.push(...(await seedDemoInvoices({ db: deps.db, clock: deps.clock, seller: deps.platform ?? DEFAULT_PLATFORM_IDENTITY, bankNames: DEMO_BANKS.map((bank) => bank.name) })));
   }
   return { created };
 }

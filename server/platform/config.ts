@@ -45,6 +45,14 @@ const envSchema = z.object({
   PRIVY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'PRIVY_URL must be an http:// or https:// URL' }).optional()),
   PRIVY_MERCHANT_KEY: optionalText,
   PRIVY_CALLBACK_SECRET: optionalText,
+  PLATFORM_NAME: optionalText,
+  PLATFORM_NPWP: optionalText.pipe(
+    z.string().refine((value) => /^[0-9]{15,16}$/.test(value.replace(/[.\s-]/g, '')), { error: 'PLATFORM_NPWP must have 15 or 16 digits (dots, dashes and spaces allowed)' }).optional(),
+  ),
+  PLATFORM_ADDRESS: optionalText,
+  PLATFORM_BANK_NAME: optionalText,
+  PLATFORM_BANK_ACCOUNT_NUMBER: optionalText,
+  PLATFORM_BANK_ACCOUNT_NAME: optionalText,
 }).superRefine((values, context) => {
   // A real provider without its credentials could only fail on the first pickup or signature.
   const requireWith = (url: 'JNE_URL' | 'PRIVY_URL', names: Array<keyof typeof values>) => {
@@ -129,7 +137,31 @@ export interface Config {
   jne: JneConfig;
   /** Privy (e-signature): url undefined mounts the local sandbox at /sandbox/privy (server/signature/privy-provider.ts). */
   privy: PrivyConfig;
+  /** Who issues the platform invoices and where the banks pay them (server/invoices). */
+  platform: PlatformIdentity;
 }
+
+/**
+ * The platform as the seller on its invoices to the banks. The defaults make a fresh machine's
+ * demo invoices complete; an installation that bills for real sets every one (README).
+ */
+export interface PlatformIdentity {
+  name: string;
+  npwp: string;
+  address: string;
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+}
+
+export const DEFAULT_PLATFORM_IDENTITY: PlatformIdentity = {
+  name: 'PT Berjangka Digital Indonesia',
+  npwp: '0012 3456 7890 1000',
+  address: 'Jl. Jenderal Sudirman Kav. 52-53, Senayan, Kebayoran Baru, Jakarta Selatan 12190',
+  bankName: 'Bank Mandiri',
+  accountNumber: '123-00-0987654-3',
+  accountName: 'PT Berjangka Digital Indonesia',
+};
 
 export interface JneConfig {
   /** JNE's API base, e.g. https://apiv2.jne.co.id:10205 (paths /pickupcashless, /tracing/api/…); undefined: the sandbox. */
@@ -188,6 +220,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
     privy: { url: values.PRIVY_URL?.replace(/\/+$/, ''), merchantKey: values.PRIVY_MERCHANT_KEY, callbackSecret: values.PRIVY_CALLBACK_SECRET },
+    platform: {
+      name: values.PLATFORM_NAME ?? DEFAULT_PLATFORM_IDENTITY.name,
+      npwp: values.PLATFORM_NPWP ?? DEFAULT_PLATFORM_IDENTITY.npwp,
+      address: values.PLATFORM_ADDRESS ?? DEFAULT_PLATFORM_IDENTITY.address,
+      bankName: values.PLATFORM_BANK_NAME ?? DEFAULT_PLATFORM_IDENTITY.bankName,
+      accountNumber: values.PLATFORM_BANK_ACCOUNT_NUMBER ?? DEFAULT_PLATFORM_IDENTITY.accountNumber,
+      // The account is usually in the platform's own name.
+      accountName: values.PLATFORM_BANK_ACCOUNT_NAME ?? values.PLATFORM_NAME ?? DEFAULT_PLATFORM_IDENTITY.accountName,
+    },
   };
 }
 

@@ -4,7 +4,6 @@ import { ROUTES } from '../../machines/routes';
 import { LazyScreen } from './ScreenLoading';
 import { RouteError } from './RouteError';
 import { RouteWatcher } from './RouteWatcher';
-import { COMING_SOON_PAGES } from './shell/menu';
 
 // Every screen is its own chunk, fetched the first time its route is shown.
 const LoginScreen = lazy(() => import('../features/auth/LoginScreen'));
@@ -16,6 +15,7 @@ const PrivyReturnScreen = lazy(() => import('../features/signature/PrivyReturnSc
 const DashboardShell = lazy(() => import('./shell/DashboardShell'));
 const HomeScreen = lazy(() => import('../features/home/HomeScreen'));
 const BankProfileScreen = lazy(() => import('../features/bank/BankProfileScreen'));
+const BalanceSheetScreen = lazy(() => import('../features/bank/BalanceSheetScreen'));
 const DepositListScreen = lazy(() => import('../features/deposits/DepositListScreen'));
 const DepositDetailScreen = lazy(() => import('../features/deposits/DepositDetailScreen'));
 const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInterestScreen'));
@@ -29,8 +29,9 @@ const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const ProductsScreen = lazy(() => import('../features/products/ProductsScreen'));
 const ProductScreen = lazy(() => import('../features/products/ProductScreen'));
 const ProductSettingsScreen = lazy(() => import('../features/products/ProductSettingsScreen'));
+const InvoicesScreen = lazy(() => import('../features/invoices/InvoicesScreen'));
+const InvoiceDetailScreen = lazy(() => import('../features/invoices/InvoiceDetailScreen'));
 const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen'));
-const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
 /**
@@ -56,6 +57,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/', element: <Navigate to={ROUTES.home} replace /> },
             { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
+            { path: '/bank/neraca', element: <LazyScreen key="BalanceSheetScreen" screen={BalanceSheetScreen} /> },
             { path: '/bank/laporan', element: <LazyScreen key="ReportsScreen" screen={ReportsScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
             { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
@@ -71,7 +73,8 @@ export function appRoutes(): RouteObject[] {
             { path: '/master-data/produk/baru', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
             { path: '/master-data/produk/:id', element: <LazyScreen key="ProductScreen" screen={ProductScreen} /> },
             { path: '/master-data/pengaturan-produk', element: <LazyScreen key="ProductSettingsScreen" screen={ProductSettingsScreen} /> },
-            ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
+            { path: '/bank/tagihan', element: <LazyScreen key="InvoicesScreen" screen={InvoicesScreen} /> },
+            { path: '/bank/tagihan/:id', element: <LazyScreen key="InvoiceDetailScreen" screen={InvoiceDetailScreen} /> },
             { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },
             { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },
           ],

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ApiBaseName } from '@contract/bases';
 import { downloadFile, type DownloadProgress } from '../lib/download';
 import { showError } from '../lib/error-message';
 import { notify } from '../lib/toast';
@@ -17,12 +18,18 @@ export function DownloadButton({
   fallbackName,
   label = 'Unduh Excel',
   beforeDownload,
+  base,
+  accessibleName,
   primary = false,
 }: {
   path: string;
   query: Record<string, string>;
   fallbackName: string;
   label?: string;
+  /** The API base of `path` (default /api-v2-bpr); its header form comes with it. */
+  base?: ApiBaseName;
+  /** When several buttons on a screen share a label (one per row): what this one downloads. */
+  accessibleName?: string;
   /** Asked first (e.g. "is there anything to download?"); false stops. */
   beforeDownload?: () => Promise<boolean>;
   /** The screen's main action (Laporan) rather than one beside a list. */
@@ -36,7 +43,7 @@ export function DownloadButton({
     setProgress(null);
     try {
       if (beforeDownload && !(await beforeDownload())) return;
-      const name = await downloadFile(path, query, { fallbackName, onProgress: setProgress });
+      const name = await downloadFile(path, query, { fallbackName, onProgress: setProgress, ...(base ? { base } : {}) });
       notify({ type: 'success', title: 'File berhasil diunduh.', desc: name });
     } catch (error) {
       showError(error);
@@ -46,7 +53,14 @@ export function DownloadButton({
   };
   return (
     <span className="bj-download">
-      <button type="button" className={`bj-button ${primary ? 'bj-button--primary' : 'bj-button--secondary'}`} onClick={() => void run()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className={`bj-button ${primary ? 'bj-button--primary' : 'bj-button--secondary'}`}
+        onClick={() => void run()}
+        disabled={busy}
+        aria-busy={busy}
+        aria-label={accessibleName}
+      >
         {label}
       </button>
       {busy ? (

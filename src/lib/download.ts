@@ -1,4 +1,4 @@
-import { apiBases, authorizationHeader } from '@contract/bases';
+import { apiBases, authorizationHeader, type ApiBaseName, type AuthorizationForm } from '@contract/bases';
 import { toApiFailure } from './api-client';
 import { readToken } from './storage';
 
@@ -10,7 +10,14 @@ export interface DownloadProgress {
 
 const env: Record<string, unknown> = import.meta.env ?? {};
 const origin = typeof env.VITE_API_ORIGIN === 'string' ? env.VITE_API_ORIGIN : '';
-const v2BprBase = typeof env.VITE_API_V2_BPR_BASE === 'string' && env.VITE_API_V2_BPR_BASE !== '' ? env.VITE_API_V2_BPR_BASE : apiBases.v2Bpr.path;
+const envBase = (key: string, fallback: string) => (typeof env[key] === 'string' && env[key] !== '' ? (env[key] as string) : fallback);
+/** The base paths as the app's clients use them (lib/api-client.ts), VITE_API_* overrides included. */
+const basePaths: Record<ApiBaseName, string> = {
+  v1: envBase('VITE_API_V1_BASE', apiBases.v1.path),
+  v2: envBase('VITE_API_V2_BASE', apiBases.v2.path),
+  v2Bpr: envBase('VITE_API_V2_BPR_BASE', apiBases.v2Bpr.path),
+  v2General: envBase('VITE_API_V2_GENERAL_BASE', apiBases.v2General.path),
+};
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* first). */
 export function filenameFromDisposition(header: string | null, fallback: string): string {
@@ -70,13 +77,14 @@ export interface FetchedFile {
  */
 export async function fetchFile(
   url: string,
-  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal },
+  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal; authorization?: AuthorizationForm },
 ): Promise<FetchedFile> {
   const token = readToken();
   let response: Response;
   try {
     response = await fetch(`${origin}${url}`, {
-      headers: token ? { authorization: authorizationHeader('bearer', token) } : {},
+      // /api-v1 takes the raw token, the v2 bases `Bearer <token>` (contract/bases.ts).
+      headers: token ? { authorization: authorizationHeader(options.authorization ?? 'bearer', token) } : {},
       signal: options.signal ?? null,
     });
   } catch (error) {
@@ -95,23 +103,25 @@ export async function fetchFile(
   return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition'), options.fallbackName) };
 }
 
-/** The full path of a /api-v2-bpr route with its query. */
-export function fullPath(path: string, query: Record<string, string> = {}): string {
+/** The full path of a route with its query, on /api-v2-bpr unless another base is named. */
+export function fullPath(path: string, query: Record<string, string> = {}, base: ApiBaseName = 'v2Bpr'): string {
   const search = new URLSearchParams(query).toString();
-  return `${v2BprBase}${path}${search ? `?${search}` : ''}`;
+  return `${basePaths[base]}${path}${search ? `?${search}` : ''}`;
 }
 
 /**
- * GETs an Excel download of /api-v2-bpr (Bearer) with the list's query, reporting progress as the
- * streamed file arrives, and saves it under the server's file name. Rejects with the API's error
- * envelope (Indonesian message) when the server refuses.
+ * GETs a download (an Excel export of /api-v2-bpr by default; `base` names another, with its
+ * header form) with the list's query, reporting progress as the streamed file arrives, and saves
+ * it under the server's file name. Rejects with the API's error envelope (Indonesian message)
+ * when the server refuses.
  */
 export async function downloadFile(
   path: string,
   query: Record<string, string>,
-  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal },
+  options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal; base?: ApiBaseName },
 ): Promise<string> {
-  const { blob, filename } = await fetchFile(fullPath(path, query), options);
+  const base = options.base ?? 'v2Bpr';
+  const { blob, filename } = await fetchFile(fullPath(path, query, base), { ...options, authorization: apiBases[base].authorization });
   saveBlob(blob, filename);
   return filename;
 }

@@ -26,12 +26,12 @@ describe.each(dialects)('daily job scheduled in the server (%s)', (dialect) => {
     expect(run?.status).toBe('done');
   });
 
-  it('runs the follow-ups after the job: JNE tracking, Privy signatures, ARO letters, each logged', async () => {
+  it('runs the follow-ups after the job: JNE tracking, Privy signatures, ARO letters, platform invoices, each logged', async () => {
     t = await startTestServer(dialect, { scheduleJobs: true });
     const logs = t.logs;
     const done = () => logs.filter((line) => line.msg === 'daily follow-up done').map((line) => line.followUp);
-    for (let i = 0; i < 100 && done().length < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(done()).toEqual(['jne-tracking', 'privy-signatures', 'aro-letters']);
+    for (let i = 0; i < 100 && done().length < 4; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(done()).toEqual(['jne-tracking', 'privy-signatures', 'aro-letters', 'platform-invoices']);
     const jobFinished = logs.findIndex((line) => line.msg === 'daily job finished');
     expect(jobFinished).toBeGreaterThanOrEqual(0);
     expect(jobFinished).toBeLessThan(logs.findIndex((line) => line.followUp === 'jne-tracking'));

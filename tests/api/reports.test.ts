@@ -590,6 +590,28 @@ describe.each(dialects)('reports (%s)', (dialect) => {
     expect(position.get('Ringkasan')!.rows[1]).toMatchObject({ 'Jumlah Rekening': 1, Pokok: 8_000_000 });
   });
 
+  it('Beranda’s ratios are the latest balance sheet’s, whose Berjangka deposito line is the running position of Posisi Deposito', async () => {
+    const lines = {
+      kas: 2_000_000_000, penempatanBankLain: 8_000_000_000, kredit: 80_000_000_000, kreditKurangLancar: 1_000_000_000, kreditDiragukan: 500_000_000,
+      kreditMacet: 1_500_000_000, ckpn: 2_000_000_000, asetTetap: 3_000_000_000, asetLain: 1_000_000_000, tabungan: 30_000_000_000,
+      simpananBankLain: 2_000_000_000, pinjamanDiterima: 1_000_000_000, kewajibanSegera: 500_000_000, utangBunga: 200_000_000, kewajibanLain: 300_000_000,
+      modalInti: 10_000_000_000, modalPelengkap: 1_000_000_000, atmr: 70_000_000_000, pendapatanOperasional: 4_000_000_000, bebanOperasional: 3_400_000_000,
+      labaSebelumPajak: 600_000_000,
+    };
+    const entered = await w.call('POST', '/bpr/neraca-keuangan', { token: w.users.admin.token, json: { period: '2026-03', lines }, headers: freshKey() });
+    expect(entered.status, entered.text).toBe(201);
+    const running = march.get('posisi-deposito')!.get('Ringkasan')!.rows[0]!;
+    expect(running.Uraian).toBe('Deposito berjalan');
+    expect(entered.body.data.lines.deposito).toBe(running.Pokok);
+
+    const summary = reportSummarySchema.parse((await w.call('GET', '/report/list-summary?period=2026-04', { token: w.users.operator.token })).body.data);
+    const sheet = (await w.call('GET', '/bpr/neraca-keuangan?period=2026-03', { token: w.users.operator.token })).body.data;
+    expect(summary.ratios).toEqual({ period: '2026-03', ...sheet.ratios });
+    expect(summary.ratios!.ldr.healthy).toBe(false);
+    // Another bank has no balance sheet: no ratios.
+    expect((await w.call('GET', '/report/list-summary?period=2026-04', { token: w.users.otherSupervisor.token })).body.data.ratios).toBeNull();
+  });
+
   it('another bank sees only its own deposits', async () => {
     const token = w.users.otherSupervisor.token;
     const summary = (await w.call('GET', '/report/list-summary?period=2026-03', { token })).body.data;

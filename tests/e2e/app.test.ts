@@ -129,7 +129,7 @@ const doEvent: Record<AppEvent['type'], (world: World) => Promise<void>> = {
   },
   async openMenuEntry(world) {
     // exact: Beranda's figures link to lists too, with names that contain the menu's.
-    await world.page.getByRole('link', { name: 'Neraca Keuangan', exact: true }).click();
+    await world.page.getByRole('link', { name: 'Laporan', exact: true }).click();
   },
   async logout(world) {
     await world.page.getByRole('button', { name: 'Keluar' }).click();
@@ -173,10 +173,10 @@ const seeState: Record<AppState, (world: World) => Promise<void>> = {
     await page.getByRole('button', { name: 'Keluar' }).waitFor();
     expect(await storedKeys(page)).toEqual(['token', 'token-expired', 'user']);
   },
-  async onComingSoon({ page }) {
-    await expectPath(page, '/bank/neraca');
-    await page.getByRole('heading', { name: 'Neraca Keuangan', level: 1 }).waitFor();
-    await page.getByText('Segera hadir', { exact: true }).waitFor();
+  async onMenuScreen({ page }) {
+    await expectPath(page, '/bank/laporan');
+    await page.getByRole('heading', { name: 'Laporan', level: 1 }).waitFor();
+    await page.getByRole('group', { name: 'Jenis laporan' }).waitFor();
   },
   async onLoginSessionExpired({ page, requested }) {
     await expectToast(page, SESSION_EXPIRED_TOAST);

@@ -120,7 +120,7 @@ describe('the public screens', () => {
 });
 
 describe('the dashboard', () => {
-  it('Beranda, a "Segera hadir" page and Profil Bank have no serious or critical axe violation; screenshot at 1280 px', async () => {
+  it('Beranda, Laporan and Profil Bank have no serious or critical axe violation; screenshot at 1280 px', async () => {
     await withPage(1280, async (page) => {
       await loginAs(page, 'admin@bpr-demo.test');
       await page.getByRole('heading', { name: 'Selamat datang, Admin Demo' }).waitFor();
@@ -128,9 +128,9 @@ describe('the dashboard', () => {
       await expectAccessible(page, 'dashboard');
       await saveScreenshot(page, 'dashboard');
 
-      await page.getByRole('link', { name: 'Neraca Keuangan', exact: true }).click();
-      await page.getByRole('heading', { name: 'Neraca Keuangan', level: 1 }).waitFor();
-      await expectAccessible(page, 'coming soon');
+      await page.getByRole('link', { name: 'Laporan', exact: true }).click();
+      await page.getByRole('group', { name: 'Jenis laporan' }).waitFor();
+      await expectAccessible(page, 'Laporan');
 
       await page.getByRole('link', { name: 'Profil Bank' }).click();
       await page.getByRole('heading', { name: 'Ubah profil' }).waitFor();
@@ -172,7 +172,7 @@ describe('the dashboard', () => {
 
       await page.getByRole('link', { name: 'Profil Bank', exact: true }).click();
       await page.getByLabel(/^Logo bank/).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: samplePng() });
-      await page.getByRole('button', { name: 'Simpan' }).click();
+      await page.getByRole('button', { name: 'Simpan', exact: true }).click();
       await toast(page, 'Profil berhasil diperbarui.').waitFor();
       await page.waitForFunction(() => document.querySelector('.bj-header img.bj-bank-logo') !== null);
       const src = await page.locator('.bj-header img.bj-bank-logo').getAttribute('src');

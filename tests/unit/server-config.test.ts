@@ -24,7 +24,28 @@ describe('server configuration', () => {
       fileStore: { kind: 'disk' },
       jne: { url: undefined, username: undefined, apiKey: undefined, account: {} },
       privy: { url: undefined, merchantKey: undefined, callbackSecret: undefined },
+      platform: {
+        name: 'PT Berjangka Digital Indonesia',
+        npwp: '0012 3456 7890 1000',
+        address: 'Jl. Jenderal Sudirman Kav. 52-53, Senayan, Kebayoran Baru, Jakarta Selatan 12190',
+        bankName: 'Bank Mandiri',
+        accountNumber: '123-00-0987654-3',
+        accountName: 'PT Berjangka Digital Indonesia',
+      },
     });
+  });
+
+  it('reads the platform the invoices name as their issuer; the account name follows the platform name unless given; an NPWP must have 15 or 16 digits', () => {
+    expect(loadConfig({ PLATFORM_NAME: 'PT Mitra Deposito', PLATFORM_NPWP: '01.234.567.8-901.000', PLATFORM_BANK_NAME: 'BCA', PLATFORM_BANK_ACCOUNT_NUMBER: '8001234567' }).platform).toEqual({
+      name: 'PT Mitra Deposito',
+      npwp: '01.234.567.8-901.000',
+      address: 'Jl. Jenderal Sudirman Kav. 52-53, Senayan, Kebayoran Baru, Jakarta Selatan 12190',
+      bankName: 'BCA',
+      accountNumber: '8001234567',
+      accountName: 'PT Mitra Deposito',
+    });
+    expect(loadConfig({ PLATFORM_BANK_ACCOUNT_NAME: 'PT Rekening Lain' }).platform.accountName).toBe('PT Rekening Lain');
+    expect(() => loadConfig({ PLATFORM_NPWP: '12345' })).toThrow(/PLATFORM_NPWP: PLATFORM_NPWP must have 15 or 16 digits/);
   });
 
   it('reads the support contact GET /settings shows, and refuses an email that is not one', () => {

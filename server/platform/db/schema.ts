@@ -141,6 +141,8 @@ export interface BankSettingsTable {
   lps_max_balance: number;
   /** 'HH:mm' WIB: a request after it belongs to the next working day. */
   cut_off_time: string;
+  /** JSON object: ratio name → { milliPercent, healthyWhen }; {} = the defaults. */
+  ratio_thresholds: Generated<string>;
   updated_at: string;
 }
 
@@ -180,6 +182,18 @@ export interface ProductsTable {
   forfeit_accrued_interest: number;
   created_at: string;
   updated_at: string;
+}
+
+export interface BalanceSheetsTable {
+  bank_id: string;
+  period: string;
+  /** JSON object of whole rupiah per line. */
+  lines: string;
+  /** 0/1 */
+  deposito_from_berjangka: number;
+  source: 'form' | 'xlsx';
+  entered_by: string;
+  entered_at: string;
 }
 
 /** One tenor of a product's rate schedule: schedules are the rows sharing an effective_from. */
@@ -524,6 +538,60 @@ export interface GeoSearchTermsTable {
   area_id: string;
 }
 
+// --- Platform invoices (migration 0013) ---------------------------------------------------------
+
+/** A channel partner, keyed by the code deposits.channel carries. */
+export interface ChannelPartnersTable {
+  code: string;
+  name: string;
+  npwp: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChannelFeeRatesTable {
+  channel_code: string;
+  effective_from: string;
+  fee_bps: number;
+  created_at: string;
+  created_by: string;
+}
+
+export interface InvoicesTable {
+  id: string;
+  bank_id: string;
+  period: string;
+  number: string;
+  issued_on: string;
+  due_date: string;
+  paid_at: string | null;
+  payment_reference: string | null;
+  line_count: number;
+  subtotal: number;
+  dpp: number;
+  ppn: number;
+  total: number;
+  /** JSON InvoiceSeller. */
+  seller: string;
+  /** JSON InvoiceBuyer. */
+  buyer: string;
+  created_at: string;
+}
+
+export interface InvoiceLinesTable {
+  invoice_id: string;
+  line_number: number;
+  deposit_id: string;
+  deposit_number: string;
+  channel: string;
+  principal: number;
+  active_from: string;
+  active_to: string;
+  days: number;
+  fee_bps: number;
+  fee: number;
+}
+
 export interface Database {
   banks: BanksTable;
   users: UsersTable;
@@ -539,6 +607,7 @@ export interface Database {
   customers: CustomersTable;
   products: ProductsTable;
   product_rates: ProductRatesTable;
+  balance_sheets: BalanceSheetsTable;
   deposits: DepositsTable;
   deposit_status_counts: DepositStatusCountsTable;
   deposit_periods: DepositPeriodsTable;
@@ -562,6 +631,10 @@ export interface Database {
   geo_districts: GeoDistrictsTable;
   geo_villages: GeoVillagesTable;
   geo_search_terms: GeoSearchTermsTable;
+  channel_partners: ChannelPartnersTable;
+  channel_fee_rates: ChannelFeeRatesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
 }
 
 export type BankRow = Selectable<BanksTable>;
@@ -598,3 +671,6 @@ export type DocumentRow = Selectable<DocumentsTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentEventRow = Selectable<ShipmentEventsTable>;
 export type SignatureRequestRow = Selectable<SignatureRequestsTable>;
+export type BalanceSheetRow = Selectable<BalanceSheetsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;

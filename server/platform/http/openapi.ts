@@ -78,11 +78,13 @@ import {
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
 import { customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
 import { publicSettingsSchema } from '../../../contract/public-settings';
+import { balanceSheetInputSchema, balanceSheetMonthSchema, balanceSheetSchema, periodSchema } from '../../../contract/balance-sheet';
 import { productSettingsInputSchema, productSettingsSavedSchema, productSettingsSchema } from '../../../contract/product-settings';
 import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
 import { geographyAreaSchema, geographyQuerySchema, zipSearchQuerySchema, zipSearchResultSchema } from '../../../contract/geography';
 import { reportCatalogueItemSchema, reportQuerySchema, reportSummaryQuerySchema, reportSummarySchema } from '../../../contract/reports';
+import { invoiceDetailSchema, invoiceIdQuerySchema, invoiceListQuerySchema, invoiceReportQuerySchema, invoiceSummarySchema } from '../../../contract/invoices';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -132,6 +134,20 @@ const OPERATIONS: Operation[] = [
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah bank: cari nama, NIK atau telepon; pokok yang dipegang bank dan bagian yang dijamin LPS', auth: 'session', query: customerListQuerySchema, response: { status: 200, data: z.array(customerSummarySchema) }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers/{id}', summary: 'Seorang nasabah dengan deposito dan dokumennya', auth: 'session', response: { status: 200, data: customerDetailSchema }, errors: [401, 404] },
   { method: 'get', base: 'v2General', path: '/settings', summary: 'Pengaturan umum: id produk, kontak dukungan, hari libur bank', auth: 'session', response: { status: 200, data: publicSettingsSchema }, errors: [401] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/bpr/neraca-keuangan', summary: 'Neraca keuangan: satu bulan (`period`) dengan rasionya, atau tanpa `period` bulan-bulan yang tersimpan (terbaru dulu) dengan rasionya', auth: 'session',
+    query: z.object({ period: periodSchema.optional() }), response: { status: 200, data: z.union([balanceSheetSchema, z.array(balanceSheetMonthSchema)]) }, errors: [400, 401, 404],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/bpr/neraca-keuangan', summary: 'Isi atau ganti neraca satu bulan (ADMIN); baris deposito yang kosong diisi dari Berjangka', auth: 'session', idempotent: true,
+    json: balanceSheetInputSchema, response: { status: 201, data: balanceSheetSchema }, errors: [400, 401, 403],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/bpr/neraca-keuangan/template', summary: 'Template xlsx neraca keuangan untuk satu bulan', auth: 'session', query: z.object({ period: periodSchema }), binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/bpr/neraca-keuangan/import', summary: 'Impor neraca satu bulan dari template xlsx (ADMIN)', auth: 'session', idempotent: true,
+    multipart: { fields: z.object({ period: periodSchema }), files: { file: { many: false, description: 'Template Neraca Keuangan (xlsx) yang sudah diisi' } } },
+    response: { status: 201, data: balanceSheetSchema }, errors: [400, 401, 403],
+  },
   { method: 'get', base: 'v2Bpr', path: '/bpr/product-setting', summary: 'Pengaturan produk: jam batas, hari libur, pajak, tingkat bunga penjaminan LPS dan batas penjaminan', auth: 'session', response: { status: 200, data: productSettingsSchema }, errors: [401] },
   {
     method: 'put', base: 'v2Bpr', path: '/bpr/product-setting', summary: 'Ubah pengaturan produk (ADMIN); cicilan bunga yang belum jatuh tempo ikut pindah bila hari libur berubah', auth: 'session', idempotent: true,
@@ -181,6 +197,20 @@ const OPERATIONS: Operation[] = [
   {
     method: 'get', base: 'v2General', path: '/geography/zip-code/search', summary: 'Cari kode pos: awal kode pos (3-5 angka) atau nama kelurahan/desa, kecamatan, kota; publik', auth: 'none',
     query: zipSearchQuerySchema, response: { status: 200, data: z.array(zipSearchResultSchema) }, errors: [400],
+  },
+  // API.md "Reports and invoices": the platform's invoices to the bank (every staff role reads).
+  {
+    method: 'get', base: 'v1', path: '/bpr-invoice/my-invoice', summary: 'Tagihan platform kepada bank ini, periode terbaru dahulu; status unpaid, paid atau overdue (dihitung hari ini)', auth: 'session',
+    query: invoiceListQuerySchema, response: { status: 200, data: z.array(invoiceSummarySchema) }, errors: [400, 401],
+  },
+  {
+    method: 'get', base: 'v1', path: '/bpr-invoice/invoice', summary: 'Satu tagihan (`id`) dengan para pihak, rincian per deposito, DPP, PPN, total dan terbilang', auth: 'session',
+    query: invoiceIdQuerySchema, response: { status: 200, data: invoiceDetailSchema }, errors: [400, 401, 404],
+  },
+  { method: 'get', base: 'v1', path: '/bpr-invoice-doc/my-invoice/pdf', summary: 'Tagihan (`id`) sebagai PDF', auth: 'session', query: invoiceIdQuerySchema, binary: ['application/pdf'], errors: [400, 401, 404] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/report/invoice/xlsx', summary: 'Rincian tagihan bulan `period` (bulan yang ditagih) sebagai xlsx, dengan jumlah, DPP, PPN dan total', auth: 'session',
+    query: invoiceReportQuerySchema, binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401, 404],
   },
   { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
 ];
