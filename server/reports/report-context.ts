@@ -18,7 +18,7 @@ export interface ReportContext {
   batchSize?: number;
 }
 
-/** A report's tables, and anything it adds to the period line. */
+/** A report's tables, in the order both files show them. */
 export interface BuiltReport {
   tables: ReadonlyArray<ReportTable<never>>;
 }

@@ -3,7 +3,7 @@ import { formatDateId } from '../../machines/deposit-rules';
 import { jakartaDate } from '../platform/business-date';
 import { formatJakartaTime } from '../platform/clock';
 import { createPdfDocument } from '../platform/pdf/pdf-document';
-import { ACCENT, INK, MUTED, PdfTableWriter, type PageFrame } from '../platform/pdf/table-writer';
+import { ACCENT, INK, MUTED, PdfTableWriter, type PageFrame, type PageSetup } from '../platform/pdf/table-writer';
 import { cellText, type ReportDocument, type ReportTable } from './report-document';
 
 /**
@@ -13,7 +13,8 @@ import { cellText, type ReportDocument, type ReportTable } from './report-docume
  */
 
 const MARGINS = { top: 28, bottom: 34, left: 30, right: 30 };
-const PAGE = { size: 'A4', layout: 'landscape' } as const;
+/** A4 landscape, in points: the reports' tables are wide. */
+const PAGE: PageSetup = { width: 841.89, height: 595.28, margins: MARGINS };
 
 function frameOf(report: ReportDocument): PageFrame {
   const printed = `Dicetak ${formatDateId(jakartaDate(report.printedAt))} pukul ${formatJakartaTime(report.printedAt)}`;
@@ -67,7 +68,7 @@ async function drawTable(writer: PdfTableWriter, current: ReportTable<never>): P
 
 /** Draws the whole report into `doc` (not ended). */
 export async function drawReport(report: ReportDocument, doc: PDFKit.PDFDocument): Promise<number> {
-  const writer = new PdfTableWriter(doc, frameOf(report), PAGE, MARGINS);
+  const writer = new PdfTableWriter(doc, frameOf(report), PAGE);
   writer.newPage();
   for (const current of report.tables) {
     await drawTable(writer, current);
@@ -80,7 +81,7 @@ export async function drawReport(report: ReportDocument, doc: PDFKit.PDFDocument
 export function newReportPdf(report: ReportDocument): PDFKit.PDFDocument {
   return createPdfDocument({
     autoFirstPage: false,
-    ...PAGE,
+    size: [PAGE.width, PAGE.height],
     lang: 'id-ID',
     info: { Title: `${report.title} ${report.period} — ${report.bankName}`, Author: report.bankName, Creator: 'Berjangka', CreationDate: report.printedAt },
   });

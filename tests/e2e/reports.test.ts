@@ -52,10 +52,16 @@ describe('Laporan', () => {
     await withLoggedInAs(demo, OPERATOR, async (page) => {
       await openLaporan(page);
       expect(await page.getByRole('combobox', { name: 'Periode' }).inputValue()).toBe(period);
+      // The choice lives in the URL: a click navigates, and the radio shows it once the screen renders again.
+      const choose = async (name: string | RegExp) => {
+        const radio = page.getByRole('radio', { name });
+        await radio.click();
+        await expect.poll(() => radio.isChecked()).toBe(true);
+      };
       for (const report of catalogue) {
-        await page.getByRole('radio', { name: new RegExp(report.name.replace(/[()]/g, '\\$&')) }).check();
+        await choose(new RegExp(report.name.replace(/[()]/g, '\\$&')));
         for (const format of ['xlsx', 'pdf'] as const) {
-          await page.getByRole('radio', { name: format === 'xlsx' ? 'Excel (.xlsx)' : 'PDF' }).check();
+          await choose(format === 'xlsx' ? 'Excel (.xlsx)' : 'PDF');
           const downloaded = page.waitForEvent('download');
           await page.getByRole('button', { name: 'Unduh laporan' }).click();
           const download = await downloaded;

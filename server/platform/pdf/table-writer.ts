@@ -23,6 +23,20 @@ export interface TableColumn {
   align: 'left' | 'right';
 }
 
+export interface PageMargins {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Every page's size in points (A4 landscape: 841.89 × 595.28) and the margins content keeps to. */
+export interface PageSetup {
+  width: number;
+  height: number;
+  margins: PageMargins;
+}
+
 export type Rgb = readonly [number, number, number];
 
 export const INK: Rgb = [0.07, 0.07, 0.07];
@@ -57,35 +71,27 @@ export class PdfTableWriter {
   /** Lowest point content may reach. */
   readonly bottomLimit: number;
   private y = 0;
-  private page = 0;
+  private pageCount = 0;
+
+  private readonly margins: PageMargins;
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
     private readonly frame: PageFrame,
-    private readonly pageOptions: PDFKit.PDFDocumentOptions,
-    margins: { top: number; bottom: number; left: number; right: number },
+    private readonly page: PageSetup,
     readonly style: TableStyle = DEFAULT_STYLE,
   ) {
     this.regular = new CellFont(doc, FONTS.sans);
     this.bold = new CellFont(doc, FONTS.sansBold);
-    const size = this.pageSize();
-    this.left = margins.left;
-    this.right = size.width - margins.right;
+    this.margins = page.margins;
+    this.left = page.margins.left;
+    this.right = page.width - page.margins.right;
     this.width = this.right - this.left;
-    this.bottomLimit = size.height - margins.bottom;
-    this.margins = margins;
-  }
-
-  private readonly margins: { top: number; bottom: number; left: number; right: number };
-
-  private pageSize(): { width: number; height: number } {
-    // A4 landscape unless told otherwise: the reports' tables are wide.
-    const portrait = { width: 595.28, height: 841.89 };
-    return this.pageOptions.layout === 'portrait' ? portrait : { width: portrait.height, height: portrait.width };
+    this.bottomLimit = page.height - page.margins.bottom;
   }
 
   get pageNumber(): number {
-    return this.page;
+    return this.pageCount;
   }
 
   get cursor(): number {
@@ -94,15 +100,16 @@ export class PdfTableWriter {
 
   /** Closes the current page's frame (if any) and opens the next one. */
   newPage(): void {
-    if (this.page > 0) this.frame.bottom(this, this.page);
-    this.doc.addPage({ ...this.pageOptions, margin: 0 });
-    this.page += 1;
-    this.y = Math.max(this.margins.top, this.frame.top(this, this.page));
+    if (this.pageCount > 0) this.frame.bottom(this, this.pageCount);
+    // Margins are the writer's own: nothing is laid out by pdfkit's text flow.
+    this.doc.addPage({ size: [this.page.width, this.page.height], margin: 0 });
+    this.pageCount += 1;
+    this.y = Math.max(this.margins.top, this.frame.top(this, this.pageCount));
   }
 
   /** Makes room for `height` points below the cursor, on a new page when this one is full. */
   ensureRoom(height: number): void {
-    if (this.page === 0 || this.y + height > this.bottomLimit) this.newPage();
+    if (this.pageCount === 0 || this.y + height > this.bottomLimit) this.newPage();
   }
 
   /** Moves the cursor down. */
@@ -153,8 +160,8 @@ export class PdfTableWriter {
 
   /** Draws the last page's frame; end the document after it. */
   finish(): void {
-    if (this.page === 0) this.newPage();
-    this.frame.bottom(this, this.page);
+    if (this.pageCount === 0) this.newPage();
+    this.frame.bottom(this, this.pageCount);
   }
 
   /**
