@@ -10,6 +10,7 @@ import { runDocumentBenchmarks } from './documents';
 import { runGeographyBenchmarks } from './geography-zip-search';
 import { runInvoiceBenchmarks } from './invoices';
 import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
+import { runReportBenchmarks } from './reports';
 
 interface Benchmark {
   name: string;
@@ -68,6 +69,12 @@ const BENCHMARKS: Benchmark[] = [
     run: async (log) => {
       await runInvoiceBenchmarks(log, 'sqlite');
       if (postgres) await runInvoiceBenchmarks(log, 'postgres');
+    },
+  },
+  {
+    name: 'Reports: every report of one month (November 2026) as xlsx and as PDF on 1,000,000 deposits, and Beranda\'s summary (SQLite; budgets xlsx ≤ 10 s, PDF ≤ 20 s, peak RSS ≤ 300 MB each)',
+    run: async (log) => {
+      await runReportBenchmarks(log);
     },
   },
   {

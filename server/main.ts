@@ -54,6 +54,7 @@ import { seedDemoData } from './demo/seed';
 import { createInvoiceService } from './invoices/invoice-service';
 import { runOwedMonthlyInvoices } from './jobs/monthly-invoices';
 import { jakartaDate } from './platform/business-date';
+import { createReportService } from './reports/report-service';
 
 export interface ServerOptions {
   /** Environment to read the configuration from (default process.env); tests pass {}. */
@@ -201,6 +202,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
+    const balanceSheets = createBalanceSheetService({ db: database.db, clock });
     const routers = areaRouters({
       auth,
       registration,
@@ -208,7 +210,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       users,
       products: createProductService({ db: database.db, clock }),
       productSettings: createProductSettingsService({ db: database.db, clock }),
-      balanceSheets: createBalanceSheetService({ db: database.db, clock }),
+      balanceSheets,
       installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
       customers: createCustomerService({ db: database.db }),
       deposits,
@@ -223,6 +225,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       signatures,
       geography,
       invoices: createInvoiceService({ db: database.db, clock }),
+      // Beranda's summary carries the ratios of the bank's latest balance sheet (Neraca Keuangan).
+      reports: createReportService({ db: database.db, reads: database.reads, clock, logger, latestRatios: (bankId) => balanceSheets.latestRatios(bankId) }),
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),

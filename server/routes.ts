@@ -47,6 +47,8 @@ import type { ProductSettingsService } from './products/product-settings-service
 import { productSettingsRoutes } from './products/product-settings-routes';
 import { publicSettingsRoutes } from './master-data/public-settings-routes';
 import { geographyRoutes } from './master-data/geography-routes';
+import { reportRoutes } from './reports/report-routes';
+import type { ReportService } from './reports/report-service';
 import type { GeographyService } from './master-data/geography-service';
 import { invoiceReportRoutes, invoiceRoutes } from './invoices/invoice-routes';
 import type { InvoiceService } from './invoices/invoice-service';
@@ -76,6 +78,8 @@ export interface AreaServices {
   geography: GeographyService;
   /** The platform's invoices to the bank (Tagihan). */
   invoices: InvoiceService;
+  /** Laporan and Beranda's month summary. */
+  reports: ReportService;
   /** The providers' sandboxes (JNE_URL / PRIVY_URL unset), each on its path. */
   sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
@@ -110,6 +114,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, signatureRoutes({ auth, signatures: services.signatures, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, aroLetters: services.aroLetters, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, customerRoutes({ auth, customers: services.customers, documents: services.documents })],
+    [apiBases.v2Bpr.path, reportRoutes({ auth, reports: services.reports })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v2General.path, publicSettingsRoutes({ auth, settings: services.productSettings, installation: services.installation })],

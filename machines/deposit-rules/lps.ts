@@ -90,6 +90,15 @@ export function lpsGuarantee(
 ): LpsGuarantee {
   const totalPrincipal = deposits.reduce((sum, deposit) => sum + deposit.amount, 0);
   const eligible = deposits.filter((deposit) => deposit.rateBps <= lpsRateOn(settings.lpsRates, deposit.periodStart)).reduce((sum, deposit) => sum + deposit.amount, 0);
-  const guaranteedAmount = Math.min(eligible, settings.lpsMaxBalanceRupiah);
+  return lpsGuaranteeOfTotals(totalPrincipal, eligible, settings.lpsMaxBalanceRupiah);
+}
+
+/**
+ * The same split from a customer's sums, when the deposits were already added up (the LPS report
+ * sums a whole bank's customers in the database): `eligiblePrincipal` is the part at or below the
+ * guaranteed rate in force on each period's start.
+ */
+export function lpsGuaranteeOfTotals(totalPrincipal: number, eligiblePrincipal: number, lpsMaxBalanceRupiah: number): LpsGuarantee {
+  const guaranteedAmount = Math.min(eligiblePrincipal, lpsMaxBalanceRupiah);
   return { totalPrincipal, guaranteedAmount, unguaranteedAmount: totalPrincipal - guaranteedAmount };
 }

@@ -48,6 +48,12 @@ import type { StaffActor } from '../platform/actor';
  * lets their lists joined to deposits (bunga bulanan, pencairan) take the deposit list's `q`.
  */
 export { activePrincipalOfCustomers, depositSearchCondition, TAX_ACTIVE_STATUSES } from './deposit-repository';
+/**
+ * Beranda's months (GET /bpr/deposit-months) as queries, for the reports to answer a month's
+ * placements and maturities with the same figures, read off-thread; `placedAmount` is the
+ * principal a deposit was placed with, for their lists of placements.
+ */
+export { maturitiesByMonthQuery, placementsByMonthQuery, placedAmount, tally as monthTally } from './deposit-months-repository';
 
 function checkDateRange(from: string | undefined, to: string | undefined): void {
   const problems: string[] = [];

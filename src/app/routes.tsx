@@ -4,7 +4,6 @@ import { ROUTES } from '../../machines/routes';
 import { LazyScreen } from './ScreenLoading';
 import { RouteError } from './RouteError';
 import { RouteWatcher } from './RouteWatcher';
-import { COMING_SOON_PAGES } from './shell/menu';
 
 // Every screen is its own chunk, fetched the first time its route is shown.
 const LoginScreen = lazy(() => import('../features/auth/LoginScreen'));
@@ -32,7 +31,7 @@ const ProductScreen = lazy(() => import('../features/products/ProductScreen'));
 const ProductSettingsScreen = lazy(() => import('../features/products/ProductSettingsScreen'));
 const InvoicesScreen = lazy(() => import('../features/invoices/InvoicesScreen'));
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/InvoiceDetailScreen'));
-const ComingSoonScreen = lazy(() => import('../features/coming-soon/ComingSoonScreen'));
+const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
 /**
@@ -59,6 +58,7 @@ export function appRoutes(): RouteObject[] {
             { path: ROUTES.home, element: <LazyScreen key="HomeScreen" screen={HomeScreen} /> },
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
             { path: '/bank/neraca', element: <LazyScreen key="BalanceSheetScreen" screen={BalanceSheetScreen} /> },
+            { path: '/bank/laporan', element: <LazyScreen key="ReportsScreen" screen={ReportsScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
             { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
             { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },
@@ -75,7 +75,6 @@ export function appRoutes(): RouteObject[] {
             { path: '/master-data/pengaturan-produk', element: <LazyScreen key="ProductSettingsScreen" screen={ProductSettingsScreen} /> },
             { path: '/bank/tagihan', element: <LazyScreen key="InvoicesScreen" screen={InvoicesScreen} /> },
             { path: '/bank/tagihan/:id', element: <LazyScreen key="InvoiceDetailScreen" screen={InvoiceDetailScreen} /> },
-            ...COMING_SOON_PAGES.map((page) => ({ path: page.path, element: <LazyScreen key="ComingSoonScreen" screen={ComingSoonScreen} /> })),
             { path: '/deposito/:id', element: <LazyScreen key="DepositDetailScreen" screen={DepositDetailScreen} /> },
             { path: '*', element: <LazyScreen key="NotFoundScreen" screen={NotFoundScreen} /> },
           ],

@@ -20,6 +20,7 @@ export function DownloadButton({
   beforeDownload,
   base,
   accessibleName,
+  primary = false,
 }: {
   path: string;
   query: Record<string, string>;
@@ -31,6 +32,8 @@ export function DownloadButton({
   accessibleName?: string;
   /** Asked first (e.g. "is there anything to download?"); false stops. */
   beforeDownload?: () => Promise<boolean>;
+  /** The screen's main action (Laporan) rather than one beside a list. */
+  primary?: boolean;
 }) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,7 +53,14 @@ export function DownloadButton({
   };
   return (
     <span className="bj-download">
-      <button type="button" className="bj-button bj-button--secondary" onClick={() => void run()} disabled={busy} aria-busy={busy} aria-label={accessibleName}>
+      <button
+        type="button"
+        className={`bj-button ${primary ? 'bj-button--primary' : 'bj-button--secondary'}`}
+        onClick={() => void run()}
+        disabled={busy}
+        aria-busy={busy}
+        aria-label={accessibleName}
+      >
         {label}
       </button>
       {busy ? (

@@ -4,7 +4,7 @@
  * in-memory store behind the real encrypted storage module, the server is a set of functions,
  * the window transport records what it would post.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { lazy, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -128,15 +128,15 @@ describe('the dashboard shell', () => {
     expect(screen.getByRole('button', { name: 'Keluar' })).toBeTruthy();
   });
 
-  it('a menu entry whose screen comes later opens a "Segera hadir" page saying what it will do', async () => {
+  it('a menu entry opens its screen (Laporan, the last one that was still coming)', async () => {
     const harness = createHarness({ path: '/home', signedIn: true });
     running = harness.app;
     harness.render();
     await screen.findByRole('heading', { name: 'Beranda' });
-    fireEvent.click(screen.getByRole('link', { name: 'Laporan' }));
-    await screen.findByRole('heading', { name: 'Laporan' });
-    expect(screen.getByText('Segera hadir')).toBeTruthy();
-    expect(screen.getByText(/Laporan yang dapat Anda buat per periode/)).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Menu utama' })).getByRole('link', { name: 'Laporan' }));
+    await screen.findByRole('heading', { name: 'Laporan', level: 1 });
+    expect(screen.queryByText('Segera hadir')).toBeNull();
+    expect(screen.getByText(/Pilih laporan dan bulannya/)).toBeTruthy();
   });
 
   it('"Keluar" sends session.logout, clears storage, revokes the token and navigates to /login', async () => {

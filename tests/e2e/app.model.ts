@@ -70,11 +70,11 @@ export const appModel = setup({
         logout: 'onLogin',
         expireStoredToken: 'onLoginSessionExpired',
         visitPublicRoutesWithToken: 'onHome',
-        openMenuEntry: 'onComingSoon',
+        openMenuEntry: 'onMenuScreen',
       },
     },
-    /** A "Segera hadir" page inside the dashboard. */
-    onComingSoon: {},
+    /** A screen of the menu (Laporan) inside the dashboard. */
+    onMenuScreen: {},
     /** /login after the stored token expired: the exact session-expired toast, storage cleared. */
     onLoginSessionExpired: { on: { loginGood: 'onRequestedPage' } },
     /** /change-password-expired with the email of the expired login. */
@@ -99,7 +99,7 @@ export type AppState =
   | 'onLogin'
   | 'loginRejected'
   | 'onHome'
-  | 'onComingSoon'
+  | 'onMenuScreen'
   | 'onLoginSessionExpired'
   | 'onLoginWithNext'
   | 'onRequestedPage'

@@ -173,10 +173,10 @@ const seeState: Record<AppState, (world: World) => Promise<void>> = {
     await page.getByRole('button', { name: 'Keluar' }).waitFor();
     expect(await storedKeys(page)).toEqual(['token', 'token-expired', 'user']);
   },
-  async onComingSoon({ page }) {
+  async onMenuScreen({ page }) {
     await expectPath(page, '/bank/laporan');
     await page.getByRole('heading', { name: 'Laporan', level: 1 }).waitFor();
-    await page.getByText('Segera hadir', { exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Jenis laporan' }).waitFor();
   },
   async onLoginSessionExpired({ page, requested }) {
     await expectToast(page, SESSION_EXPIRED_TOAST);

@@ -83,6 +83,7 @@ import { productSettingsInputSchema, productSettingsSavedSchema, productSettings
 import { changeOwnPasswordSchema, inviteUserSchema, staffUserSchema, updateUserSchema, userListQuerySchema } from '../../../contract/users';
 import { registrationCreatedSchema, registrationFieldsSchema, REGISTRATION_DOCUMENT_FIELD } from '../../../contract/registration';
 import { geographyAreaSchema, geographyQuerySchema, zipSearchQuerySchema, zipSearchResultSchema } from '../../../contract/geography';
+import { reportCatalogueItemSchema, reportQuerySchema, reportSummaryQuerySchema, reportSummarySchema } from '../../../contract/reports';
 import { invoiceDetailSchema, invoiceIdQuerySchema, invoiceListQuerySchema, invoiceReportQuerySchema, invoiceSummarySchema } from '../../../contract/invoices';
 
 type JsonSchema = Record<string, unknown>;
@@ -361,6 +362,16 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   {
     method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30)', auth: 'session',
     query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
+  },
+  // --- Reports (API.md "Reports and invoices"): every staff role reads them, only its own bank ---
+  { method: 'get', base: 'v2Bpr', path: '/report/list-report', summary: 'Laporan yang dapat dibuat, dengan formatnya (xlsx, pdf)', auth: 'session', response: { status: 200, data: z.array(reportCatalogueItemSchema) }, errors: [401] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/report', summary: 'Satu laporan bulanan sebagai xlsx atau PDF, dialirkan; `period` YYYY-MM tidak setelah bulan ini (posisi pada akhir bulan, atau hari ini pada bulan berjalan)', auth: 'session',
+    query: reportQuerySchema, binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'], errors: [400, 401],
+  },
+  {
+    method: 'get', base: 'v2Bpr', path: '/report/list-summary', summary: 'Angka Beranda satu bulan (bawaan bulan ini): posisi, penempatan, jatuh tempo, bunga dan PPh, rasio neraca terakhir (null bila belum ada)', auth: 'session',
+    query: reportSummaryQuerySchema, response: { status: 200, data: reportSummarySchema }, errors: [400, 401],
   },
 ];
 

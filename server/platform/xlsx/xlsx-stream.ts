@@ -12,13 +12,13 @@ import ExcelJS from 'exceljs';
  * Indonesian Excel), counts are integers. Each kind has one style object shared by all its cells
  * (see writeXlsx), so the typing costs a little arithmetic per cell and nothing per style.
  */
-export type XlsxCellKind = 'text' | 'date' | 'rupiah' | 'rate' | 'integer';
+export type XlsxCellKind = 'text' | 'date' | 'rupiah' | 'rate' | 'integer' | 'percent';
 
 export interface XlsxColumn<Row> {
   header: string;
   kind: XlsxCellKind;
   width?: number;
-  /** text: any text; date: 'YYYY-MM-DD'; rupiah: whole rupiah; rate: basis points; integer: a count. */
+  /** text: any text; date: 'YYYY-MM-DD'; rupiah: whole rupiah; rate: basis points; integer: a count; percent: a fraction (0.25 = 25%). */
   value: (row: Row) => string | number | null | undefined;
 }
 
@@ -31,15 +31,16 @@ export const INTEGER_NUMBER_FORMAT = '0';
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const style = (numFmt?: string): Partial<ExcelJS.Style> => Object.freeze(numFmt ? { numFmt } : {}) as Partial<ExcelJS.Style>;
-const KIND_STYLES: Record<XlsxCellKind, Partial<ExcelJS.Style>> = {
+export const KIND_STYLES: Record<XlsxCellKind, Partial<ExcelJS.Style>> = {
   text: style(),
   date: style(DATE_NUMBER_FORMAT),
   rupiah: style(RUPIAH_NUMBER_FORMAT),
   rate: style(RATE_NUMBER_FORMAT),
   integer: style(INTEGER_NUMBER_FORMAT),
+  percent: style(RATE_NUMBER_FORMAT),
 };
 
-const DEFAULT_WIDTH: Record<XlsxCellKind, number> = { text: 24, date: 14, rupiah: 18, rate: 11, integer: 10 };
+export const DEFAULT_WIDTH: Record<XlsxCellKind, number> = { text: 24, date: 14, rupiah: 18, rate: 11, integer: 10, percent: 10 };
 
 const DAY_MS = 86_400_000;
 /** Days from Excel's day 0 (30 Dec 1899, as the 1900 date system counts) to 1 Jan 1970. */
@@ -54,7 +55,7 @@ export function excelDateSerial(date: string): number | null {
   return Date.UTC(year, month - 1, day) / DAY_MS + UNIX_EPOCH_SERIAL;
 }
 
-function cellValue(kind: XlsxCellKind, value: string | number | null | undefined): string | number | null {
+export function cellValue(kind: XlsxCellKind, value: string | number | null | undefined): string | number | null {
   if (value === null || value === undefined || value === '') return null;
   switch (kind) {
     case 'date':
@@ -63,6 +64,7 @@ function cellValue(kind: XlsxCellKind, value: string | number | null | undefined
       return Number(value) / 10_000;
     case 'rupiah':
     case 'integer':
+    case 'percent':
       return Number(value);
     case 'text':
       return String(value);
@@ -115,7 +117,7 @@ export async function writeXlsx<Row>(sheet: XlsxSheet<Row>, output: NodeJS.Writa
  */
 const ZIP_SLACK_BYTES = 4 * 1024 * 1024;
 
-async function zipCaughtUp(worksheet: ExcelJS.Worksheet, output: NodeJS.WritableStream): Promise<void> {
+export async function zipCaughtUp(worksheet: ExcelJS.Worksheet, output: NodeJS.WritableStream): Promise<void> {
   type Pipe = NodeJS.EventEmitter & { writableLength?: number; _writableState?: { length?: number } };
   const pipes = (worksheet as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? [];
   for (const pipe of pipes) {
@@ -125,7 +127,7 @@ async function zipCaughtUp(worksheet: ExcelJS.Worksheet, output: NodeJS.Writable
 }
 
 /** Resolves on `drain` of `stream`, or when the download's `output` closes (client gone). */
-async function drainedOrClosed(stream: NodeJS.EventEmitter, output: NodeJS.WritableStream): Promise<void> {
+export async function drainedOrClosed(stream: NodeJS.EventEmitter, output: NodeJS.WritableStream): Promise<void> {
   const controller = new AbortController();
   try {
     await Promise.race([once(stream, 'drain', { signal: controller.signal }), once(output as PassThrough, 'close', { signal: controller.signal })]);

@@ -5,8 +5,6 @@ import type { Role } from '@contract/auth';
 export interface MenuLink {
   label: string;
   path: string;
-  /** For screens that come in a later release: what the screen will do, shown on its "Segera hadir" page. */
-  comingSoon?: string;
   /**
    * Only these roles see the entry (everyone when absent). The screen still tells anyone else who
    * opens its address that it is not for them; the server refuses their requests.
@@ -62,11 +60,7 @@ export const MENU: readonly MenuEntry[] = [
       { label: 'Profil Bank', path: '/bank/profil' },
       { label: 'Neraca Keuangan', path: '/bank/neraca' },
       { label: 'Tagihan', path: '/bank/tagihan' },
-      {
-        label: 'Laporan',
-        path: '/bank/laporan',
-        comingSoon: 'Laporan yang dapat Anda buat per periode, dalam format Excel atau PDF.',
-      },
+      { label: 'Laporan', path: '/bank/laporan' },
     ],
   },
   {
@@ -85,11 +79,6 @@ export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
 
 /** Every link of the menu, groups flattened. */
 export const MENU_LINKS: readonly MenuLink[] = MENU.flatMap((entry) => (isMenuGroup(entry) ? entry.links : [entry]));
-
-/** The menu entries whose screens come later, each opening a "Segera hadir" page. */
-export const COMING_SOON_PAGES = MENU_LINKS.filter(
-  (link): link is MenuLink & { comingSoon: string } => typeof link.comingSoon === 'string',
-);
 
 /** The menu a user with `role` sees: entries for other roles left out, and a group left empty with them. Unknown role (the profile still loading): only entries for everyone. */
 export function menuFor(role: Role | undefined): MenuEntry[] {

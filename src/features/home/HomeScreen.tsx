@@ -8,6 +8,7 @@ import { depositApi } from '../../lib/deposit-api';
 import { documentsApi } from '../../lib/documents-api';
 import { useResource } from '../../lib/use-resource';
 import { DepositMonthsChart } from './DepositMonthsChart';
+import { MonthSummary } from './MonthSummary';
 import { useDepositMonths } from './use-deposit-months';
 import '../../styles/lists.css';
 
@@ -111,6 +112,7 @@ export default function HomeScreen() {
           </Link>
         </div>
       </section>
+      <MonthSummary period={thisMonth} />
       <section className="bj-card" aria-labelledby="home-chart">
         <h2 id="home-chart" className="bj-card__title">
           Penempatan dan jatuh tempo per bulan

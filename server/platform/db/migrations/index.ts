@@ -12,6 +12,7 @@ import * as productRates from './0010_product_rates';
 import * as geography from './0011_geography';
 import * as balanceSheets from './0012_balance_sheets';
 import * as platformInvoices from './0013_platform_invoices';
+import * as reportIndexes from './0014_report_indexes';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_geography': geography,
   '0012_balance_sheets': balanceSheets,
   '0013_platform_invoices': platformInvoices,
+  '0014_report_indexes': reportIndexes,
 };
