@@ -148,7 +148,8 @@ describe('Pengaturan Produk', () => {
   it('shows an operator the settings read-only, without a save button', async () => {
     const { server } = openAs(operator);
     expect(await screen.findByText('Hanya Admin yang dapat mengubah pengaturan produk.', {}, SCREEN_LOAD)).toBeTruthy();
-    expect(screen.getByText('15:00 WIB')).toBeTruthy();
+    // The notice shows as soon as the role is known; the settings follow when they arrive.
+    expect(await screen.findByText('15:00 WIB', {}, SCREEN_LOAD)).toBeTruthy();
     expect(screen.getByText('Rp 7.500.000')).toBeTruthy();
     expect(screen.getByText('Proklamasi Kemerdekaan')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
