@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -12,10 +13,9 @@ import { productsApi, type Product } from '../../lib/products-api';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { useDialogRequest } from '../../app/use-dialog-request';
-import { ProductActionDialog } from './ProductActionDialog';
 import { ProductStatusBadges } from './ProductStatusBadges';
 import { TenorRates } from './TenorRates';
-import { activeFilter, canManageProducts, nextRatesText, PRODUCT_LIST_DEFAULTS, PRODUCT_STATUS_OPTIONS, productActionCopy, wholeList, type ProductAction } from './product-rules';
+import { activeFilter, canManageProducts, nextRatesText, PRODUCT_LIST_DEFAULTS, PRODUCT_STATUS_OPTIONS, productActionCopy, tenorSummary, wholeList, type ProductAction } from './product-rules';
 import '../../styles/lists.css';
 
 const productPath = (product: Pick<Product, 'id'>) => `/master-data/produk/${encodeURIComponent(product.id)}`;
@@ -174,7 +174,16 @@ export default function ProductsScreen() {
         empty={{ title: state.q || active ? 'Tidak ada produk yang cocok.' : 'Belum ada produk.', body: state.q || active ? 'Tidak ada produk yang cocok dengan pencarian dan filter ini.' : undefined }}
       />
 
-      {action ? <ProductActionDialog action={action} pending={change.pending} refusal={change.refusal} onClose={() => setAction(null)} onConfirm={() => void confirmAction()} /> : null}
+      {action ? (
+        <ConfirmDialog
+          copy={productActionCopy(action)}
+          subject={`${action.product.code} · ${action.product.name} · ${tenorSummary(action.product.tenors)}`}
+          pending={change.pending}
+          refusal={change.refusal}
+          onClose={() => setAction(null)}
+          onConfirm={() => void confirmAction()}
+        />
+      ) : null}
     </div>
   );
 }

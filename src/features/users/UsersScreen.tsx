@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { Role } from '@contract/auth';
 import { useAppActors } from '../../app/actors-context';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Notice } from '../../components/Notice';
 import { PageHeading } from '../../components/PageHeading';
@@ -11,7 +12,6 @@ import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { usersApi, type InviteUser, type StaffUser } from '../../lib/users-api';
 import { InviteUserDialog } from './InviteUserDialog';
-import { UserActionDialog } from './UserActionDialog';
 import { useDialogRequest } from '../../app/use-dialog-request';
 import { actionChange, actionCopy, canManageUsers, canToggleActive, ROLE_OPTIONS, STATUS_OPTIONS, USER_LIST_DEFAULTS, USER_PAGE_SIZE, type UserAction } from './user-rules';
 import '../../styles/lists.css';
@@ -208,7 +208,16 @@ function UserManagement() {
       />
 
       {inviting ? <InviteUserDialog pending={invite.pending} refusal={invite.refusal} onClose={() => setInviting(false)} onSubmit={(input) => void sendInvite(input)} /> : null}
-      {action ? <UserActionDialog action={action} pending={change.pending} refusal={change.refusal} onClose={() => setAction(null)} onConfirm={() => void confirmAction()} /> : null}
+      {action ? (
+        <ConfirmDialog
+          copy={actionCopy(action)}
+          subject={`${action.user.name} · ${action.user.email}`}
+          pending={change.pending}
+          refusal={change.refusal}
+          onClose={() => setAction(null)}
+          onConfirm={() => void confirmAction()}
+        />
+      ) : null}
     </>
   );
 }
