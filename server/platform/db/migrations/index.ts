@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as foundation from './0001_foundation';
 import * as deposits from './0002_deposits';
 import * as depositSearch from './0003_deposit_search';
