@@ -4,16 +4,18 @@ import { getDistricts, getProvinces, getRegencies, getVillages } from 'idn-area-
 import { placeSearchKey } from '../../../contract/geography';
 
 /**
- * Reads the two registry datasets migration 0011 imports (README "Geography data"):
+ * Reads the two registry datasets migration 0015 imports (README "Geography data"):
  *
- * - idn-area-data (pinned 3.1.2; its data ODbL): the hierarchy with official Kemendagri codes —
- *   38 provinces, 514 cities/regencies, 7,277 districts, 83,763 villages. Its v4 needs Node 22.
+ * - idn-area-data (4.x; its data ODbL): the hierarchy with official Kemendagri codes of
+ *   Kepmendagri 300.2.2-2138/2025 — 38 provinces, 514 cities/regencies, 7,285 districts,
+ *   83,762 villages.
  * - geografis (pinned 1.3.2, MIT): one row per village with its postal code, keyed by the same
  *   Kemendagri code ("32.73.01.1001"), but older (Permendagri 72/2019, before the 2022 Papua
  *   split). A village takes the postal code of the geografis row with its code; a village whose
  *   code geografis does not know (renumbered: the four new Papua provinces, some splits) takes the
  *   code of the one geografis row, among those whose code no longer exists, with the same city,
- *   district and village names. What neither finds keeps no postal code (about 1.3%).
+ *   district and village names, or else with the same city and village names (a village moved to
+ *   a new district). What none finds keeps no postal code (about 0.8%).
  *
  * Only geografis's data file is read: its main module parses both 30 MB files and builds a
  * search index on require.
@@ -89,13 +91,15 @@ async function readDataset(): Promise<GeographyDataset> {
   const villageCodes = new Set(villageRows.map((row) => row.code));
   const zipByCode = new Map<string, number>();
   const zipByNames = new Map<string, number | null>();
+  const zipByCityVillage = new Map<string, number | null>();
+  // Two such rows with the same names: ambiguous, so neither is used.
+  const once = (map: Map<string, number | null>, key: string, postal: number) => map.set(key, map.has(key) ? null : postal);
   for (const row of geografis) {
     if (!Number.isInteger(row.postal) || row.postal < 10000) continue;
     zipByCode.set(row.code, row.postal);
     if (villageCodes.has(row.code)) continue;
-    const key = namesKey(row.city, row.district, row.village);
-    // Two such rows with the same names: ambiguous, so neither is used.
-    zipByNames.set(key, zipByNames.has(key) ? null : row.postal);
+    once(zipByNames, namesKey(row.city, row.district, row.village), row.postal);
+    once(zipByCityVillage, namesKey(row.city, '', row.village), row.postal);
   }
 
   const coverage = { villages: villageRows.length, zipByCode: 0, zipByName: 0, noZip: 0 };
@@ -106,7 +110,7 @@ async function readDataset(): Promise<GeographyDataset> {
     let zipCode = zipByCode.get(row.code) ?? null;
     if (zipCode !== null) coverage.zipByCode += 1;
     else {
-      zipCode = zipByNames.get(namesKey(city.name, district.name, row.name)) ?? null;
+      zipCode = zipByNames.get(namesKey(city.name, district.name, row.name)) ?? zipByCityVillage.get(namesKey(city.name, '', row.name)) ?? null;
       if (zipCode !== null) coverage.zipByName += 1;
       else coverage.noZip += 1;
     }
