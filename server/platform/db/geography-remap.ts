@@ -10,11 +10,12 @@ import { placeSearchKey } from '../../../contract/geography';
  * between the two releases, so a moved village is looked for in its old city.
  *
  * In order:
- * 1. the same code with the same name: unchanged;
+ * 1. the same code with the same name, or one at most two letters off: unchanged or respelled;
  * 2. the one village of the city (one of its old district, if the city has several) with the
  *    same name under another code, unless that code held the same name before (a namesake
  *    village, not this one): moved or renumbered;
- * 3. the same code under another name: renamed in place;
+ * 3. the same code under another name: renamed in place (the name is the code's, not the
+ *    other way round);
  * 4. the one village of the city, under a code the old data did not have, whose name is at most
  *    two letters off ("Kwawor Besar Ena" -> "Kwamor Besar Ena"): moved and respelled;
  * 5. otherwise none: the village was merged away or left the list, and the address keeps its
@@ -63,7 +64,8 @@ export function remapVillages(codes: string[], old: VillageIndex, next: VillageI
 function remapVillage(village: VillageRow, old: VillageIndex, next: VillageIndex): string | null {
   const key = compactKey(village.name);
   const same = next.byId.get(village.id);
-  if (same && compactKey(same.name) === key) return village.id;
+  // Respelled in place, even if another village of the city now has the old spelling.
+  if (same && editDistance(key, compactKey(same.name), MAX_TYPOS + 1) <= MAX_TYPOS) return village.id;
   const inCity = next.byCity.get(cityOf(village.id)) ?? [];
   const namesake = (candidate: VillageRow) => {
     const before = old.byId.get(candidate.id);
