@@ -5,7 +5,7 @@ import { placeSearchKey } from '../../../contract/geography';
 /**
  * Reads the two registry datasets migration 0015 imports (README "Geography data"):
  *
- * - idn-area-data (4.x; its data ODbL): the hierarchy with official Kemendagri codes of
+ * - idn-area-data (pinned 4.0.1; its data ODbL): the hierarchy with official Kemendagri codes of
  *   Kepmendagri 300.2.2-2138/2025 — 38 provinces, 514 cities/regencies, 7,285 districts,
  *   83,762 villages.
  * - geografis (pinned 1.3.2, MIT): one row per village with its postal code, keyed by the same
