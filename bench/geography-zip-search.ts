@@ -1,6 +1,6 @@
 /**
- * Issue 10's geography: GET /geography/zip-code/search on the full imported dataset (83,763
- * villages, migration 0011), by postal-code prefix and by place name, through the geography
+ * Issue 10's geography: GET /geography/zip-code/search on the full imported dataset (83,762
+ * villages, migration 0015), by postal-code prefix and by place name, through the geography
  * service (validation, the index walks, the names of each row) as the route calls it. Also the
  * migration's own time on a fresh database. p50 / p95 / max against the budget of p95 ≤ 20 ms.
  * Figures, never pass/fail.
@@ -58,7 +58,7 @@ export async function runGeographyBenchmarks(log: Log, dialect: 'sqlite' | 'post
     await migrateToLatest(database.db, migration);
     const migrationMs = performance.now() - started;
     // The second dialect in one process reuses the dataset the first read (geography-dataset.ts).
-    log(`  all migrations on a fresh ${dialect} database (0011 imports the dataset): ${(migrationMs / 1000).toFixed(2)} s`);
+    log(`  all migrations on a fresh ${dialect} database (0015 imports the dataset): ${(migrationMs / 1000).toFixed(2)} s`);
 
     const geography = createGeographyService({ db: database.db });
     const random = generator(20_260_310);

@@ -55,7 +55,7 @@ describe.each(dialects)('bank address from the geography on %s', (dialect) => {
     const bank = await t.server.database.db.selectFrom('banks').selectAll().where('id', '=', approved.bankId).executeTakeFirstOrThrow();
     expect(bank).toMatchObject({ address: 'Jl. Merdeka No. 56', province_id: '32', city_id: '32.73', district_id: '32.73.09', village_id: '32.73.09.1003', zip_code: '40115' });
     const letterhead = await bankLetterhead(t.server.database.db, t.server.fileStore, approved.bankId);
-    expect(letterhead.address).toBe('Jl. Merdeka No. 56, Citarum, Bandung Wetan, KOTA BANDUNG, JAWA BARAT 40115');
+    expect(letterhead.address).toBe('Jl. Merdeka No. 56, Citarum, Bandung Wetan, Kota Bandung, Jawa Barat 40115');
   });
 
   it('a registration from an older client, with the street line only, is still accepted', async () => {
@@ -87,9 +87,9 @@ describe.each(dialects)('bank address from the geography on %s', (dialect) => {
     expect(before.bpr.address).toEqual({
       street: 'Jl. Merdeka No. 1',
       provinceId: '32',
-      province: 'JAWA BARAT',
+      province: 'Jawa Barat',
       cityId: '32.73',
-      city: 'KOTA BANDUNG',
+      city: 'Kota Bandung',
       districtId: '32.73.09',
       district: 'Bandung Wetan',
       villageId: '32.73.09.1003',
@@ -98,7 +98,7 @@ describe.each(dialects)('bank address from the geography on %s', (dialect) => {
     });
     const updated = await t.call('POST', '/api-v2-bpr/profile/update', { token, json: { address: 'Jl. Jenderal Sudirman No. 2', ...BOJONGSALAMAN }, headers: freshKey() });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(userSchema.parse(updated.body.data).bpr.address).toMatchObject({ street: 'Jl. Jenderal Sudirman No. 2', city: 'KOTA SEMARANG', district: 'Semarang Barat', village: 'Bojongsalaman', zipCode: '50141' });
+    expect(userSchema.parse(updated.body.data).bpr.address).toMatchObject({ street: 'Jl. Jenderal Sudirman No. 2', city: 'Kota Semarang', district: 'Semarang Barat', village: 'Bojongsalaman', zipCode: '50141' });
     // The street alone changes only the street; picked areas sent together replace the picked address.
     const street = await t.call('POST', '/api-v2-bpr/profile/update', { token, json: { address: 'Jl. Jenderal Sudirman No. 4' } });
     expect(street.body.data.bpr.address).toMatchObject({ street: 'Jl. Jenderal Sudirman No. 4', villageId: '33.74.13.1009' });
@@ -152,11 +152,11 @@ describe.each(dialects)('the JNE shipper from the bank\'s picked address on %s',
     expect(form).toMatchObject({
       SHIPPER_ADDR1: 'Jl. Merdeka No. 56, Citarum',
       SHIPPER_ADDR2: 'Bandung Wetan 40115',
-      SHIPPER_CITY: 'KOTA BANDUNG',
+      SHIPPER_CITY: 'Kota Bandung',
       SHIPPER_ZIP: '40115',
-      SHIPPER_REGION: 'JAWA BARAT',
+      SHIPPER_REGION: 'Jawa Barat',
       PICKUP_DISTRICT: 'Bandung Wetan',
-      PICKUP_CITY: 'KOTA BANDUNG',
+      PICKUP_CITY: 'Kota Bandung',
       RECEIVER_CITY: 'Cimahi',
       RECEIVER_ZIP: '40521',
     });

@@ -4,7 +4,7 @@ import { geographyAreaSchema, zipSearchResultSchema } from '../../contract/geogr
 import { dialects, startTestServer, type TestServer } from './harness';
 
 /**
- * API.md "Master data (v2-general)" over HTTP on the full imported dataset (migration 0011), with
+ * API.md "Master data (v2-general)" over HTTP on the full imported dataset (migration 0015), with
  * facts checked by hand against Kemendagri's codes and Pos Indonesia's postal codes.
  */
 describe.each(dialects)('geography on %s', (dialect) => {
@@ -26,25 +26,39 @@ describe.each(dialects)('geography on %s', (dialect) => {
     const provinces = geographyAreaSchema.array().parse(answer.body.data);
     expect(provinces).toHaveLength(38);
     const byId = new Map(provinces.map((area) => [area.id, area.name]));
-    expect(byId.get('31')).toBe('DKI JAKARTA');
-    expect(byId.get('32')).toBe('JAWA BARAT');
-    expect(byId.get('51')).toBe('BALI');
+    expect(byId.get('31')).toBe('Daerah Khusus Ibukota Jakarta');
+    expect(byId.get('32')).toBe('Jawa Barat');
+    expect(byId.get('51')).toBe('Bali');
     // The provinces created in 2022.
-    expect(byId.get('93')).toBe('PAPUA SELATAN');
-    expect(byId.get('96')).toBe('PAPUA BARAT DAYA');
+    expect(byId.get('93')).toBe('Papua Selatan');
+    expect(byId.get('96')).toBe('Papua Barat Daya');
     expect(provinces.map((area) => area.name)).toEqual([...provinces.map((area) => area.name)].sort());
   });
 
   it('walks down: DKI Jakarta has Kepulauan Seribu and five administrative cities; Gambir is 10110', async () => {
     const cities = (await geography('level=city&parentId=31')).body.data;
     expect(cities.map((area: { id: string }) => area.id).sort()).toEqual(['31.01', '31.71', '31.72', '31.73', '31.74', '31.75']);
-    expect(cities).toContainEqual({ id: '31.71', name: 'KOTA ADMINISTRASI JAKARTA PUSAT' });
+    expect(cities).toContainEqual({ id: '31.71', name: 'Kota Administrasi Jakarta Pusat' });
     const districts = (await geography('level=district&parentId=31.71')).body.data;
     expect(districts).toHaveLength(8);
     expect(districts).toContainEqual({ id: '31.71.01', name: 'Gambir' });
     const villages = (await geography('level=village&parentId=31.71.01')).body.data;
     expect(villages).toContainEqual({ id: '31.71.01.1001', name: 'Gambir', zipCode: '10110' });
     expect(villages).toContainEqual({ id: '31.71.01.1002', name: 'Cideng', zipCode: '10150' });
+  });
+
+  it('holds the 2025 Kemendagri codes (idn-area-data 4): a district created since 2022 and the village moved into it', async () => {
+    const db = t.server.database.db;
+    const count = async (table: 'geo_provinces' | 'geo_cities' | 'geo_districts' | 'geo_villages') =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect([await count('geo_provinces'), await count('geo_cities'), await count('geo_districts'), await count('geo_villages')]).toEqual([38, 514, 7285, 83762]);
+    // Kabupaten Banggai (72.01): Tolisu was 72.01.09.2015 under the 2022 codes.
+    const districts = (await geography('level=district&parentId=72.01')).body.data as Array<{ id: string; name: string }>;
+    expect(districts.map((area) => area.id)).toContain('72.01.24');
+    const villages = (await geography('level=village&parentId=72.01.24')).body.data as Array<{ id: string; name: string }>;
+    expect(villages).toHaveLength(10);
+    expect(villages).toContainEqual(expect.objectContaining({ id: '72.01.24.2001', name: 'Tolisu' }));
+    expect((await geography('level=village&parentId=72.01.09')).body.data).not.toContainEqual(expect.objectContaining({ name: 'Tolisu' }));
   });
 
   it('a bearer token is not needed and a bad one is not held against the request', async () => {
@@ -60,8 +74,8 @@ describe.each(dialects)('geography on %s', (dialect) => {
       zipCode: '40115',
       village: 'Citarum',
       district: 'Bandung Wetan',
-      city: 'KOTA BANDUNG',
-      province: 'JAWA BARAT',
+      city: 'Kota Bandung',
+      province: 'Jawa Barat',
       villageId: '32.73.09.1003',
       districtId: '32.73.09',
       cityId: '32.73',
@@ -96,7 +110,7 @@ describe.each(dialects)('geography on %s', (dialect) => {
     const narrowed = zipSearchResultSchema.array().parse((await search('q=sukajadi%20bandung&limit=50')).body.data);
     expect(narrowed.length).toBeGreaterThan(0);
     for (const row of narrowed) expect(`${row.village} ${row.district} ${row.city}`.toLowerCase()).toMatch(/(?=.*\bsukajadi)(?=.*\bbandung)/);
-    expect(narrowed).toContainEqual(expect.objectContaining({ village: 'Pasteur', district: 'Sukajadi', city: 'KOTA BANDUNG', zipCode: '40161' }));
+    expect(narrowed).toContainEqual(expect.objectContaining({ village: 'Pasteur', district: 'Sukajadi', city: 'Kota Bandung', zipCode: '40161' }));
 
     // Case, apostrophes and spaces do not matter; the city's kind word is not a search term.
     const city = zipSearchResultSchema.array().parse((await search('q=Jakarta%20Pusat&limit=50')).body.data);
@@ -145,7 +159,7 @@ describe.each(dialects)('geography on %s', (dialect) => {
     expect((await geography('level=village&parentId=31.71.99')).body.message).toBe('Kecamatan dengan kode 31.71.99 tidak ditemukan.');
   });
 
-  it('prefix and name searches walk indexes, not the 83,763 villages', async () => {
+  it('prefix and name searches walk indexes, not the 83,762 villages', async () => {
     const db = t.server.database.db;
     const explain = dialect === 'sqlite' ? sql`explain query plan` : sql`explain`;
     const plan = async (query: ReturnType<typeof sql>) => JSON.stringify((await sql`${explain} ${query}`.execute(db)).rows);

@@ -49,8 +49,8 @@ describe('geography pickers on the registration form (issue 10)', () => {
     await citarum.click();
 
     const picked = async (label: RegExp) => page.getByLabel(label).evaluate((select: HTMLSelectElement) => [select.value, select.selectedOptions[0]?.textContent]);
-    expect(await picked(/^Provinsi/)).toEqual(['32', 'JAWA BARAT']);
-    expect(await picked(/^Kota\/kabupaten/)).toEqual(['32.73', 'KOTA BANDUNG']);
+    expect(await picked(/^Provinsi/)).toEqual(['32', 'Jawa Barat']);
+    expect(await picked(/^Kota\/kabupaten/)).toEqual(['32.73', 'Kota Bandung']);
     expect(await picked(/^Kecamatan/)).toEqual(['32.73.09', 'Bandung Wetan']);
     expect(await picked(/^Kelurahan\/desa/)).toEqual(['32.73.09.1003', 'Citarum']);
     expect(await page.getByLabel('Kode pos', { exact: true }).inputValue()).toBe('40115');
