@@ -26,8 +26,8 @@ import { withPg, type DialectName } from './postgres';
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** What decides the migrated schema: the migrations, the migrator and how a database is opened. */
-const SCHEMA_SOURCES = ['server/platform/db/migrations/index.ts', 'server/platform/db/migrate.ts', 'server/platform/db/database.ts'];
+/** What decides a template: the migrations, the migrator, how a database is opened, and how this module builds it. */
+const SCHEMA_SOURCES = ['server/platform/db/migrations/index.ts', 'server/platform/db/migrate.ts', 'server/platform/db/database.ts', 'tests/support/database-template.ts'];
 
 /** The schema every test database on PostgreSQL works in (its own database, so one name serves all). */
 export const TEST_PG_SCHEMA = 'berjangka';
@@ -37,27 +37,42 @@ const PG_TEST_DATABASE_PREFIX = 'berjangka_t_';
 let fingerprintMemo: string | undefined;
 
 /**
- * SHA-256 over the schema sources and every local module they import (transitively), plus the
- * name and version of every package those modules import (the geography comes from packages).
+ * Where a module names another: a static import or export … from (at the start of a line, so
+ * not in a comment), a side-effect import, a dynamic import(), and require.resolve() of a
+ * package's data file (geography-dataset.ts reads geografis's that way).
  */
-export function schemaFingerprint(): string {
-  if (fingerprintMemo) return fingerprintMemo;
-  const hash = createHash('sha256');
-  const seen = new Set<string>();
+const MODULE_REFERENCES = /^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"\s]+)['"]|^\s*import\s*['"]([^'"\s]+)['"]|\bimport\(\s*['"]([^'"\s]+)['"]\s*\)|\.resolve\(\s*['"]([^'"\s]+)['"]\s*\)/gm;
+
+/**
+ * What the migrated schema is made from: the schema sources and every local module they import
+ * (transitively, repo-relative paths in the order met), and every package those modules import
+ * with its installed version (the geography comes from packages).
+ */
+export function schemaSources(): { files: string[]; packages: Record<string, string> } {
+  const files: string[] = [];
   const packages = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+    const path = relative(ROOT, file);
+    if (files.includes(path)) return;
+    files.push(path);
     const text = readFileSync(file, 'utf8');
-    hash.update(relative(ROOT, file)).update('\0').update(text).update('\0');
-    for (const match of text.matchAll(/(?:^|[\s;])(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
-      const specifier = (match[1] ?? match[2])!;
+    for (const match of text.matchAll(MODULE_REFERENCES)) {
+      const specifier = match.slice(1).find((group) => group !== undefined)!;
       if (specifier.startsWith('.')) visit(resolveSource(dirname(file), specifier));
       else if (!specifier.startsWith('node:')) packages.add(packageName(specifier));
     }
   };
   for (const source of SCHEMA_SOURCES) visit(join(ROOT, source));
-  for (const name of [...packages].sort()) hash.update(`${name}@${packageVersion(name)}\0`);
+  return { files, packages: Object.fromEntries([...packages].sort().map((name) => [name, packageVersion(name)])) };
+}
+
+/** SHA-256 (16 hex digits) over schemaSources(): the files' paths and texts, the packages' names and versions. */
+export function schemaFingerprint(): string {
+  if (fingerprintMemo) return fingerprintMemo;
+  const { files, packages } = schemaSources();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(ROOT, file))).update('\0');
+  for (const [name, version] of Object.entries(packages)) hash.update(`${name}@${version}\0`);
   fingerprintMemo = hash.digest('hex').slice(0, 16);
   return fingerprintMemo;
 }
