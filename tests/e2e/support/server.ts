@@ -65,7 +65,8 @@ export async function seedDataDir(): Promise<SeededDataDir> {
   const port = await freePort();
   const day = jakartaDate(new Date());
   const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-e2e-seed-'));
-  const server = await spawnServer(dataDir, port, {});
+  // A first start migrates and seeds everything: on a busy machine it takes minutes.
+  const server = await spawnServer(dataDir, port, {}, 600_000);
   await server.stop({ keepData: true });
   for (const name of readdirSync(dataDir)) if (INSTALLATION_SECRETS.test(name)) rmSync(join(dataDir, name));
   return { dataDir, port, day };
@@ -104,7 +105,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return spawnServer(mkdtempSync(join(tmpdir(), 'berjangka-e2e-')), await freePort(), env);
 }
 
-async function spawnServer(dataDir: string, port: number, env: Record<string, string>): Promise<RunningServer & { stop(options?: { keepData?: boolean }): Promise<void> }> {
+async function spawnServer(dataDir: string, port: number, env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer & { stop(options?: { keepData?: boolean }): Promise<void> }> {
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: process.cwd(),
@@ -115,7 +116,7 @@ async function spawnServer(dataDir: string, port: number, env: Record<string, st
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
