@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // Migrates the SQLite and PostgreSQL templates test databases are copied from (tests/support/database-template.ts).
+          globalSetup: ['tests/support/database-templates-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { readOutbox } from '../../server/platform/mail';
 import { sampleJpeg, samplePdf, samplePng } from '../support/sample-files';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
-import { withPg, type DialectName } from '../support/postgres';
+import type { DialectName } from '../support/postgres';
+import { freshTestDatabase } from '../support/database-template';
 import { TestClock } from '../support/test-clock';
 
 /** Cheap argon2id for tests only; production uses OWASP's parameters (server/auth/passwords.ts). */
@@ -40,7 +38,8 @@ export interface TestServer {
   clock: TestClock;
   dataDir: string;
   dialect: DialectName;
-  /** PostgreSQL only: the schema this server works in. */
+  /** PostgreSQL only: this server's own database (`withPg(work, t.databaseUrl)` reaches it) and the schema it works in. */
+  databaseUrl: string | undefined;
   pgSchema: string | undefined;
   /** Every log line the server wrote, parsed. */
   logs: Array<Record<string, unknown>>;
@@ -53,13 +52,15 @@ export interface TestServer {
 }
 
 /**
- * The real server in-process on a free port with a fresh database: a new temp DATA_DIR for
- * SQLite, a new schema for PostgreSQL. Demo banks, users and products are seeded as on a first
+ * The real server in-process on a free port with a fresh database of its own: a new temp
+ * DATA_DIR for SQLite, a new database for PostgreSQL, each a copy of the once-migrated template
+ * (tests/support/database-template.ts). Demo banks, users and products are seeded as on a first
  * start; the ~2,300 demo deposits only when a test asks for them (`demoDeposits: true`), so the
  * suite does not pay for them in every file.
  */
 export async function startTestServer(dialect: DialectName, options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-api-'));
+  const database = await freshTestDatabase(dialect, 'berjangka-api-');
+  const { dataDir, databaseUrl, pgSchema } = database;
   const clock = (options.clock as TestClock | undefined) ?? new TestClock();
   const logs: Array<Record<string, unknown>> = [];
   const logger = pino(
@@ -71,28 +72,29 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
       },
     }),
   );
-  let pgSchema: string | undefined;
-  if (dialect === 'postgres') {
-    pgSchema = `t_${crypto.randomUUID().replace(/-/g, '')}`;
-    await withPg((client) => client.query(`create schema ${pgSchema}`));
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      env: {},
+      argon2: FAST_ARGON2,
+      logger,
+      clock,
+      demoDeposits: false,
+      ...options,
+      config: {
+        dataDir,
+        databaseUrl,
+        publicUrl: 'http://berjangka.test',
+        ...options.config,
+      },
+      ...(pgSchema ? { pgSchema } : {}),
+      listenPort: 0,
+      hostname: '127.0.0.1',
+    });
+  } catch (error) {
+    await database.drop();
+    throw error;
   }
-  const server = await startServer({
-    env: {},
-    argon2: FAST_ARGON2,
-    logger,
-    clock,
-    demoDeposits: false,
-    ...options,
-    config: {
-      dataDir,
-      databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
-      publicUrl: 'http://berjangka.test',
-      ...options.config,
-    },
-    ...(pgSchema ? { pgSchema } : {}),
-    listenPort: 0,
-    hostname: '127.0.0.1',
-  });
 
   const call = async (method: string, path: string, callOptions: CallOptions = {}): Promise<CallResult> => {
     const headers: Record<string, string> = { ...callOptions.headers };
@@ -123,6 +125,7 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
     clock,
     dataDir,
     dialect,
+    databaseUrl,
     pgSchema,
     logs,
     call,
@@ -134,8 +137,7 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
     outbox: () => readOutbox(server.outboxDir),
     async stop() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (pgSchema) await withPg((client) => client.query(`drop schema if exists ${pgSchema} cascade`));
+      await database.drop();
     },
   };
 }

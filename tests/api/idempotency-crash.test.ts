@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { withPg } from '../support/postgres';
+import { dropPgTestDatabase } from '../support/database-template';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dialects, type DialectName } from './harness';
 
@@ -54,12 +54,12 @@ async function kill(child: Child): Promise<void> {
 
 describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: DialectName) => {
   const children: Child[] = [];
-  const leftovers: Array<{ dataDir: string; pgSchema?: string }> = [];
+  const leftovers: Array<{ dataDir: string; databaseUrl?: string }> = [];
   afterEach(async () => {
     for (const child of children.splice(0)) await kill(child);
-    for (const { dataDir, pgSchema } of leftovers.splice(0)) {
+    for (const { dataDir, databaseUrl } of leftovers.splice(0)) {
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgSchema) await withPg((client) => client.query(`drop schema if exists ${pgSchema} cascade`));
+      if (databaseUrl) await dropPgTestDatabase(new URL(databaseUrl).pathname.slice(1));
     }
   });
 
@@ -67,8 +67,8 @@ describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: Dia
   async function crashDuringApproval(pause: 'before-commit' | 'after-commit') {
     const first = startChild({ CRASH_MODE: 'create', CRASH_PAUSE: pause, CRASH_DIALECT: dialect });
     children.push(first);
-    const world = JSON.parse(await first.waitFor('READY ')) as { url: string; dataDir: string; pgSchema?: string; token: string; depositId: string };
-    leftovers.push({ dataDir: world.dataDir, ...(world.pgSchema ? { pgSchema: world.pgSchema } : {}) });
+    const world = JSON.parse(await first.waitFor('READY ')) as { url: string; dataDir: string; databaseUrl?: string; pgSchema?: string; token: string; depositId: string };
+    leftovers.push({ dataDir: world.dataDir, ...(world.databaseUrl ? { databaseUrl: world.databaseUrl } : {}) });
     const key = `crash-${pause}-${world.depositId}`;
     const approve = (url: string) =>
       fetch(`${url}/api-v2-bpr/deposito/approve-deposito`, {
@@ -84,7 +84,7 @@ describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: Dia
     await kill(first);
     expect(await lost).toBe('connection lost');
 
-    const second = startChild({ CRASH_MODE: 'reuse', CRASH_DIALECT: dialect, CRASH_DATA_DIR: world.dataDir, ...(world.pgSchema ? { CRASH_PG_SCHEMA: world.pgSchema } : {}) });
+    const second = startChild({ CRASH_MODE: 'reuse', CRASH_DIALECT: dialect, CRASH_DATA_DIR: world.dataDir, ...(world.databaseUrl ? { CRASH_DATABASE_URL: world.databaseUrl } : {}), ...(world.pgSchema ? { CRASH_PG_SCHEMA: world.pgSchema } : {}) });
     children.push(second);
     const { url } = JSON.parse(await second.waitFor('READY ')) as { url: string };
     const detail = async () => {

@@ -46,7 +46,7 @@ interface Instance {
 async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), `berjangka-instance-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/support/instance-child.ts'], {
-    env: { ...process.env, VITEST: '', DATA_DIR: dataDir, DATABASE_URL: DATABASE_URL!, JWT_SECRET, TRUSTED_PROXY_HOPS: '1', PUBLIC_URL: 'http://berjangka.test', INSTANCE_NOW: NOW, ...env },
+    env: { ...process.env, VITEST: '', DATA_DIR: dataDir, JWT_SECRET, TRUSTED_PROXY_HOPS: '1', PUBLIC_URL: 'http://berjangka.test', INSTANCE_NOW: NOW, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const unread: string[] = [];
@@ -111,10 +111,10 @@ async function startInstance(name: string, env: Record<string, string>): Promise
   };
 }
 
-/** Two instances (and the in-process server that made the test's bank) on one PostgreSQL schema. */
+/** Two instances (and the in-process server that made the test's bank) on one PostgreSQL database and schema. */
 async function startPair(fileStoreEnv: Record<string, string>, fileStore: FileStoreConfig) {
   const world = await startWorld('postgres', TODAY, { config: { jwtSecret: JWT_SECRET, fileStore } });
-  const env = { ...fileStoreEnv, INSTANCE_PG_SCHEMA: world.t.pgSchema! };
+  const env = { ...fileStoreEnv, DATABASE_URL: world.t.databaseUrl!, INSTANCE_PG_SCHEMA: world.t.pgSchema! };
   const [a, b] = await Promise.all([startInstance('a', env), startInstance('b', env)]);
   return { world, a, b };
 }

@@ -6,9 +6,12 @@ export type DialectName = 'sqlite' | 'postgres';
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A connection of its own to TEST_DATABASE_URL for `work` (creating and dropping schemas, terminating backends). */
-export async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+/**
+ * A connection of its own for `work` (creating and dropping databases, terminating backends): to
+ * TEST_DATABASE_URL, or to `connectionString` (a test server's own database, TestServer.databaseUrl).
+ */
+export async function withPg<T>(work: (client: pg.Client) => Promise<T>, connectionString = process.env.TEST_DATABASE_URL): Promise<T> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     return await work(client);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/platform/db/database';
-import { migrateToLatest } from '../../server/platform/db/migrate';
+import { sqliteDataDirFromTemplate } from '../support/database-template';
 import { findUserByEmail } from '../../server/auth/user-repository';
 import { argon2Hasher } from '../../server/auth/passwords';
 import { resolveJwtSecret } from '../../server/auth/secrets';
@@ -22,9 +22,11 @@ afterEach(() => {
 
 describe('demo data', () => {
   it('creates both banks, their five users and their products once; a second run changes nothing', async () => {
-    const database = openDatabase({ databaseUrl: undefined, dataDir: tempDir() });
+    // A migrated database (a copy of the suite's template).
+    const dataDir = await sqliteDataDirFromTemplate('berjangka-unit-');
+    dirs.push(dataDir);
+    const database = openDatabase({ databaseUrl: undefined, dataDir });
     try {
-      await migrateToLatest(database.db);
       const now = new Date('2026-05-01T00:00:00Z');
       const deps = { db: database.db, clock: { now: () => now }, hasher: argon2Hasher({ memoryCost: 256, timeCost: 1, parallelism: 1 }), passwordMaxAgeDays: 90 };
       const first = await seedDemoData({ ...deps, demoDeposits: false });

@@ -34,7 +34,8 @@ export interface DatabaseOptions {
   onConnectionLost?: (error: Error) => void;
 }
 
-const SQLITE_FILE = 'berjangka.sqlite';
+/** The SQLite database's file name inside DATA_DIR. */
+export const SQLITE_FILE = 'berjangka.sqlite';
 const PG_INT8_OID = 20;
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {

@@ -1,8 +1,8 @@
 /**
  * One Berjangka instance in a child process for tests/api/multi-instance.test.ts: the real server
  * configured from its environment like `npm start` (DATABASE_URL, JWT_SECRET, FILE_STORE, S3_*,
- * TRUSTED_PROXY_HOPS, DATA_DIR of its own), on a PostgreSQL schema another instance shares
- * (INSTANCE_PG_SCHEMA), its clock standing at INSTANCE_NOW. Prints READY <json> when it listens.
+ * TRUSTED_PROXY_HOPS, DATA_DIR of its own), on a PostgreSQL database and schema another instance
+ * shares (DATABASE_URL, INSTANCE_PG_SCHEMA), its clock standing at INSTANCE_NOW. Prints READY <json> when it listens.
  *
  * The daily job is not started by a timer here, so the test decides when each instance runs it:
  * `RUN <tag> <date> [pause]` on stdin runs the scheduler's own catch-up (runDailyCatchUp) up to

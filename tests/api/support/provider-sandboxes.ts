@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Env } from 'hono';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../../server/platform/db/database';
-import { migrateToLatest } from '../../../server/platform/db/migrate';
 import type { Database } from '../../../server/platform/db/schema';
-import { withPg, type DialectName } from '../../support/postgres';
+import { freshTestDatabase } from '../../support/database-template';
+import type { DialectName } from '../../support/postgres';
 
 /** The provider tests' own world: a migrated database, a clock, and apps served over real HTTP. */
 
@@ -23,23 +20,16 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database: SQLite in a temp dir, or a new schema on TEST_DATABASE_URL. */
+/** A fresh, migrated database: SQLite in a temp dir, or a database of its own on TEST_DATABASE_URL's server (copies of the migrated template). */
 export async function openTestDatabase(dialect: DialectName): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-providers-'));
-  let pgSchema: string | undefined;
-  if (dialect === 'postgres') {
-    pgSchema = `t_${crypto.randomUUID().replace(/-/g, '')}`;
-    await withPg((client) => client.query(`create schema ${pgSchema}`));
-  }
-  const handle = openDatabase({ databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, dataDir, ...(pgSchema ? { pgSchema } : {}) });
-  await migrateToLatest(handle.db, pgSchema ? { schema: pgSchema } : {});
+  const database = await freshTestDatabase(dialect, 'berjangka-providers-');
+  const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, ...(database.pgSchema ? { pgSchema: database.pgSchema } : {}) });
   return {
     db: handle.db,
-    dataDir,
+    dataDir: database.dataDir,
     async close() {
       await handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (pgSchema) await withPg((client) => client.query(`drop schema if exists ${pgSchema} cascade`));
+      await database.drop();
     },
   };
 }
