@@ -105,9 +105,9 @@ describe('bilyet PDF', () => {
     expect(images.some((image) => image.width === 64 && image.height === 64)).toBe(true);
   });
 
-  it('prints "—" for the number of a bilyet not yet uploaded, and the other instructions in words', async () => {
-    const bytes = await pdfBytes(await drawBilyet({ ...BILYET, bilyetNumber: null, bankLogo: undefined, maturityInstruction: 'PAYOUT', interestPayment: 'AT_MATURITY' }, 'A4'));
-    expect(squish(await pdfToText(bytes, { mode: 'raw' }))).toContain('No. Bilyet — No. Deposito DEP-2026-00042');
+  it('prints the number the paper was given at the print (never "—"), and the other instructions in words', async () => {
+    const bytes = await pdfBytes(await drawBilyet({ ...BILYET, bilyetNumber: 'BJ/000123', bankLogo: undefined, maturityInstruction: 'PAYOUT', interestPayment: 'AT_MATURITY' }, 'A4'));
+    expect(squish(await pdfToText(bytes, { mode: 'raw' }))).toContain('No. Bilyet BJ/000123 No. Deposito DEP-2026-00042');
     const text = squish(await pdfToText(bytes));
     expect(text).toContain('Perpanjangan Dicairkan saat jatuh tempo');
     expect(text).toContain('Pembayaran Bunga Saat jatuh tempo');
