@@ -114,7 +114,15 @@ function StepFields({ kind, target }: { kind: BilyetStepKind; target: BilyetStep
               ? 'Bilyet pengganti: cetak bilyet baru, tanda tangani dan cap, lalu unggah pindaiannya dengan nomor barunya (bukan nomor bilyet yang hilang).'
               : 'Unggah pindaian bilyet yang sudah ditandatangani dan dicap, dengan nomor yang tercetak padanya. Setelah diunggah bilyet Diterbitkan.'}
           </p>
-          <TextField label="Nomor bilyet" name="bilyetNumber" maxLength={50} required autoComplete="off" />
+          <TextField
+            label="Nomor bilyet"
+            name="bilyetNumber"
+            maxLength={50}
+            required
+            autoComplete="off"
+            defaultValue={target.printedNumber ?? ''}
+            hint={target.printedNumber ? `Nomor yang dicetak pada bilyet: ${target.printedNumber}.` : undefined}
+          />
           <FileField label="Pindaian bilyet" name="file" accept={FILE_ACCEPT} hint={FILE_HINT} required />
         </>
       );
