@@ -506,6 +506,8 @@ export interface SignatureRequestsTable {
 }
 
 export interface SignatureCallbacksTable {
+  /** The request the event is about ('' for events stored before they were keyed per document). */
+  signature_id: string;
   event_id: string;
   received_at: string;
 }

@@ -342,8 +342,8 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/signature', summary: 'Permintaan tanda tangan sebuah deposito dengan salinan bertanda tangan', auth: 'session', query: depositIdQuerySchema, response: { status: 200, data: z.array(signatureRequestSchema) }, errors: [400, 401, 404] },
   {
-    method: 'post', base: 'v2Bpr', path: '/privy/callback', summary: 'Callback Privy (X-Privy-Signature: HMAC-SHA256 badan permintaan); idempoten per eventId', auth: 'none',
-    response: { status: 200, data: z.object({ recorded: z.boolean() }) }, errors: [400, 401, 404],
+    method: 'post', base: 'v2Bpr', path: '/privy/callback', summary: 'Callback Privy (X-Privy-Signature: HMAC-SHA256 badan permintaan); idempoten per eventId dan dokumen; reference harus sama dengan permintaannya (409); 503 selama salinan bertanda tangan belum dapat diambil', auth: 'none',
+    response: { status: 200, data: z.object({ recorded: z.boolean() }) }, errors: [400, 401, 404, 409, 503],
   },
   { method: 'post', base: 'v2Bpr', path: '/deposito/pencairan-aro', summary: 'Hentikan ARO (deposit.stopAro)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
   ...(
