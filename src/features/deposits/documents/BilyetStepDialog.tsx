@@ -5,6 +5,7 @@ import { DateField } from '../../../components/DateField';
 import { chosenFile, FileField } from '../../../components/FileField';
 import { TextField } from '../../../components/TextField';
 import { bilyetStepCopy, type BilyetStepKind, type BilyetStepRequest, type BilyetStepTarget } from './bilyet-steps';
+import { ParcelDestination } from './ParcelDestination';
 
 export interface BilyetStepDialogProps {
   kind: BilyetStepKind;
@@ -130,6 +131,7 @@ function StepFields({ kind, target }: { kind: BilyetStepKind; target: BilyetStep
       return (
         <>
           <p>Kurir JNE menjemput bilyet di bank pada waktu yang dipilih. Penjemputan dapat dibatalkan selama kurir belum datang.</p>
+          <ParcelDestination depositId={target.depositId} />
           <DateField label="Tanggal penjemputan" name="pickupDate" defaultValue={target.today} min={target.today} required />
           <TextField label="Jam penjemputan" name="pickupTime" type="time" step={60} defaultValue="10:00" required hint="Format 24 jam, contoh 14:00." />
           <label className="bj-field">
