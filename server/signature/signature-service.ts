@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { depositIdQuerySchema, documentTypeLabels, signDocumentFieldsSchema, type SignatureRequestAnswer } from '../../contract/documents';
 import type { SignatureOutcome, SignatureStatus } from '../../contract/deposit';
-import { addDays } from '../../machines/deposit-rules';
-import { decideSignature, restoreSignature, signatureContext, signatureExpiresOn, signatureStatusLabels, type SignatureContext } from '../../machines/signature';
+import { decideSignature, restoreSignature, signatureContext, signatureStatusLabels, signatureValidUntil, type SignatureContext } from '../../machines/signature';
 import type { StaffActor } from '../platform/actor';
 import { jakartaLocalTimestamp } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
@@ -135,7 +134,7 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       signerName: row.signer_name,
       signerEmail: row.signer_email,
       sentOn: row.sent_on,
-      validUntil: addDays(signatureExpiresOn(row.sent_on), -1),
+      validUntil: signatureValidUntil(row.sent_on),
       completedAt: row.completed_at,
       signingUrl: row.status === 'sent' ? row.signing_url : null,
       document: files.get(row.document_id) ?? null,

@@ -68,7 +68,14 @@ for (const dialect of dialects) {
       expect((await w.row(deposit.id)).signature_status).toBe('sent');
 
       const page = await fetch(`${w.t.url}${new URL(sent.body.data.signingUrl).pathname}`);
-      expect(await page.text()).toContain('Tanda tangani');
+      const pageText = await page.text();
+      expect(pageText).toContain('Tanda tangani');
+      // The signing page and the staff's list state the same last day (15-Mar-2026: sent 2 March, 14 days).
+      expect(pageText).toContain('<dt>Berlaku sampai</dt><dd>15 Maret 2026 (sampai akhir hari, WIB)</dd>');
+      // Sent at 06:30 WIB, still 1 March in UTC: the signing page counts from the WIB day, as staff do.
+      const docToken = (await w.db.selectFrom('signature_requests').select('provider_document_id').where('id', '=', sent.body.data.signatureId).executeTakeFirstOrThrow()).provider_document_id;
+      await w.db.updateTable('sandbox_privy_documents' as never).set({ created_at: '2026-03-01T23:30:00.000Z' } as never).where('doc_token' as never, '=', docToken as never).execute();
+      expect(await (await fetch(`${w.t.url}${new URL(sent.body.data.signingUrl).pathname}`)).text()).toContain('<dt>Berlaku sampai</dt><dd>15 Maret 2026 (sampai akhir hari, WIB)</dd>');
       const signed = await decide(sent.body.data.signingUrl, 'tanda-tangan');
       expect(signed.status).toBe(303);
       expect(signed.headers.get('location')).toMatch(/^http:\/\/berjangka\.test\/signature\/privy\?status=signed/);
