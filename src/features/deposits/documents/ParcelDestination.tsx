@@ -3,7 +3,7 @@ import { ErrorState, LoadingState } from '../../../components/DataState';
 import { depositApi } from '../../../lib/deposit-api';
 import { useResource } from '../../../lib/use-resource';
 
-export const NO_POSTAL_CODE = 'Kode pos tidak tercantum pada alamat nasabah; lengkapi alamat nasabah sebelum memesan.';
+export const NO_POSTAL_CODE = 'Tidak tercantum pada alamat nasabah. Kurir memilah kiriman dengan kode pos: lengkapi alamat nasabah bila memungkinkan.';
 
 /**
  * Where the JNE courier takes the bilyet, shown before the booking so staff can check it: the
