@@ -13,8 +13,8 @@ import * as geography from './0011_geography';
 import * as balanceSheets from './0012_balance_sheets';
 import * as platformInvoices from './0013_platform_invoices';
 import * as reportIndexes from './0014_report_indexes';
-import * as bilyetPrinting from './0015_bilyet_printing';
-import * as signatureCallbackKeys from './0016_signature_callback_keys';
+import * as bilyetPrinting from './0016_bilyet_printing';
+import * as signatureCallbackKeys from './0017_signature_callback_keys';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -35,6 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012_balance_sheets': balanceSheets,
   '0013_platform_invoices': platformInvoices,
   '0014_report_indexes': reportIndexes,
-  '0015_bilyet_printing': bilyetPrinting,
-  '0016_signature_callback_keys': signatureCallbackKeys,
+  '0016_bilyet_printing': bilyetPrinting,
+  '0017_signature_callback_keys': signatureCallbackKeys,
 };
