@@ -56,8 +56,7 @@ const LABEL: ResiLabel = {
   awb: 'JNE0012345678901',
   pickupDate: '2026-02-02',
   weightKg: 0.2,
-  bilyetNumber: 'BDS-2026-000123',
-  sender: { name: 'PT BPR Demo Sejahtera', address: 'Jl. Jenderal Sudirman No. 45, Kel. Sukajadi, Kec. Sukasari, Kota Bandung, Jawa Barat 40152', phone: '(022) 2034567' },
+  sender: { name: 'PT BPR Demo Sejahtera', address: 'Jl. Jenderal Sudirman No. 45, Kel. Sukajadi, Kec. Sukasari', city: 'Kota Bandung', zip: '40152', phone: '(022) 2034567' },
   receiver: { name: 'Budi Santoso Wirjono', address: 'Jl. Cihampelas No. 12 RT 003 RW 007, Kel. Cipaganti, Kec. Coblong', city: 'Kota Bandung', zip: '40131', phone: '0812-2345-6789' },
 };
 

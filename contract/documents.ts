@@ -81,6 +81,11 @@ export const bilyetPrintQuerySchema = z
     depositId,
     widthMm: formSide('Lebar', BILYET_FORM_LIMITS.minWidthMm, BILYET_FORM_LIMITS.maxWidthMm),
     heightMm: formSide('Tinggi', BILYET_FORM_LIMITS.minHeightMm, BILYET_FORM_LIMITS.maxHeightMm),
+    /**
+     * The number pre-printed on the bank's form (numbering `FORM`); with numbering `SERIES`
+     * Berjangka takes the next number of the bank's series and this stays empty.
+     */
+    bilyetNumber: bilyetNumberSchema.optional(),
   })
   .refine((query) => (query.widthMm === undefined) === (query.heightMm === undefined), { error: 'Isi lebar dan tinggi formulir bilyet, atau keduanya kosong untuk A4.' })
   .refine((query) => query.widthMm === undefined || query.heightMm === undefined || query.widthMm >= query.heightMm, {
@@ -137,6 +142,11 @@ export const bilyetDetailSchema = z.object({
   status: bilyetStatusSchema,
   statusLabel: z.string(),
   number: z.string().nullable(),
+  /**
+   * The number of the paper printed for the next issue (a first issue, or a reissue after a loss)
+   * while its signed scan is not uploaded yet; its QR already verifies as printed, awaiting issue.
+   */
+  printedNumber: z.string().nullable(),
   /** Null until the bilyet is first printed. */
   verificationCode: z.string().nullable(),
   documents: z.array(documentSchema),

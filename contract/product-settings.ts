@@ -44,6 +44,36 @@ export const ratioThresholdsInputSchema = z
   .partial()
   .strict();
 
+/**
+ * Where a printed bilyet's number comes from: `FORM`, the number pre-printed on the bank's blank
+ * (staff type it when printing); `SERIES`, the bank's own series, `prefix` + `nextNumber` padded
+ * to `digits` (machines/bilyet.ts seriesBilyetNumber), taken by Berjangka at the print.
+ */
+export const bilyetNumberSources = ['FORM', 'SERIES'] as const;
+export type BilyetNumberSource = (typeof bilyetNumberSources)[number];
+export const BILYET_SERIES_LIMITS = { maxPrefix: 20, maxNext: 999_999_999, minDigits: 1, maxDigits: 12 } as const;
+export const bilyetNumberingInputSchema = z
+  .object({
+    source: z.enum(bilyetNumberSources, { error: 'Sumber nomor bilyet harus FORM (formulir bernomor) atau SERIES (seri bank).' }),
+    prefix: z
+      .string({ error: 'Awalan nomor bilyet harus berupa teks.' })
+      .trim()
+      .max(BILYET_SERIES_LIMITS.maxPrefix, { error: `Awalan nomor bilyet paling banyak ${BILYET_SERIES_LIMITS.maxPrefix} karakter.`, abort: true })
+      .regex(/^[A-Za-z0-9./-]*$/, { error: 'Awalan nomor bilyet hanya boleh berisi huruf, angka, titik, garis miring dan tanda hubung.' }),
+    nextNumber: z
+      .number({ error: 'Nomor urut berikutnya harus berupa angka.' })
+      .int({ error: 'Nomor urut berikutnya harus bilangan bulat.' })
+      .min(1, { error: 'Nomor urut berikutnya paling kecil 1.' })
+      .max(BILYET_SERIES_LIMITS.maxNext, { error: 'Nomor urut berikutnya terlalu besar.' }),
+    digits: z
+      .number({ error: 'Jumlah digit nomor urut harus berupa angka.' })
+      .int({ error: 'Jumlah digit nomor urut harus bilangan bulat.' })
+      .min(BILYET_SERIES_LIMITS.minDigits, { error: `Jumlah digit nomor urut paling sedikit ${BILYET_SERIES_LIMITS.minDigits}.` })
+      .max(BILYET_SERIES_LIMITS.maxDigits, { error: `Jumlah digit nomor urut paling banyak ${BILYET_SERIES_LIMITS.maxDigits}.` }),
+  })
+  .strict();
+export type BilyetNumbering = z.infer<typeof bilyetNumberingInputSchema>;
+
 const unique = <T>(key: (item: T) => string) => (items: readonly T[]) => new Set(items.map(key)).size === items.length;
 
 /** PUT /bpr/product-setting: any of the settings; what is not sent stays. */
@@ -77,6 +107,7 @@ export const productSettingsInputSchema = z
       .min(1, { error: 'Batas penjaminan LPS harus lebih dari Rp 0.' })
       .max(1_000_000_000_000, { error: 'Batas penjaminan LPS terlalu besar.' }),
     ratioThresholds: ratioThresholdsInputSchema,
+    bilyetNumbering: bilyetNumberingInputSchema,
   })
   .partial()
   .strict()
@@ -98,6 +129,8 @@ export const productSettingsSchema = z.object({
   ratioThresholds: z.object({ kpmm: z.number(), nplGross: z.number(), ldr: z.number(), roa: z.number(), bopo: z.number(), cashRatio: z.number() }),
   /** The decree each year of the default holiday list comes from. */
   holidayDecrees: z.record(z.string(), z.string()),
+  /** How a printed bilyet gets its number; `nextPreview` is the series' next number as printed. */
+  bilyetNumbering: z.object({ source: z.enum(bilyetNumberSources), prefix: z.string(), nextNumber: z.number().int(), digits: z.number().int(), nextPreview: z.string() }),
   updatedAt: z.string().nullable(),
 });
 export type ProductSettings = z.infer<typeof productSettingsSchema>;

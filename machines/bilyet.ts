@@ -46,6 +46,16 @@ export const bilyetEventLabels: Record<BilyetEventType, string> = {
  */
 export const depositStatusesForBilyet: readonly DepositStatus[] = ['approved', 'active', 'breakRequested', 'matured', 'disbursing'];
 
+/**
+ * The `n`-th number of a bank's bilyet series (numbering `SERIES`): the prefix, then `n` padded
+ * with zeros to `digits` (never cut: a series that outgrows its digits keeps counting).
+ * ('BJ/', 42, 6) → 'BJ/000042'.
+ */
+export function seriesBilyetNumber(series: { prefix: string; digits: number }, n: number): string {
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`Nomor urut bilyet tidak valid: ${n}`);
+  return `${series.prefix.trim()}${String(n).padStart(series.digits, '0')}`;
+}
+
 export interface BilyetContext {
   depositId: string;
   /** The deposit's main state, filled by the server from the deposit row at every restore (not a bilyet column). */

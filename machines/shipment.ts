@@ -27,6 +27,15 @@ import {
   type TrackRule,
 } from './track-rules';
 
+/**
+ * The five-digit postal code written in a one-line address ("Jl. Merdeka 1, Kota Bandung, Jawa
+ * Barat 40111"), or '' when there is none: the courier sorts by it, the booking dialog shows it,
+ * and the server's courier address reads it the same way.
+ */
+export function postalCodeOf(line: string | null | undefined): string {
+  return /\b(\d{5})\b/.exec(line ?? '')?.[1] ?? '';
+}
+
 export const shipmentStatusLabels: Record<ShipmentStatus, string> = {
   requested: 'Menunggu penjemputan',
   pickedUp: 'Dijemput kurir',

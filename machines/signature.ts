@@ -36,6 +36,14 @@ export function signatureExpiresOn(sentOn: IsoDate, validityDays: number = SIGNA
   return addDays(sentOn, validityDays);
 }
 
+/**
+ * The last day a request sent on `sentOn` (a WIB business date) may be signed: the day before it
+ * counts as expired. Staff's deposit page and the signing page both state this day, so they agree.
+ */
+export function signatureValidUntil(sentOn: IsoDate, validityDays: number = SIGNATURE_VALIDITY_DAYS): IsoDate {
+  return addDays(signatureExpiresOn(sentOn, validityDays), -1);
+}
+
 const OUTCOMES: readonly SignatureOutcome[] = ['signed', 'declined', 'expired'];
 const isOutcome = (value: unknown): value is SignatureOutcome => OUTCOMES.includes(value as SignatureOutcome);
 
@@ -106,7 +114,7 @@ const RULES: { [T in SignatureEventType]: TrackRule<SignatureStatus, SignatureCo
         category: 'conflict',
         passes: ({ context, event }) => isOnOrAfter(event.today, signatureExpiresOn(context.sentOn, context.validityDays)),
         message: ({ context }) =>
-          `Permintaan tanda tangan masih berlaku sampai ${formatDateId(addDays(signatureExpiresOn(context.sentOn, context.validityDays), -1))}.`,
+          `Permintaan tanda tangan masih berlaku sampai ${formatDateId(signatureValidUntil(context.sentOn, context.validityDays))}.`,
       },
     ],
   },

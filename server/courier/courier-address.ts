@@ -1,4 +1,5 @@
 import type { BankAddress } from '../../contract/geography';
+import { postalCodeOf } from '../../machines/shipment';
 
 /**
  * A courier sorts by city and postal code. A bank picks its province, city, district, village
@@ -33,7 +34,7 @@ const ZIP = /\b(\d{5})\b/;
 
 export function courierAddressOf(line: string | null | undefined): CourierAddress | null {
   const address = (line ?? '').replace(/\s+/g, ' ').trim();
-  const zip = ZIP.exec(address)?.[1] ?? '';
+  const zip = postalCodeOf(address);
   const parts = address
     .split(',')
     .map((part) => part.replace(ZIP, '').trim())

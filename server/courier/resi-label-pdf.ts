@@ -12,19 +12,19 @@ export interface ResiParty {
 }
 
 /**
- * What a JNE label shows. Deliberately no amount: a label travels on the outside of the
- * envelope, and the value of the deposit inside must not be readable by anyone handling it.
+ * What a JNE label shows. Deliberately nothing that tells what is inside: a label travels on the
+ * outside of the envelope, so no amount, no "bilyet deposito", no bilyet number and no
+ * "valuable" — the contents read as plain documents to anyone handling it.
  */
 export interface ResiLabel {
   /** JNE's service code: REG, YES, OKE… */
   service: string;
   /** The airway bill number JNE gave the pickup. */
   awb: string;
-  /** The bank. */
-  sender: ResiParty;
+  /** The bank, with the city and postal code it sends from ('' when unknown). */
+  sender: ResiParty & { city: string; zip: string };
   /** The depositor, with the city and zip code the courier sorts by. */
   receiver: ResiParty & { city: string; zip: string };
-  bilyetNumber: string;
   /** YYYY-MM-DD */
   pickupDate: string;
   weightKg: number;
@@ -32,6 +32,18 @@ export interface ResiLabel {
 
 const INK = '#000000';
 const MUTED = '#444444';
+
+/** What the label says is inside: neutral on purpose (see ResiLabel). */
+export const LABEL_CONTENTS = 'Dokumen';
+export const LABEL_HANDLING = 'Jangan dilipat';
+
+/** "Kota Bandung 40131"; an unknown part is left out, and a city already ending in its code is not repeated. */
+export function cityLine(party: { city: string; zip: string }): string {
+  const city = party.city.trim();
+  const zip = party.zip.trim();
+  if (!zip || city.endsWith(zip)) return city;
+  return [city, zip].filter(Boolean).join(' ');
+}
 
 /** 0.2 → "0,2 kg", 1 → "1 kg": at most two decimals, with the decimal comma. */
 export function formatWeightKg(kg: number): string {
@@ -70,15 +82,16 @@ export async function drawResiLabel(label: ResiLabel): Promise<PDFKit.PDFDocumen
   // Sender.
   fitText(doc, 'PENGIRIM', box(5, 48, 95, 3.5), { font: FONTS.sansBold, size: 7, color: MUTED });
   fitText(doc, label.sender.name, box(5, 51.5, 95, 4.5), { font: FONTS.sansBold, size: 9, color: INK });
-  fitText(doc, label.sender.address, box(5, 56, 95, 7.5), { font: FONTS.sans, size: 7.5, color: INK });
-  fitText(doc, `Telp. ${label.sender.phone}`, box(5, 63.5, 95, 3.8), { font: FONTS.sans, size: 7.5, color: INK });
+  fitText(doc, label.sender.address, box(5, 55.8, 95, 4.6), { font: FONTS.sans, size: 7.5, color: INK });
+  fitText(doc, cityLine(label.sender), box(5, 60.3, 60, 3.8), { font: FONTS.sansBold, size: 7.5, color: INK });
+  fitText(doc, `Telp. ${label.sender.phone}`, box(5, 64.1, 95, 3.8), { font: FONTS.sans, size: 7.5, color: INK });
 
   // Receiver, boxed and larger: what the courier reads at the door.
   doc.lineWidth(1.6).strokeColor(INK).rect(mm(5), mm(69), mm(95), mm(39)).stroke();
   fitText(doc, 'PENERIMA', box(8, 70.5, 89, 3.5), { font: FONTS.sansBold, size: 7, color: MUTED });
   fitText(doc, label.receiver.name, box(8, 74.2, 89, 6), { font: FONTS.sansBold, size: 12.5, color: INK });
   fitText(doc, label.receiver.address, box(8, 80.6, 89, 14), { font: FONTS.sans, size: 9, color: INK, lineGap: 0.5 });
-  fitText(doc, `${label.receiver.city} ${label.receiver.zip}`, box(8, 95, 89, 5.5), { font: FONTS.sansBold, size: 11, color: INK });
+  fitText(doc, cityLine(label.receiver), box(8, 95, 89, 5.5), { font: FONTS.sansBold, size: 11, color: INK });
   fitText(doc, `Telp. ${label.receiver.phone}`, box(8, 101, 89, 5), { font: FONTS.sans, size: 9, color: INK });
 
   // What is inside, when and how heavy.
@@ -86,12 +99,12 @@ export async function drawResiLabel(label: ResiLabel): Promise<PDFKit.PDFDocumen
     fitText(doc, caption, box(5, y, 27, 4.6), { font: FONTS.sans, size: 8, color: MUTED });
     fitText(doc, value, box(32, y, 68, 4.6), { font: FONTS.sansBold, size: 8.5, color: INK });
   };
-  detail('Isi kiriman', `Bilyet Deposito No ${label.bilyetNumber}`, 111);
+  detail('Isi kiriman', LABEL_CONTENTS, 111);
   detail('Tanggal pickup', longDateId(label.pickupDate), 116);
   detail('Berat', formatWeightKg(label.weightKg), 121);
 
   // The handling note, white on black so it is seen first.
   doc.rect(mm(5), mm(130), mm(95), mm(12)).fill(INK);
-  fitText(doc, 'Dokumen berharga — jangan dilipat', box(7, 130, 91, 12), { font: FONTS.sansBold, size: 12, color: '#ffffff', align: 'center', valign: 'middle' });
+  fitText(doc, LABEL_HANDLING, box(7, 130, 91, 12), { font: FONTS.sansBold, size: 12, color: '#ffffff', align: 'center', valign: 'middle' });
   return doc;
 }

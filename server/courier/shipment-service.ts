@@ -293,14 +293,12 @@ export function createShipmentService(deps: ShipmentServiceDeps) {
       if (row.booked !== 1) throw new ServiceError('conflict', 'Resi hanya dapat dicetak untuk penjemputan yang dipesan lewat JNE.');
       if (row.status === 'cancelled') throw new ServiceError('conflict', 'Penjemputan ini sudah dibatalkan; resinya tidak berlaku.');
       const stored = JSON.parse(row.receiver) as CourierParty & { shipper?: CourierParty };
-      const bilyet = await db.selectFrom('deposits').select(['bilyet_number', 'deposit_number']).where('id', '=', row.deposit_id).executeTakeFirstOrThrow();
-      const sender = stored.shipper ?? (await bankCourierContact(db, actor.bankId, actor.userId));
+      const sender = stored.shipper ?? (await senderOfBank(db, actor));
       const doc = await drawResiLabel({
         service: row.service ?? 'REG',
         awb: row.awb,
-        sender: { name: sender.name, address: sender.address ?? '', phone: sender.phone ?? '' },
+        sender: { name: sender.name, address: sender.address ?? '', phone: sender.phone ?? '', city: sender.city ?? '', zip: sender.zip ?? '' },
         receiver: { name: stored.name, address: stored.address, phone: stored.phone, city: stored.city, zip: stored.zip ?? '' },
-        bilyetNumber: bilyet.bilyet_number ?? bilyet.deposit_number,
         pickupDate: row.pickup_date ?? row.created_at.slice(0, 10),
         weightKg: 1,
       });
@@ -326,3 +324,10 @@ export function createShipmentService(deps: ShipmentServiceDeps) {
 }
 
 export type ShipmentService = ReturnType<typeof createShipmentService>;
+
+/** The bank as a label's sender, for a shipment booked before the shipper was stored with it. */
+async function senderOfBank(db: Kysely<Database>, actor: StaffActor): Promise<{ name: string; address: string; phone: string; city: string; zip: string }> {
+  const bank = await bankCourierContact(db, actor.bankId, actor.userId);
+  const place = courierAddressOfPlace(bank.place) ?? courierAddressOf(bank.address);
+  return { name: bank.name, address: place?.address ?? bank.address ?? '', phone: bank.phone ?? '', city: place?.city ?? '', zip: place?.zip ?? '' };
+}

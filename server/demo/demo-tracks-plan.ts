@@ -434,7 +434,7 @@ class TrackStory {
     // Printed first (a print binds a fresh code to the bilyet row), then signed, scanned and uploaded.
     this.verificationCode = demoVerificationCode(this.bank.seed, this.facts.depositId, this.papers);
     const scanDocumentId = this.document(at, 'BILYET_SCAN', 'bilyetScan', `pindaian-bilyet-${number}.pdf`, this.operator.id);
-    this.out.bilyetNumbers.push({ bank_id: this.bank.bankId, number, deposit_id: this.facts.depositId, verification_code: this.verificationCode, issued_at: iso(at) });
+    this.out.bilyetNumbers.push({ bank_id: this.bank.bankId, number, deposit_id: this.facts.depositId, verification_code: this.verificationCode, issued_at: iso(at), printed_at: iso(at) });
     this.bilyetStep(at, this.operator, { type: reissue ? 'bilyet.reissue' : 'bilyet.issue', bilyetNumber: number, scanDocumentId });
   }
 

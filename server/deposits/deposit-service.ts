@@ -75,6 +75,7 @@ export type DepositTracksReader = (actor: StaffActor, row: DepositRow, today: st
 const NO_TRACKS: DepositTracksReader = async () => ({
   bilyet: {
     verificationCode: null,
+    printedNumber: null,
     documents: [],
     allowedEvents: [],
     issuedOn: null,

@@ -15,8 +15,8 @@ export interface BilyetPrint {
   bankAddress?: string;
   /** The bank's logo, PNG or JPEG bytes (checked when it was uploaded). */
   bankLogo?: Uint8Array;
-  /** Null until the signed bilyet is uploaded with its number: printed as "—". */
-  bilyetNumber: string | null;
+  /** Known from the print on (typed from the bank's pre-numbered blank, or from its series). */
+  bilyetNumber: string;
   depositNumber: string;
   holderName: string;
   nik: string;
@@ -112,7 +112,7 @@ export async function drawBilyet(bilyet: BilyetPrint, form: BilyetForm): Promise
     margin: 0,
     lang: 'id-ID',
     info: {
-      Title: `Bilyet Deposito Berjangka ${bilyet.bilyetNumber ?? bilyet.depositNumber}`,
+      Title: `Bilyet Deposito Berjangka ${bilyet.bilyetNumber}`,
       Author: bilyet.bankName,
       Subject: `Deposito ${bilyet.depositNumber} a.n. ${bilyet.holderName}`,
       // The print time, not the drawing time: the same print gives the same file.
@@ -136,7 +136,7 @@ export async function drawBilyet(bilyet: BilyetPrint, form: BilyetForm): Promise
     text(bilyet.bankAddress, box(nameLeft, 16.2, 152 - nameLeft, 8), { font: FONTS.sans, size: 6.8, color: MUTED, lineGap: 0.6 });
   }
   text('No. Bilyet', box(160, 8, 71, 3.6), { font: FONTS.sans, size: 6.5, color: MUTED, align: 'right' });
-  text(bilyet.bilyetNumber ?? '—', box(160, 11.4, 71, 6.4), { font: FONTS.sansBold, size: 13, color: INK, align: 'right', valign: 'middle' });
+  text(bilyet.bilyetNumber, box(160, 11.4, 71, 6.4), { font: FONTS.sansBold, size: 13, color: INK, align: 'right', valign: 'middle' });
   text(`No. Deposito ${bilyet.depositNumber}`, box(160, 18.6, 71, 4.4), { font: FONTS.sans, size: 7.5, color: INK, align: 'right' });
 
   // Title.

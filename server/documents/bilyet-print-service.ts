@@ -10,13 +10,13 @@ import { parseOrThrow } from '../platform/validation';
 import { drawBilyet, type BilyetForm } from './bilyet-pdf';
 import type { BilyetService } from './bilyet-service';
 
-/** GET /deposito/bilyet/print: the bilyet to print, with the QR of its public verification. */
+/** GET /deposito/bilyet/print: the bilyet to print, with its number and the QR of its public verification. */
 export function createBilyetPrintService(deps: { db: Kysely<Database>; clock: Clock; fileStore: FileStore; deposits: DepositService; bilyets: BilyetService; publicUrl: string }) {
   return {
     async print(actor: StaffActor, query: Record<string, unknown>): Promise<{ doc: PDFKit.PDFDocument; filename: string }> {
       const parsed = parseOrThrow(bilyetPrintQuerySchema, query);
       const deposit = await deps.deposits.detail(actor, parsed.depositId);
-      const bilyet = await deps.bilyets.forPrint({ id: deposit.id, bank_id: actor.bankId, bilyet_status: deposit.bilyet.status });
+      const paper = await deps.bilyets.forPrint({ id: deposit.id, bank_id: actor.bankId, bilyet_status: deposit.bilyet.status, bilyet_number: deposit.bilyet.number }, parsed.bilyetNumber);
       const bank = await bankLetterhead(deps.db, deps.fileStore, actor.bankId);
       const form: BilyetForm = parsed.widthMm && parsed.heightMm ? { widthMm: parsed.widthMm, heightMm: parsed.heightMm } : 'A4';
       const doc = await drawBilyet(
@@ -24,8 +24,7 @@ export function createBilyetPrintService(deps: { db: Kysely<Database>; clock: Cl
           bankName: bank.name,
           ...(bank.address ? { bankAddress: bank.address } : {}),
           ...(bank.logo ? { bankLogo: bank.logo } : {}),
-          // A reprint after a loss is a new paper: its number comes with its upload.
-          bilyetNumber: deposit.bilyet.status === 'lost' ? null : deposit.bilyet.number,
+          bilyetNumber: paper.number,
           depositNumber: deposit.depositNumber,
           holderName: deposit.customer.name,
           nik: deposit.customer.nik,
@@ -37,7 +36,7 @@ export function createBilyetPrintService(deps: { db: Kysely<Database>; clock: Cl
           maturityDate: deposit.maturityDate,
           maturityInstruction: deposit.maturityInstruction,
           interestPayment: deposit.interestPayment,
-          verificationUrl: `${deps.publicUrl}/verifikasi/bilyet/${bilyet.verification_code}`,
+          verificationUrl: `${deps.publicUrl}/verifikasi/bilyet/${paper.verificationCode}`,
           printedAt: deps.clock.now().toISOString(),
         },
         form,

@@ -18,7 +18,19 @@ import { ServiceError, ValidationError } from '../platform/errors';
 import type { Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
 import { applyTrackChange, businessToday, refusalError, type TrackColumns } from '../deposits/transition-service';
-import { bilyetNumberIsFree, claimBilyetNumber, findBilyet, insertBilyet, updateBilyet, verificationCodeIsBound } from './bilyet-repository';
+import { isSqlite } from '../platform/db/dialect';
+import { numberForPrint } from '../products/product-settings-service';
+import {
+  bilyetNumberIsFree,
+  claimBilyetNumber,
+  findBilyet,
+  findPrintedNumber,
+  insertBilyet,
+  issuePrintedNumber,
+  releasePrintedNumber,
+  updateBilyet,
+  verificationCodeIsBound,
+} from './bilyet-repository';
 import { newVerificationCode } from './bilyet-verification';
 import { checkDocumentUpload, type DocumentService, type PendingDocument } from './document-service';
 
@@ -30,6 +42,11 @@ import { checkDocumentUpload, type DocumentService, type PendingDocument } from 
 
 const NUMBER_TAKEN = 'Nomor bilyet sudah dipakai untuk bilyet lain di bank ini.';
 const REPRINT_FIRST = 'Cetak bilyet pengganti dari Berjangka lebih dahulu: kode QR bilyet yang hilang sudah tidak berlaku.';
+/** A bilyet in force is reprinted as it is: its number cannot change on paper. */
+const printedNumberFixed = (number: string) => `Bilyet ini sudah diterbitkan dengan nomor ${number}; cetak ulang memakai nomor yang sama.`;
+/** The scan must be of the paper printed last: its number and QR are the ones verification knows. */
+export const printedNumberDiffers = (printed: string) =>
+  `Nomor bilyet harus sama dengan nomor pada bilyet yang dicetak (${printed}). Bila nomor itu salah, cetak ulang bilyet dengan nomor yang benar.`;
 
 type EventPayload = BilyetEvent extends infer E ? (E extends BilyetEvent ? Omit<E, 'actor' | 'today'> : never) : never;
 
@@ -93,7 +110,7 @@ async function latestShipmentStatus(db: Kysely<Database>, depositId: string): Pr
 export async function ensureBilyetRow(db: Kysely<Database>, deposit: Pick<DepositRow, 'id' | 'bank_id'>, now: string): Promise<BilyetRow> {
   const existing = await findBilyet(db, deposit.id);
   if (existing) return existing;
-  const row: BilyetRow = {
+  await insertBilyet(db, {
     deposit_id: deposit.id,
     bank_id: deposit.bank_id,
     verification_code: newVerificationCode(),
@@ -113,8 +130,10 @@ export async function ensureBilyetRow(db: Kysely<Database>, deposit: Pick<Deposi
     statement_document_id: null,
     previous_numbers: '[]',
     updated_at: now,
-  };
-  await insertBilyet(db, row);
+  });
+  // Re-read: a request at the same moment may have written it first (its code is the one to print).
+  const row = await findBilyet(db, deposit.id);
+  if (!row) throw new Error(`bilyet row of deposit ${deposit.id} missing after insert`);
   return row;
 }
 
@@ -161,9 +180,11 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
           if (input.event.type === 'bilyet.issue' || input.event.type === 'bilyet.reissue') {
             // The paper printed last carries the code (a reissue is refused until it is reprinted).
             if (await verificationCodeIsBound(trx, row.verification_code)) throw new ServiceError('conflict', REPRINT_FIRST);
-            if (!(await claimBilyetNumber(trx, { bank_id: deposit.bank_id, number: decision.context.number!, deposit_id: deposit.id, verification_code: row.verification_code, issued_at: now }))) {
-              throw new ServiceError('conflict', NUMBER_TAKEN);
-            }
+            const claim = { bank_id: deposit.bank_id, number: decision.context.number!, deposit_id: deposit.id, verification_code: row.verification_code, issued_at: now };
+            // A paper printed from Berjangka already holds its number (and its QR verifies): the scan must be of it.
+            const printed = await findPrintedNumber(trx, deposit.id);
+            if (printed && printed.number !== claim.number) throw new ServiceError('conflict', printedNumberDiffers(printed.number));
+            if (printed ? !(await issuePrintedNumber(trx, claim)) : !(await claimBilyetNumber(trx, claim))) throw new ServiceError('conflict', NUMBER_TAKEN);
           }
           await updateBilyet(trx, deposit.id, { ...changes, updated_at: now });
           return { ...input.columns, bilyet_status: decision.status, bilyet_number: decision.context.number };
@@ -242,8 +263,10 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
         [{ upload: file, type: 'BILYET_SCAN', label: 'Pindaian bilyet', required: true }],
         (data, [scanDocumentId], lost: boolean) => ({ type: lost ? 'bilyet.reissue' : 'bilyet.issue', bilyetNumber: data.bilyetNumber, scanDocumentId: scanDocumentId! }),
         async (depositId, data) => {
-          // Said before any file is stored; the primary key still decides a race.
-          if (!(await bilyetNumberIsFree(db, actor.bankId, data.bilyetNumber))) throw new ServiceError('conflict', NUMBER_TAKEN);
+          // Said before any file is stored; the step and the primary key still decide a race.
+          const printed = await findPrintedNumber(db, depositId);
+          if (printed && printed.number !== data.bilyetNumber) throw new ServiceError('conflict', printedNumberDiffers(printed.number));
+          if (!(await bilyetNumberIsFree(db, actor.bankId, data.bilyetNumber, depositId))) throw new ServiceError('conflict', NUMBER_TAKEN);
           const lost = (await bilyetStatusOf(depositId)) === 'lost';
           // The replacement must carry a QR of its own: the lost paper's code now answers "lost".
           const row = lost ? await findBilyet(db, depositId) : undefined;
@@ -306,6 +329,7 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
       const snapshot = restoreBilyet(deposit.bilyet_status, bilyetContextOf(deposit, row, shipmentStatus));
       return {
         verificationCode: row?.verification_code ?? null,
+        printedNumber: (await findPrintedNumber(db, deposit.id))?.number ?? null,
         documents: files,
         allowedEvents: bilyetAllowedEvents(snapshot, { id: actor.userId, role: actor.role }, today),
         issuedOn: row?.issued_on ?? null,
@@ -321,18 +345,37 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
       };
     },
 
-    /** The bilyet row for a print, with a code no issued paper carries yet when a new paper is due. */
-    async forPrint(deposit: Pick<DepositRow, 'id' | 'bank_id' | 'bilyet_status'>): Promise<BilyetRow> {
+    /**
+     * The number and QR code of a paper printed now. A bilyet in force (issued and on) is printed
+     * again as it is. A new paper (first issue, or a reissue after a loss) takes its number now —
+     * typed from the bank's pre-numbered blank, or the next of the bank's series — recorded as
+     * printed and awaiting issue, so its QR verifies from the print on. Printing it again keeps
+     * number and code; another typed number replaces the unissued paper (its number is free again,
+     * its QR unknown).
+     */
+    async forPrint(deposit: Pick<DepositRow, 'id' | 'bank_id' | 'bilyet_status' | 'bilyet_number'>, typed: string | undefined): Promise<{ verificationCode: string; number: string }> {
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
-        const row = await ensureBilyetRow(trx, deposit, now);
+        await ensureBilyetRow(trx, deposit, now);
+        // One print of a deposit at a time (PostgreSQL): a double click must not take two numbers.
+        const locking = trx.selectFrom('bilyets').selectAll().where('deposit_id', '=', deposit.id);
+        const row = (await (isSqlite(trx) ? locking : locking.forUpdate()).executeTakeFirst())!;
         const newPaperDue = deposit.bilyet_status === 'none' || deposit.bilyet_status === 'lost';
-        if (newPaperDue && (await verificationCodeIsBound(trx, row.verification_code))) {
-          const code = newVerificationCode();
-          await trx.updateTable('bilyets').set({ verification_code: code, updated_at: now }).where('deposit_id', '=', deposit.id).execute();
-          return { ...row, verification_code: code };
+        if (!newPaperDue) {
+          if (typed !== undefined && typed !== deposit.bilyet_number) throw new ServiceError('conflict', printedNumberFixed(deposit.bilyet_number ?? ''));
+          return { verificationCode: row.verification_code, number: deposit.bilyet_number ?? '' };
         }
-        return row;
+        const printed = await findPrintedNumber(trx, deposit.id);
+        if (printed && (typed === undefined || typed === printed.number)) return { verificationCode: printed.verification_code, number: printed.number };
+        // A new paper: a code no other paper ever carried (the lost one's, or a replaced print's, keeps answering for that paper).
+        if (printed) await releasePrintedNumber(trx, deposit.id);
+        const code = printed || (await verificationCodeIsBound(trx, row.verification_code)) ? newVerificationCode() : row.verification_code;
+        const taken = await numberForPrint(trx, deposit.bank_id, typed, (number) =>
+          claimBilyetNumber(trx, { bank_id: deposit.bank_id, number, deposit_id: deposit.id, verification_code: code, issued_at: null, printed_at: now }),
+        );
+        if (!taken.ok) throw taken.kind === 'invalid' ? new ValidationError([taken.message]) : new ServiceError('conflict', taken.message);
+        if (code !== row.verification_code) await trx.updateTable('bilyets').set({ verification_code: code, updated_at: now }).where('deposit_id', '=', deposit.id).execute();
+        return { verificationCode: code, number: taken.number };
       });
     },
   };

@@ -34,10 +34,24 @@ export function maskHolderName(name: string): string {
 const STANDING: readonly DepositStatus[] = ['approved', 'active', 'breakRequested', 'matured', 'disbursing'];
 const HELD_BY_CUSTOMER: readonly BilyetStatus[] = ['issued', 'shipped', 'received'];
 
-export type VerificationVerdict = { inForce: true; note: string } | { inForce: false; note: string };
+export type VerificationVerdict = { inForce: boolean; awaitingIssue: boolean; note: string };
 
-/** Whether the paper with `number` is in force, and the sentence the page shows. */
-export function verdictOf(paper: { number: string; currentNumber: string | null; bilyetStatus: BilyetStatus; depositStatus: DepositStatus }): VerificationVerdict {
+export const PRINTED_AWAITING_ISSUE =
+  'Dicetak, menunggu penerbitan: bilyet ini asli dan sudah dicetak oleh bank, tetapi baru berlaku setelah bank menerbitkannya (bilyet yang ditandatangani belum dicatat). Hubungi bank penerbit bila ragu.';
+const NEVER_ISSUED = 'Bilyet ini dicetak oleh bank tetapi tidak pernah diterbitkan: depositonya sudah dicairkan atau ditutup.';
+
+/**
+ * Whether the paper with `number` is in force, and the sentence the page shows. A paper printed
+ * from Berjangka whose signed scan is not uploaded yet (`issued: false`) is genuine but awaits issue.
+ */
+export function verdictOf(paper: { number: string; issued: boolean; currentNumber: string | null; bilyetStatus: BilyetStatus; depositStatus: DepositStatus }): VerificationVerdict {
+  if (!paper.issued) {
+    return STANDING.includes(paper.depositStatus) ? { inForce: false, awaitingIssue: true, note: PRINTED_AWAITING_ISSUE } : { inForce: false, awaitingIssue: false, note: NEVER_ISSUED };
+  }
+  return { ...issuedVerdict(paper), awaitingIssue: false };
+}
+
+function issuedVerdict(paper: { number: string; currentNumber: string | null; bilyetStatus: BilyetStatus; depositStatus: DepositStatus }): { inForce: boolean; note: string } {
   if (paper.currentNumber !== paper.number) return { inForce: false, note: 'Bilyet ini sudah tidak berlaku: telah dilaporkan hilang dan diganti dengan bilyet baru.' };
   if (paper.bilyetStatus === 'lost') return { inForce: false, note: 'Bilyet ini sudah tidak berlaku: telah dilaporkan hilang.' };
   if (paper.bilyetStatus === 'returned' || !STANDING.includes(paper.depositStatus)) {

@@ -25,6 +25,8 @@ export interface BilyetVerification {
   amount: number;
   maturityDate: string;
   inForce: boolean;
+  /** Printed from Berjangka, its signed scan not uploaded yet: genuine, not in force until issued. */
+  awaitingIssue: boolean;
   note: string;
 }
 
@@ -46,7 +48,7 @@ export function createVerificationService(deps: { db: Kysely<Database>; clock: C
         await countAttempt(db, subject, VERIFICATION_MISS_POLICY, now);
         throw new ServiceError('not-found', UNKNOWN_CODE);
       }
-      const verdict = verdictOf({ number: paper.number, currentNumber: paper.current_number, bilyetStatus: paper.bilyet_status, depositStatus: paper.status });
+      const verdict = verdictOf({ number: paper.number, issued: paper.issued_at !== null, currentNumber: paper.current_number, bilyetStatus: paper.bilyet_status, depositStatus: paper.status });
       return {
         genuine: true,
         bankName: paper.bank_name,
@@ -55,6 +57,7 @@ export function createVerificationService(deps: { db: Kysely<Database>; clock: C
         amount: Number(paper.amount),
         maturityDate: paper.maturity_date,
         inForce: verdict.inForce,
+        awaitingIssue: verdict.awaitingIssue,
         note: verdict.note,
       };
     },

@@ -4,6 +4,8 @@ import type { LpsRate, RateSchedule } from '../../machines/deposit-rules';
 import { DEFAULT_RATIO_THRESHOLDS, RATIO_NAMES, type RatioName, type RatioThreshold } from '../../machines/bank-rules';
 import type { BankSettingsRow, Database, NewProduct, ProductRateRow, ProductRow, ProductsTable } from '../platform/db/schema';
 import { NATIONAL_HOLIDAYS, type NamedHoliday } from '../../contract/national-holidays';
+import type { BilyetNumbering } from '../../contract/product-settings';
+import { isSqlite } from '../platform/db/dialect';
 
 type Db = Kysely<Database>;
 
@@ -156,6 +158,8 @@ export interface DepositSettings {
   cutOffTime: string;
   /** Neraca Keuangan's health thresholds. */
   ratioThresholds: Record<RatioName, RatioThreshold>;
+  /** Where a printed bilyet's number comes from (contract/product-settings.ts). */
+  bilyetNumbering: BilyetNumbering;
 }
 
 /**
@@ -172,6 +176,7 @@ export const DEFAULT_DEPOSIT_SETTINGS: DepositSettings = {
   lpsMaxBalance: 2_000_000_000,
   cutOffTime: '15:00',
   ratioThresholds: { ...DEFAULT_RATIO_THRESHOLDS },
+  bilyetNumbering: { source: 'FORM', prefix: '', nextNumber: 1, digits: 6 },
 };
 
 /** The bank's own thresholds over the defaults ({} stored = all defaults). */
@@ -186,6 +191,10 @@ export function withHolidays(settings: DepositSettings, named: readonly NamedHol
   return { ...settings, namedHolidays, holidays: namedHolidays.map((holiday) => holiday.date) };
 }
 
+function numberingOf(row: Pick<BankSettingsRow, 'bilyet_number_source' | 'bilyet_series_prefix' | 'bilyet_series_next' | 'bilyet_series_digits'>): BilyetNumbering {
+  return { source: row.bilyet_number_source, prefix: row.bilyet_series_prefix, nextNumber: Number(row.bilyet_series_next), digits: row.bilyet_series_digits };
+}
+
 function toSettings(row: BankSettingsRow): DepositSettings {
   const lpsRates = (JSON.parse(row.lps_rates) as LpsRate[]).sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
   return withHolidays(
@@ -198,6 +207,7 @@ function toSettings(row: BankSettingsRow): DepositSettings {
       lpsMaxBalance: Number(row.lps_max_balance),
       cutOffTime: row.cut_off_time,
       ratioThresholds: ratioThresholdsFrom(row.ratio_thresholds),
+      bilyetNumbering: numberingOf(row),
     },
     JSON.parse(row.holidays) as NamedHoliday[],
   );
@@ -222,6 +232,10 @@ export async function saveDepositSettings(db: Db, bankId: string, settings: Depo
     lps_max_balance: settings.lpsMaxBalance,
     cut_off_time: settings.cutOffTime,
     ratio_thresholds: JSON.stringify(settings.ratioThresholds),
+    bilyet_number_source: settings.bilyetNumbering.source,
+    bilyet_series_prefix: settings.bilyetNumbering.prefix,
+    bilyet_series_next: settings.bilyetNumbering.nextNumber,
+    bilyet_series_digits: settings.bilyetNumbering.digits,
     updated_at: now,
   };
   await db
@@ -229,4 +243,20 @@ export async function saveDepositSettings(db: Db, bankId: string, settings: Depo
     .values({ bank_id: bankId, ...values })
     .onConflict((oc) => oc.column('bank_id').doUpdateSet(values))
     .execute();
+}
+
+/**
+ * The bank's bilyet numbering, read for a print inside its transaction; on PostgreSQL the settings
+ * row stays locked until the print commits, so two prints from the series never take one number
+ * (SQLite runs one writing transaction at a time anyway).
+ */
+export async function lockBilyetNumbering(db: Db, bankId: string): Promise<BilyetNumbering> {
+  const query = db.selectFrom('bank_settings').select(['bilyet_number_source', 'bilyet_series_prefix', 'bilyet_series_next', 'bilyet_series_digits']).where('bank_id', '=', bankId);
+  const row = await (isSqlite(db) ? query : query.forUpdate()).executeTakeFirst();
+  return row ? numberingOf(row) : { ...DEFAULT_DEPOSIT_SETTINGS.bilyetNumbering };
+}
+
+/** Moves the series on past a number a print took. */
+export async function advanceBilyetSeries(db: Db, bankId: string, nextNumber: number): Promise<void> {
+  await db.updateTable('bank_settings').set({ bilyet_series_next: nextNumber }).where('bank_id', '=', bankId).where('bilyet_series_next', '<', nextNumber).execute();
 }

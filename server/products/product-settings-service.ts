@@ -16,7 +16,8 @@ import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
 import { HOLIDAY_DECREES } from '../../contract/national-holidays';
-import { getDepositSettings, saveDepositSettings, withHolidays, type DepositSettings } from './product-repository';
+import { seriesBilyetNumber } from '../../machines/bilyet';
+import { advanceBilyetSeries, getDepositSettings, lockBilyetNumbering, saveDepositSettings, withHolidays, type DepositSettings } from './product-repository';
 import { sql } from 'kysely';
 
 /**
@@ -41,6 +42,7 @@ function toView(settings: DepositSettings, today: string, updatedAt: string | nu
     lpsCoverageRupiah: settings.lpsMaxBalance,
     ratioThresholds: Object.fromEntries(RATIO_NAMES.map((name) => [name, settings.ratioThresholds[name].milliPercent / 1000])) as ProductSettings['ratioThresholds'],
     holidayDecrees: { ...HOLIDAY_DECREES },
+    bilyetNumbering: { ...settings.bilyetNumbering, nextPreview: seriesBilyetNumber(settings.bilyetNumbering, settings.bilyetNumbering.nextNumber) },
     updatedAt,
   };
 }
@@ -114,6 +116,7 @@ export function createProductSettingsService(deps: { db: Kysely<Database>; clock
           lpsRates: input.lpsRates ? [...input.lpsRates].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1)) : before.lpsRates,
           lpsMaxBalance: input.lpsCoverageRupiah ?? before.lpsMaxBalance,
           ratioThresholds: withThresholds(before.ratioThresholds, input.ratioThresholds),
+          bilyetNumbering: input.bilyetNumbering ?? before.bilyetNumbering,
         };
         if (input.holidays) after = withHolidays(after, input.holidays);
 
@@ -127,6 +130,7 @@ export function createProductSettingsService(deps: { db: Kysely<Database>; clock
         compare('lpsRates', before.lpsRates, after.lpsRates);
         compare('lpsCoverageRupiah', before.lpsMaxBalance, after.lpsMaxBalance);
         compare('ratioThresholds', before.ratioThresholds, after.ratioThresholds);
+        compare('bilyetNumbering', before.bilyetNumbering, after.bilyetNumbering);
         const holidayDays = changedHolidays(before.holidays, after.holidays);
         const renamed = after.namedHolidays.filter((holiday) => before.namedHolidays.some((old) => old.date === holiday.date && old.name !== holiday.name));
         if (Object.keys(changes).length === 0 && holidayDays.length === 0 && renamed.length === 0) return;
@@ -163,3 +167,41 @@ export function createProductSettingsService(deps: { db: Kysely<Database>; clock
 }
 
 export type ProductSettingsService = ReturnType<typeof createProductSettingsService>;
+
+/** How many taken numbers a print skips at most before it asks the admin to move the series on. */
+const SERIES_SKIP_LIMIT = 1000;
+
+/**
+ * The number of a bilyet printed now, inside the print's transaction `trx` (documents area):
+ * with numbering FORM the one typed from the pre-numbered blank, with SERIES the series' next
+ * number that `claim` can take (numbers taken by hand are skipped), the series then moved on.
+ * `claim` records the number for the paper and answers false when the bank already used it.
+ */
+export async function numberForPrint(
+  trx: Kysely<Database>,
+  bankId: string,
+  typed: string | undefined,
+  claim: (number: string) => Promise<boolean>,
+): Promise<{ ok: true; number: string } | { ok: false; message: string; kind: 'invalid' | 'conflict' }> {
+  const numbering = await lockBilyetNumbering(trx, bankId);
+  if (numbering.source === 'FORM') {
+    if (typed === undefined) return { ok: false, kind: 'invalid', message: BILYET_NUMBERING_MESSAGES.typeFormNumber };
+    return (await claim(typed)) ? { ok: true, number: typed } : { ok: false, kind: 'conflict', message: BILYET_NUMBERING_MESSAGES.numberTaken };
+  }
+  if (typed !== undefined) return { ok: false, kind: 'invalid', message: BILYET_NUMBERING_MESSAGES.seriesOnly };
+  for (let n = numbering.nextNumber; n < numbering.nextNumber + SERIES_SKIP_LIMIT; n += 1) {
+    const number = seriesBilyetNumber(numbering, n);
+    if (await claim(number)) {
+      await advanceBilyetSeries(trx, bankId, n + 1);
+      return { ok: true, number };
+    }
+  }
+  return { ok: false, kind: 'conflict', message: BILYET_NUMBERING_MESSAGES.seriesExhausted };
+}
+
+export const BILYET_NUMBERING_MESSAGES = {
+  typeFormNumber: 'Nomor bilyet wajib diisi: ketik nomor yang tercetak pada formulir bilyet bank.',
+  seriesOnly: 'Nomor bilyet diambil dari seri nomor bank; jangan mengetik nomor sendiri.',
+  numberTaken: 'Nomor bilyet sudah dipakai untuk bilyet lain di bank ini.',
+  seriesExhausted: 'Seribu nomor berikutnya dari seri bilyet sudah terpakai. Minta ADMIN menggeser nomor urut berikutnya di Pengaturan Produk.',
+} as const;

@@ -16,8 +16,9 @@ import type { SignatureStatus } from '../../contract/deposit';
  *     "occurredAt": "…", "recipient": { "name", "email", "signatoryStatus" } }
  *
  * Verification needs the raw body as received (read it with c.req.text(), verify, then parse).
- * A replayed body verifies again: the receiver makes the callback idempotent by `eventId` (or by
- * the document's status, which only ever leaves `sent` once).
+ * A replayed body verifies again: the receiver makes the callback idempotent by `eventId` per
+ * document (an event is remembered only once the document it names is known and its `reference`
+ * agrees), and by the document's status, which only ever leaves `sent` once.
  */
 
 export const PRIVY_SIGNATURE_HEADER = 'X-Privy-Signature';
@@ -38,10 +39,14 @@ export interface PrivyCallback {
   reference: string | null;
 }
 
-/** A callback we refuse: 401 for a missing or wrong signature, 400 for a body we cannot read. */
+/**
+ * A callback we refuse: 401 for a missing or wrong signature, 400 for a body we cannot read, 409
+ * for a reference that is not the document's, 503 while the signed copy cannot be fetched (Privy
+ * sends it again; the polling follow-up records it meanwhile if it can).
+ */
 export class PrivyCallbackError extends Error {
   constructor(
-    readonly httpStatus: 400 | 401,
+    readonly httpStatus: 400 | 401 | 409 | 503,
     message: string,
   ) {
     super(message);
@@ -51,6 +56,9 @@ export class PrivyCallbackError extends Error {
 
 export const MISSING_SIGNATURE = `Callback Privy ditolak: header ${PRIVY_SIGNATURE_HEADER} tidak ada.`;
 export const WRONG_SIGNATURE = 'Callback Privy ditolak: tanda tangan (HMAC) tidak cocok.';
+export const REFERENCE_MISMATCH = 'Callback Privy ditolak: reference tidak sama dengan permintaan tanda tangan dokumen ini; tidak ada yang diubah.';
+export const SIGNED_COPY_UNAVAILABLE =
+  'Salinan bertanda tangan belum dapat diambil dari Privy; status tetap menunggu tanda tangan sampai salinannya tersimpan. Kirim ulang callback nanti.';
 
 /** The signature of a body: lower-case hex HMAC-SHA256 under the secret. */
 export function signPrivyCallback(rawBody: string | Uint8Array, secret: string): string {

@@ -8,6 +8,9 @@ import type { Database } from '../platform/db/schema';
 import { storedFileResponse } from '../platform/files/file-response';
 import type { AppEnv } from '../platform/http/session';
 import { exchange, type FetchLike } from '../platform/provider-http';
+import { signatureValidUntil } from '../../machines/signature';
+import { jakartaDate } from '../platform/business-date';
+import { longDateId } from '../platform/pdf/indonesian-dates';
 import { PRIVY_SIGNATURE_HEADER, signPrivyCallback } from './privy-callback';
 import { isPdf, MAX_SIGNATURE_DOCUMENT_BYTES } from './privy-client';
 
@@ -429,6 +432,15 @@ function baseName(fileName: string): string {
 const MONTHS = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
 
 /** "2 Maret 2026, 09.00 WIB" */
+/**
+ * The last day the document may be signed, as staff see it on the deposit (machines/signature.ts
+ * signatureValidUntil of the WIB date it was sent): the two pages state the same day.
+ */
+function validUntilText(createdAt: string): string {
+  const lastDay = signatureValidUntil(jakartaDate(new Date(createdAt)));
+  return `${longDateId(lastDay)} (sampai akhir hari, WIB)`;
+}
+
 function wibDateTime(iso: string): string {
   const w = new Date(Date.parse(iso) + 7 * HOUR_MS);
   return `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]} ${w.getUTCFullYear()}, ${String(w.getUTCHours()).padStart(2, '0')}.${String(w.getUTCMinutes()).padStart(2, '0')} WIB`;
@@ -448,13 +460,12 @@ function unknownLink(c: Context): Response {
 
 function signingPage(c: Context, row: DocumentRow, now: Date, statusCode: 200 | 409 = 200): Response {
   const status = effectiveStatus(row, now);
-  const expiresAt = new Date(Date.parse(row.created_at) + PRIVY_SANDBOX_EXPIRY_MS).toISOString();
   const details = `
     <dl>
       <dt>Penanda tangan</dt><dd>${escapeHtml(row.signer_name)} &lt;${escapeHtml(row.signer_email)}&gt;</dd>
       <dt>Berkas</dt><dd>${escapeHtml(row.file_name)}</dd>
       <dt>Dikirim</dt><dd>${wibDateTime(row.created_at)}</dd>
-      <dt>Berlaku sampai</dt><dd>${wibDateTime(expiresAt)}</dd>
+      <dt>Berlaku sampai</dt><dd>${validUntilText(row.created_at)}</dd>
     </dl>
     <p><a class="preview" href="${escapeHtml(row.signing_token)}/dokumen">Lihat dokumen (PDF)</a></p>`;
   let action: string;

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { depositIdQuerySchema, documentTypeLabels, signDocumentFieldsSchema, type SignatureRequestAnswer } from '../../contract/documents';
 import type { SignatureOutcome, SignatureStatus } from '../../contract/deposit';
-import { addDays } from '../../machines/deposit-rules';
-import { decideSignature, restoreSignature, signatureContext, signatureExpiresOn, signatureStatusLabels, type SignatureContext } from '../../machines/signature';
+import { decideSignature, restoreSignature, signatureContext, signatureStatusLabels, signatureValidUntil, type SignatureContext } from '../../machines/signature';
 import type { StaffActor } from '../platform/actor';
 import { jakartaLocalTimestamp } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
@@ -14,7 +13,7 @@ import { parseFields, parseOrThrow } from '../platform/validation';
 import { applyTrackChange, businessToday, SYSTEM_ACTOR } from '../deposits/transition-service';
 import { findCustomerOfBank } from '../deposits/deposit-service';
 import type { DocumentService } from '../documents/document-service';
-import { readPrivyCallback } from './privy-callback';
+import { PrivyCallbackError, readPrivyCallback, REFERENCE_MISMATCH, SIGNED_COPY_UNAVAILABLE } from './privy-callback';
 import type { SignatureProvider } from './privy-client';
 
 /**
@@ -50,6 +49,9 @@ export function createSignatureService(deps: SignatureServiceDeps) {
    * request had already ended (a replay, or the callback and polling meeting).
    */
   async function complete(row: SignatureRequestRow, outcome: { status: SignatureOutcome; at: string; signedFile?: (() => Promise<Uint8Array>) | undefined }, eventId: string | null): Promise<boolean> {
+    // "Signed" is recorded only with the signed copy stored with it: without one the request stays
+    // `sent`, and the next callback or poll tries again.
+    if (outcome.status === 'signed' && !outcome.signedFile) return false;
     const today = businessToday(clock);
     const at = jakartaLocalTimestamp(outcome.at);
     const preview = decideSignature(restoreSignature(row.status, contextOf(row)), { type: 'signature.complete', outcome: outcome.status, at, actor: SYSTEM_ACTOR, today });
@@ -70,7 +72,11 @@ export function createSignatureService(deps: SignatureServiceDeps) {
     const now = clock.now().toISOString();
     return documents.withPending(pending ? [pending] : [], async (trx) => {
       if (eventId) {
-        const inserted = await trx.insertInto('signature_callbacks').values({ event_id: eventId, received_at: now }).onConflict((oc) => oc.column('event_id').doNothing()).executeTakeFirst();
+        const inserted = await trx
+          .insertInto('signature_callbacks')
+          .values({ signature_id: row.id, event_id: eventId, received_at: now })
+          .onConflict((oc) => oc.columns(['signature_id', 'event_id']).doNothing())
+          .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AlreadyRecorded();
       }
       const current = (await trx.selectFrom('signature_requests').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()) as SignatureRequestRow;
@@ -107,11 +113,15 @@ export function createSignatureService(deps: SignatureServiceDeps) {
     });
   }
 
-  /** Asks Privy how a `sent` request stands, and records an outcome it reports. */
-  async function poll(row: SignatureRequestRow): Promise<boolean> {
+  /**
+   * Asks Privy how a `sent` request stands, and records an outcome it reports: 'recorded', 'open'
+   * (nothing to record), or 'signed-without-copy' (signed on Privy, its copy not to be had yet).
+   */
+  async function poll(row: SignatureRequestRow): Promise<'recorded' | 'open' | 'signed-without-copy'> {
     const state = await provider.status(row.provider_document_id);
-    if (state.status === 'sent') return false;
-    return complete(row, { status: state.status, at: state.signedAt ?? clock.now().toISOString(), signedFile: state.signedFile }, null);
+    if (state.status === 'sent') return 'open';
+    if (state.status === 'signed' && !state.signedFile) return 'signed-without-copy';
+    return (await complete(row, { status: state.status, at: state.signedAt ?? clock.now().toISOString(), signedFile: state.signedFile }, null)) ? 'recorded' : 'open';
   }
 
   async function answersOf(rows: SignatureRequestRow[]): Promise<SignatureRequestAnswer[]> {
@@ -124,7 +134,7 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       signerName: row.signer_name,
       signerEmail: row.signer_email,
       sentOn: row.sent_on,
-      validUntil: addDays(signatureExpiresOn(row.sent_on), -1),
+      validUntil: signatureValidUntil(row.sent_on),
       completedAt: row.completed_at,
       signingUrl: row.status === 'sent' ? row.signing_url : null,
       document: files.get(row.document_id) ?? null,
@@ -212,7 +222,7 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       let changed = false;
       for (const row of rows.filter((candidate) => candidate.status === 'sent')) {
         try {
-          changed = (await poll(row)) || changed;
+          changed = (await poll(row)) === 'recorded' || changed;
         } catch (error) {
           deps.logger?.warn({ err: error, signatureId: row.id }, 'polling Privy failed; the list shows the stored status');
         }
@@ -220,19 +230,61 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       return answersOf(changed ? await load() : rows);
     },
 
-    /** POST /privy/callback: 401 unless signed with the shared secret; an event seen before is answered 200 again. */
+    /**
+     * POST /privy/callback: 401 unless signed with the shared secret. The document is found first,
+     * its `reference` must be the request's (409, nothing changed otherwise), and only then is the
+     * event id looked up — per document — so an event seen before is answered 200 again. "Signed"
+     * is recorded with the signed copy fetched and stored; while it cannot be fetched the request
+     * stays `sent` and Privy is asked to call again (503; the polling follow-up may come first).
+     */
     async callback(rawBody: string, signatureHeader: string | null | undefined): Promise<{ recorded: boolean }> {
       const message = readPrivyCallback(rawBody, signatureHeader, deps.callbackSecret);
-      const seen = await db.selectFrom('signature_callbacks').select('event_id').where('event_id', '=', message.eventId).executeTakeFirst();
-      if (seen) return { recorded: false };
       const row = (await db.selectFrom('signature_requests').selectAll().where('provider_document_id', '=', message.providerDocumentId).executeTakeFirst()) as SignatureRequestRow | undefined;
       if (!row) {
         deps.logger?.warn({ docToken: message.providerDocumentId, eventId: message.eventId }, 'Privy called back about a document we did not send');
         throw new ServiceError('not-found', 'Dokumen Privy ini tidak dikenal.');
       }
-      const signedFile = message.status === 'signed' ? await provider.status(row.provider_document_id).then((state) => state.signedFile) : undefined;
-      const recorded = await complete(row, { status: message.status, at: message.signedAt ?? message.occurredAt ?? clock.now().toISOString(), signedFile }, message.eventId);
-      return { recorded };
+      if (message.reference !== null && message.reference !== row.id) {
+        deps.logger?.warn({ signatureId: row.id, reference: message.reference, eventId: message.eventId }, 'Privy callback names another reference than its document; refused');
+        throw new PrivyCallbackError(409, REFERENCE_MISMATCH);
+      }
+      const seen = await db.selectFrom('signature_callbacks').select('event_id').where('signature_id', '=', row.id).where('event_id', '=', message.eventId).executeTakeFirst();
+      if (seen) return { recorded: false };
+      const at = message.signedAt ?? message.occurredAt ?? clock.now().toISOString();
+      if (message.status !== 'signed' || row.status !== 'sent') return { recorded: await complete(row, { status: message.status, at }, message.eventId) };
+      const copyUnavailable = (error?: unknown) => {
+        deps.logger?.warn({ err: error, signatureId: row.id, eventId: message.eventId }, 'the signed copy could not be fetched from Privy; the request stays sent');
+        return new PrivyCallbackError(503, SIGNED_COPY_UNAVAILABLE);
+      };
+      let signedFile: (() => Promise<Uint8Array>) | undefined;
+      try {
+        signedFile = (await provider.status(row.provider_document_id)).signedFile;
+      } catch (error) {
+        throw copyUnavailable(error);
+      }
+      if (!signedFile) throw copyUnavailable();
+      const fetchCopy = signedFile;
+      let fetchFailed: unknown = null;
+      try {
+        return {
+          recorded: await complete(
+            row,
+            {
+              status: 'signed',
+              at,
+              signedFile: () =>
+                fetchCopy().catch((error: unknown) => {
+                  fetchFailed = error;
+                  throw error;
+                }),
+            },
+            message.eventId,
+          ),
+        };
+      } catch (error) {
+        if (fetchFailed !== null) throw copyUnavailable(error);
+        throw error;
+      }
     },
 
     /**
@@ -248,8 +300,14 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       for (const row of open) {
         try {
           try {
-            if (await poll(row)) {
+            const polled = await poll(row);
+            if (polled === 'recorded') {
               completed += 1;
+              continue;
+            }
+            // Signed on Privy: never expired here, however long its copy takes to come.
+            if (polled === 'signed-without-copy') {
+              failed += 1;
               continue;
             }
           } catch (error) {

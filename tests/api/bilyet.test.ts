@@ -135,8 +135,12 @@ for (const dialect of dialects) {
       const notReprinted = await step('upload-bilyet', 'operator', { depositId: deposit.id, bilyetNumber: 'BLY-HILANG-2' }, 'pdf');
       expect(notReprinted.status).toBe(409);
       expect(notReprinted.body.message).toBe('Cetak bilyet pengganti dari Berjangka lebih dahulu: kode QR bilyet yang hilang sudah tidak berlaku.');
-      const reprint = await fetch(`${w.t.url}/api-v2-bpr/deposito/bilyet/print?depositId=${deposit.id}`, { headers: { authorization: `Bearer ${w.users.operator.token}` } });
+      const reprint = await fetch(`${w.t.url}/api-v2-bpr/deposito/bilyet/print?depositId=${deposit.id}&bilyetNumber=BLY-HILANG-2`, { headers: { authorization: `Bearer ${w.users.operator.token}` } });
       expect(reprint.status).toBe(200);
+      // From the reprint on, the new paper's QR answers "printed, awaiting issue"; the lost one's still "lost".
+      const reprintCode = (await w.db.selectFrom('bilyets').select('verification_code').where('deposit_id', '=', deposit.id).executeTakeFirstOrThrow()).verification_code;
+      expect((await w.t.call('GET', `/verifikasi/bilyet/${reprintCode}`)).body.data).toMatchObject({ bilyetNumber: 'BLY-HILANG-2', inForce: false, awaitingIssue: true });
+      expect((await w.t.call('GET', `/verifikasi/bilyet/${code}`)).body.data).toMatchObject({ bilyetNumber: 'BLY-HILANG-1', inForce: false, awaitingIssue: false });
       const reissued = await step('upload-bilyet', 'operator', { depositId: deposit.id, bilyetNumber: 'BLY-HILANG-2' }, 'pdf');
       expect(reissued.status, JSON.stringify(reissued.body)).toBe(200);
       expect(reissued.body.data.bilyet).toMatchObject({ status: 'issued', number: 'BLY-HILANG-2' });
@@ -171,7 +175,7 @@ for (const dialect of dialects) {
         expect(response.headers.get('content-type')).toBe('application/pdf');
         return new Uint8Array(await response.arrayBuffer());
       };
-      const a4 = await fetchPdf('');
+      const a4 = await fetchPdf('&bilyetNumber=BLY-CETAK-1');
       const text = squish(await pdfToText(a4));
       const row = await w.row(deposit.id);
       const code = (await w.db.selectFrom('bilyets').select('verification_code').where('deposit_id', '=', deposit.id).executeTakeFirstOrThrow()).verification_code;
@@ -181,10 +185,11 @@ for (const dialect of dialects) {
       expect(text).toContain('Rp 1.250.000.000');
       expect(text).toContain('satu miliar dua ratus lima puluh juta rupiah');
       expect(text).toContain(`http://berjangka.test/verifikasi/bilyet/${code}`);
+      expect(squish(await pdfToText(a4, { mode: 'raw' }))).toContain('No. Bilyet BLY-CETAK-1');
       const [a4Size] = await pdfPageSizes(a4);
       expect(Math.round(a4Size!.width)).toBe(842); // A4 landscape, in points
 
-      const bankForm = await fetchPdf('&widthMm=210&heightMm=99');
+      const bankForm = await fetchPdf('&widthMm=210&heightMm=99&bilyetNumber=BLY-CETAK-1');
       const [formSize] = await pdfPageSizes(bankForm);
       expect(Math.round(formSize!.width)).toBe(595);
       expect(Math.round(formSize!.height)).toBe(281);

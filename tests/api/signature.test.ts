@@ -68,7 +68,14 @@ for (const dialect of dialects) {
       expect((await w.row(deposit.id)).signature_status).toBe('sent');
 
       const page = await fetch(`${w.t.url}${new URL(sent.body.data.signingUrl).pathname}`);
-      expect(await page.text()).toContain('Tanda tangani');
+      const pageText = await page.text();
+      expect(pageText).toContain('Tanda tangani');
+      // The signing page and the staff's list state the same last day (15-Mar-2026: sent 2 March, 14 days).
+      expect(pageText).toContain('<dt>Berlaku sampai</dt><dd>15 Maret 2026 (sampai akhir hari, WIB)</dd>');
+      // Sent at 06:30 WIB, still 1 March in UTC: the signing page counts from the WIB day, as staff do.
+      const docToken = (await w.db.selectFrom('signature_requests').select('provider_document_id').where('id', '=', sent.body.data.signatureId).executeTakeFirstOrThrow()).provider_document_id;
+      await w.db.updateTable('sandbox_privy_documents' as never).set({ created_at: '2026-03-01T23:30:00.000Z' } as never).where('doc_token' as never, '=', docToken as never).execute();
+      expect(await (await fetch(`${w.t.url}${new URL(sent.body.data.signingUrl).pathname}`)).text()).toContain('<dt>Berlaku sampai</dt><dd>15 Maret 2026 (sampai akhir hari, WIB)</dd>');
       const signed = await decide(sent.body.data.signingUrl, 'tanda-tangan');
       expect(signed.status).toBe(303);
       expect(signed.headers.get('location')).toMatch(/^http:\/\/berjangka\.test\/signature\/privy\?status=signed/);
@@ -112,6 +119,47 @@ for (const dialect of dialects) {
 
       const notJson = await callback({} as object, undefined);
       expect(notJson.status).toBe(400);
+    });
+
+    it('keys callback events per document, refuses a reference that is not the document\'s, and records "signed" only with the signed copy', async () => {
+      const [a, b, c] = await Promise.all([w.inState('active'), w.inState('active'), w.inState('active')]);
+      const sentA = (await send(a.id, await uploadForm(a))).body.data;
+      const sentB = (await send(b.id, await uploadForm(b))).body.data;
+      const sentC = (await send(c.id, await uploadForm(c))).body.data;
+      const tokenOf = async (signatureId: string) => (await w.db.selectFrom('signature_requests').select('provider_document_id').where('id', '=', signatureId).executeTakeFirstOrThrow()).provider_document_id;
+      const shared = `evt-${dialect}-bersama`;
+      const declined = async (signatureId: string, reference: string) => ({ eventId: shared, event: 'document.declined', docToken: await tokenOf(signatureId), documentStatus: 'Declined', reference, occurredAt: '2026-03-02T03:00:00.000Z' });
+      const storedEvents = async () => (await w.db.selectFrom('signature_callbacks').select('signature_id').where('event_id', '=', shared).execute()).map((row) => row.signature_id).sort();
+
+      // A's document with B's reference: refused, nothing changed, the event not remembered.
+      const mixed = await callback(await declined(sentA.signatureId, sentB.signatureId));
+      expect(mixed.status).toBe(409);
+      expect((await mixed.json()).message).toBe('Callback Privy ditolak: reference tidak sama dengan permintaan tanda tangan dokumen ini; tidak ada yang diubah.');
+      expect((await w.row(a.id)).signature_status).toBe('sent');
+      expect(await storedEvents()).toEqual([]);
+
+      // One event id about two documents: each is recorded (the id is remembered per document).
+      expect((await (await callback(await declined(sentA.signatureId, sentA.signatureId))).json()).data).toEqual({ recorded: true });
+      expect((await (await callback(await declined(sentB.signatureId, sentB.signatureId))).json()).data).toEqual({ recorded: true });
+      expect([(await w.row(a.id)).signature_status, (await w.row(b.id)).signature_status]).toEqual(['declined', 'declined']);
+      expect(await storedEvents()).toEqual([sentA.signatureId, sentB.signatureId].sort());
+
+      // "Signed" before Privy has the signed copy: not recorded (503, Privy calls again), the request stays out.
+      const signedBody = { eventId: `evt-${dialect}-ttd`, event: 'document.signed', docToken: await tokenOf(sentC.signatureId), documentStatus: 'Completed', reference: sentC.signatureId, signedAt: '2026-03-02T04:00:00.000Z' };
+      const early = await callback(signedBody);
+      expect(early.status).toBe(503);
+      expect((await early.json()).message).toBe('Salinan bertanda tangan belum dapat diambil dari Privy; status tetap menunggu tanda tangan sampai salinannya tersimpan. Kirim ulang callback nanti.');
+      expect((await list(c.id))[0]).toMatchObject({ status: 'sent', signedDocument: null });
+      expect((await w.row(c.id)).signature_status).toBe('sent');
+      expect(await w.db.selectFrom('documents').select('id').where('deposit_id', '=', c.id).where('type', '=', 'SIGNED_FORM').execute()).toEqual([]);
+
+      // The customer signs on Privy: its callback records "signed" with the copy; the early event sent again changes nothing.
+      expect((await decide(sentC.signingUrl, 'tanda-tangan')).status).toBe(303);
+      const [signed] = await list(c.id);
+      expect(signed).toMatchObject({ status: 'signed', signedDocument: { type: 'SIGNED_FORM' } });
+      const again = await callback(signedBody);
+      expect(again.status).toBe(200);
+      expect((await again.json()).data).toEqual({ recorded: false });
     });
 
     it('refuses in Indonesian: an image (400), a customer without email (400), a document still out (409), another bank (404), no token (401); replays once', async () => {

@@ -251,4 +251,17 @@ describe('the Privy return page', () => {
     open('/signature/privy?status=declined', {});
     await screen.findByText('Penandatanganan ditolak');
   });
+
+  it('gives the customer an end page after signing: thanks, what happens next, and no way to the staff login', async () => {
+    open('/signature/privy?status=signed', {});
+    await screen.findByText('Dokumen berhasil ditandatangani');
+    expect(screen.getByText('Terima kasih. Tanda tangan digital Anda sudah kami terima.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Selanjutnya' })).toBeTruthy();
+    expect(screen.getByText(/Anda tidak perlu melakukan apa pun lagi/)).toBeTruthy();
+    expect(screen.getByText('Anda dapat menutup halaman ini.')).toBeTruthy();
+    // The customer has no account here: nothing leads to /login or into the staff application.
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(document.body.textContent).not.toMatch(/Masuk|login|halaman deposito/i);
+  });
 });

@@ -146,14 +146,19 @@ describe('Proses Dokumen', () => {
     expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
   });
 
-  it('"Pesan JNE" books the pickup with its date, time and address as JSON and tells the resi', async () => {
+  it('"Pesan JNE" shows where the parcel goes, then books the pickup with its date, time and address as JSON and tells the resi', async () => {
+    const address = 'Jl. Cihampelas No. 12 RT 003 RW 007, Kota Bandung, Jawa Barat 40131';
     const { server, toasts } = openAs('/deposito/proses?step=ship', (request) => {
       if (request.path === '/jne/create-pickup') return { status: 201, body: { statusCode: 201, message: 'Created', data: { shipmentId: 'shp-1', awb: 'JNE0001', status: 'requested' } } };
+      if (request.path === '/deposito/dep-1') return ok(deposit({ customer: { ...deposit().customer, address, phone: '0812-2345-6789' } }));
       return workQueue([summary({ bilyet: { status: 'issued', number: 'BLT-1' } })])(request);
     });
     const row = (await screen.findByRole('link', { name: 'DEP-DS-2611-0001' }, SCREEN_LOAD)).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Pesan JNE' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pesan JNE · DEP-DS-2611-0001' });
+    // Before booking: the receiver's name, full address with its postal code, and phone.
+    const destination = await within(dialog).findByRole('region', { name: 'Dikirim kepada' });
+    expect(destination.textContent).toBe(`Dikirim kepadaPenerimaMaya WijayaAlamat${address}Kode pos40131Telepon0812-2345-6789`);
     fireEvent.change(within(dialog).getByLabelText(/^Jam penjemputan/), { target: { value: '14:30' } });
     fireEvent.change(within(dialog).getByLabelText(/^Alamat penjemputan/), { target: { value: 'Jl. Merdeka 1, Bandung' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pesan JNE' }));

@@ -43,6 +43,7 @@ const settings: ProductSettings = {
   lpsCoverageRupiah: 2_000_000_000,
   ratioThresholds: { kpmm: 12, nplGross: 5, ldr: 94.75, roa: 1.215, bopo: 93.52, cashRatio: 4.05 },
   holidayDecrees: { [YEAR]: `SKB Nomor 1 Tahun ${YEAR}` },
+  bilyetNumbering: { source: 'FORM', prefix: '', nextNumber: 1, digits: 6, nextPreview: '000001' },
   updatedAt: '2026-11-01T03:00:00.000Z',
 };
 

@@ -93,10 +93,16 @@ describe("the bilyet's journey (issue 9)", () => {
       await expectAccessible(page, 'Proses Dokumen');
       await saveScreenshot(page, 'documents-proses-upload');
 
-      // Print: the bilyet names the holder and the amount in words, with its verification link.
+      // Print: the number of the bank's pre-numbered form is typed in the print dialog; the bilyet
+      // carries it, names the holder and the amount in words, with its verification link.
       await openTab(page, deposit.id, 'documents');
       const panel = page.locator('.bj-bilyet');
-      const printed = await pdfFetchedBy(page, '/deposito/bilyet/print', () => panel.getByRole('button', { name: 'Cetak bilyet' }).click());
+      await panel.getByRole('button', { name: 'Cetak bilyet' }).click();
+      const printDialog = page.getByRole('dialog', { name: `Cetak bilyet · ${deposit.depositNumber}` });
+      await printDialog.getByLabel(/^Nomor bilyet pada formulir/).fill(bilyetNumber);
+      await saveScreenshot(page, 'documents-print-dialog');
+      const printed = await pdfFetchedBy(page, '/deposito/bilyet/print', () => printDialog.getByRole('button', { name: 'Cetak', exact: true }).click());
+      expect(printed).toContain(bilyetNumber);
       expect(printed).toContain('BILYET DEPOSITO BERJANGKA');
       expect(printed).toContain(deposit.customer.name);
       expect(printed).toContain('/verifikasi/bilyet/');
@@ -104,7 +110,8 @@ describe("the bilyet's journey (issue 9)", () => {
       // Upload the signed scan with its number.
       await panel.getByRole('button', { name: 'Unggah bilyet' }).click();
       let dialog = page.getByRole('dialog', { name: `Unggah bilyet · ${deposit.depositNumber}` });
-      await dialog.getByLabel('Nomor bilyet').fill(bilyetNumber);
+      // The number printed is offered again: the scan is of that paper.
+      expect(await dialog.getByLabel('Nomor bilyet').inputValue()).toBe(bilyetNumber);
       await dialog.getByLabel(/^Pindaian bilyet/).setInputFiles({ name: 'bilyet-ditandatangani.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
       await dialog.getByRole('button', { name: 'Unggah bilyet' }).click();
       await toast(page, 'Bilyet diterbitkan.').waitFor();

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { drawResiLabel, formatWeightKg, type ResiLabel } from '../../server/courier/resi-label-pdf';
+import { cityLine, drawResiLabel, formatWeightKg, type ResiLabel } from '../../server/courier/resi-label-pdf';
 import { drawAroLetter, type AroLetter } from '../../server/documents/aro-letter-pdf';
 import { drawBilyet, type BilyetPrint } from '../../server/documents/bilyet-pdf';
 import { qrPng } from '../../server/platform/pdf/qr';
@@ -105,9 +105,9 @@ describe('bilyet PDF', () => {
     expect(images.some((image) => image.width === 64 && image.height === 64)).toBe(true);
   });
 
-  it('prints "—" for the number of a bilyet not yet uploaded, and the other instructions in words', async () => {
-    const bytes = await pdfBytes(await drawBilyet({ ...BILYET, bilyetNumber: null, bankLogo: undefined, maturityInstruction: 'PAYOUT', interestPayment: 'AT_MATURITY' }, 'A4'));
-    expect(squish(await pdfToText(bytes, { mode: 'raw' }))).toContain('No. Bilyet — No. Deposito DEP-2026-00042');
+  it('prints the number the paper was given at the print (never "—"), and the other instructions in words', async () => {
+    const bytes = await pdfBytes(await drawBilyet({ ...BILYET, bilyetNumber: 'BJ/000123', bankLogo: undefined, maturityInstruction: 'PAYOUT', interestPayment: 'AT_MATURITY' }, 'A4'));
+    expect(squish(await pdfToText(bytes, { mode: 'raw' }))).toContain('No. Bilyet BJ/000123 No. Deposito DEP-2026-00042');
     const text = squish(await pdfToText(bytes));
     expect(text).toContain('Perpanjangan Dicairkan saat jatuh tempo');
     expect(text).toContain('Pembayaran Bunga Saat jatuh tempo');
@@ -231,13 +231,12 @@ const LABEL: ResiLabel = {
   awb: 'JNE0012345678901',
   pickupDate: '2026-02-02',
   weightKg: 0.2,
-  bilyetNumber: 'BDS-2026-000123',
-  sender: { name: 'PT BPR Demo Sejahtera', address: 'Jl. Jenderal Sudirman No. 45, Kel. Sukajadi, Kec. Sukasari, Kota Bandung, Jawa Barat 40152', phone: '(022) 2034567' },
+  sender: { name: 'PT BPR Demo Sejahtera', address: 'Jl. Jenderal Sudirman No. 45, Kel. Sukajadi, Kec. Sukasari', city: 'Kota Bandung', zip: '40152', phone: '(022) 2034567' },
   receiver: { name: 'Budi Santoso Wirjono', address: 'Jl. Cihampelas No. 12 RT 003 RW 007, Kel. Cipaganti, Kec. Coblong', city: 'Kota Bandung', zip: '40131', phone: '0812-2345-6789' },
 };
 
 describe('JNE label PDF', () => {
-  it('prints on A6 the courier and service, the AWB as a barcode and in text, sender, receiver, contents, pickup date, weight and the handling note', async () => {
+  it('prints on A6 the courier and service, the AWB as a barcode and in text, sender and receiver with their postal codes, neutral contents, pickup date, weight and the handling note', async () => {
     const bytes = await pdfBytes(await drawResiLabel(LABEL));
     expect(await pdfPageCount(bytes)).toBe(1);
     const [size] = await pdfPageSizes(bytes);
@@ -250,22 +249,32 @@ describe('JNE label PDF', () => {
       'JNE0012345678901',
       'PENGIRIM',
       'PT BPR Demo Sejahtera',
+      'Kota Bandung 40152',
       'Telp. (022) 2034567',
       'PENERIMA',
       'Budi Santoso Wirjono',
       'Jl. Cihampelas No. 12 RT 003 RW 007',
       'Kota Bandung 40131',
       'Telp. 0812-2345-6789',
-      'Isi kiriman Bilyet Deposito No BDS-2026-000123',
+      'Isi kiriman Dokumen',
       'Tanggal pickup 2 Februari 2026',
       'Berat 0,2 kg',
-      'Dokumen berharga — jangan dilipat',
+      'Jangan dilipat',
     ]) {
       expect(text).toContain(expected);
     }
+    // Nothing on the outside says a deposit certificate, or anything of value, is inside.
+    expect(text).not.toMatch(/berharga|bilyet|deposito|BDS-2026/i);
     const barcode = (await pdfImages(bytes)).find((image) => image.type === 'image');
     expect(barcode!.width).toBeGreaterThan(barcode!.height * 2);
     await expectEverythingOnThePage(bytes);
+  });
+
+  it('writes a city line with its postal code, leaving out what is unknown and never repeating the code', () => {
+    expect(cityLine({ city: 'Kota Bandung', zip: '40131' })).toBe('Kota Bandung 40131');
+    expect(cityLine({ city: 'Kota Bandung', zip: '' })).toBe('Kota Bandung');
+    expect(cityLine({ city: 'Kota Bandung 40131', zip: '40131' })).toBe('Kota Bandung 40131');
+    expect(cityLine({ city: '', zip: '40131' })).toBe('40131');
   });
 
   it('never shows an amount of money', async () => {

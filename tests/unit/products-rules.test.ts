@@ -230,6 +230,7 @@ const SETTINGS: ProductSettings = {
   lpsCoverageRupiah: 2_000_000_000,
   ratioThresholds: { kpmm: 12, nplGross: 5, ldr: 94.75, roa: 1.215, bopo: 93.52, cashRatio: 4.05 },
   holidayDecrees: { '2026': 'SKB 2026' },
+  bilyetNumbering: { source: 'FORM', prefix: '', nextNumber: 1, digits: 6, nextPreview: '000001' },
   updatedAt: null,
 };
 

@@ -143,6 +143,12 @@ export interface BankSettingsTable {
   cut_off_time: string;
   /** JSON object: ratio name → { milliPercent, healthyWhen }; {} = the defaults. */
   ratio_thresholds: Generated<string>;
+  /** 'FORM' (pre-numbered blanks, typed at the print) or 'SERIES' (the bank's own series). */
+  bilyet_number_source: Generated<'FORM' | 'SERIES'>;
+  bilyet_series_prefix: Generated<string>;
+  /** The series' next number, taken (and moved on) by a print. */
+  bilyet_series_next: Generated<number>;
+  bilyet_series_digits: Generated<number>;
   updated_at: string;
 }
 
@@ -416,7 +422,10 @@ export interface BilyetNumbersTable {
   number: string;
   deposit_id: string;
   verification_code: string;
-  issued_at: string;
+  /** Null while the paper is printed and its signed scan not uploaded yet. */
+  issued_at: string | null;
+  /** When the paper was printed from Berjangka (null for numbers issued before prints were recorded). */
+  printed_at: string | null;
 }
 
 export type DocumentType =
@@ -497,6 +506,8 @@ export interface SignatureRequestsTable {
 }
 
 export interface SignatureCallbacksTable {
+  /** The request the event is about ('' for events stored before they were keyed per document). */
+  signature_id: string;
   event_id: string;
   received_at: string;
 }

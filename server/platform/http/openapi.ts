@@ -186,7 +186,7 @@ const OPERATIONS: Operation[] = [
   ),
   {
     method: 'get', base: null, path: '/verifikasi/bilyet/{code}', summary: 'Verifikasi keaslian bilyet (publik; nama pemegang disamarkan; halaman HTML untuk peramban)', auth: 'none',
-    response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), note: z.string() }) },
+    response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), awaitingIssue: z.boolean(), note: z.string() }) },
     errors: [404, 429],
   },
   // API.md "Master data (v2-general)": public, read-only (the registration form reads it before any login).
@@ -303,7 +303,7 @@ const DEPOSIT_OPERATIONS: Operation[] = [
     response: { status: 200, data: z.array(z.object({ depositId: z.string(), depositNumber: z.string(), periodNumber: z.number().int(), issuedAt: z.string(), document: documentSchema.nullable() })) }, errors: [400, 401, 404],
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/document/{id}', summary: 'Berkas sebuah dokumen (lampiran)', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
-  { method: 'get', base: 'v2Bpr', path: '/deposito/bilyet/print', summary: 'Bilyet untuk dicetak (PDF; A4 atau ukuran formulir bank) dengan QR verifikasi', auth: 'session', query: bilyetPrintQuerySchema, binary: ['application/pdf'], errors: [400, 401, 404] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/bilyet/print', summary: 'Bilyet untuk dicetak (PDF; A4 atau ukuran formulir bank) dengan nomornya (diketik dari formulir bernomor, atau dari seri bank) dan QR verifikasi', auth: 'session', query: bilyetPrintQuerySchema, binary: ['application/pdf'], errors: [400, 401, 404, 409] },
   ...(
     [
       ['/deposito/upload-bilyet', 'Unggah pindaian bilyet bertanda tangan dengan nomornya (terbit, atau terbit ulang setelah hilang)', uploadBilyetFieldsSchema, 'pindaian bilyet'],
@@ -342,8 +342,8 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/signature', summary: 'Permintaan tanda tangan sebuah deposito dengan salinan bertanda tangan', auth: 'session', query: depositIdQuerySchema, response: { status: 200, data: z.array(signatureRequestSchema) }, errors: [400, 401, 404] },
   {
-    method: 'post', base: 'v2Bpr', path: '/privy/callback', summary: 'Callback Privy (X-Privy-Signature: HMAC-SHA256 badan permintaan); idempoten per eventId', auth: 'none',
-    response: { status: 200, data: z.object({ recorded: z.boolean() }) }, errors: [400, 401, 404],
+    method: 'post', base: 'v2Bpr', path: '/privy/callback', summary: 'Callback Privy (X-Privy-Signature: HMAC-SHA256 badan permintaan); idempoten per eventId dan dokumen; reference harus sama dengan permintaannya (409); 503 selama salinan bertanda tangan belum dapat diambil', auth: 'none',
+    response: { status: 200, data: z.object({ recorded: z.boolean() }) }, errors: [400, 401, 404, 409, 503],
   },
   { method: 'post', base: 'v2Bpr', path: '/deposito/pencairan-aro', summary: 'Hentikan ARO (deposit.stopAro)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
   ...(

@@ -276,7 +276,7 @@ export default function DepositDetailScreen() {
       <Tabs label="Rincian deposito" items={DETAIL_TABS} selected={tab} onSelect={(next) => updateQuery({ tab: next })}>
         {tab === 'schedule' ? <Schedule deposit={deposit} /> : null}
         {tab === 'timeline' ? <Timeline deposit={deposit} /> : null}
-        {tab === 'documents' ? <DocumentsTab deposit={deposit} send={send} onStep={setBilyetStep} /> : null}
+        {tab === 'documents' ? <DocumentsTab deposit={deposit} send={send} onStep={setBilyetStep} onPrinted={detail.reload} /> : null}
         {tab === 'shipments' ? <ShipmentsTab deposit={deposit} send={send} onStep={setBilyetStep} onChanged={detail.reload} /> : null}
         {tab === 'signatures' ? <SignaturesTab deposit={deposit} send={send} /> : null}
       </Tabs>

@@ -11,6 +11,7 @@ import { formatDateTime, formatRate, formatRupiah, jakartaToday } from '../../li
 import { createIdempotentSender } from '../../lib/idempotency';
 import { productSettingsApi, type ProductSettings } from '../../lib/product-settings-api';
 import { useResource } from '../../lib/use-resource';
+import { BilyetNumberingFields } from './BilyetNumberingFields';
 import { HolidaysEditor } from './HolidaysEditor';
 import { LpsRatesEditor } from './LpsRatesEditor';
 import { canManageProducts } from './product-rules';
@@ -180,6 +181,14 @@ function SettingsForm({ saved, admin, onSaved }: { saved: ProductSettings; admin
             ))}
           </dl>
         )}
+      </section>
+
+      <section className="bj-card" aria-labelledby="settings-bilyet-numbering">
+        <h2 id="settings-bilyet-numbering" className="bj-card__title">
+          Penomoran bilyet
+        </h2>
+        <p className="bj-field__hint bj-form-note">Nomor bilyet ditentukan saat bilyet dicetak, dicetak pada bilyet, dan kode QR-nya langsung dapat diverifikasi.</p>
+        <BilyetNumberingFields draft={draft.bilyetNumbering} saved={saved.bilyetNumbering} onChange={edit ? (next) => edit('bilyetNumbering', next) : undefined} />
       </section>
 
       <section className="bj-card" aria-labelledby="settings-holidays">

@@ -1,4 +1,4 @@
-import { productSettingsInputSchema } from '@contract/product-settings';
+import { productSettingsInputSchema, type BilyetNumberSource } from '@contract/product-settings';
 import { RATIO_NAMES, type RatioName } from '@machines/bank-rules';
 import { bpsToPercentText, milliPercentToText, readPercentBps, readPercentMilli, readRupiah, rupiahToText, type NumberReading } from '../../lib/number-input';
 import type { ProductSettings, ProductSettingsInput } from '../../lib/product-settings-api';
@@ -33,6 +33,8 @@ export interface SettingsDraft {
   holidays: HolidayDraft[];
   /** Neraca Keuangan's thresholds as typed, percent. */
   ratioThresholds: Record<RatioName, string>;
+  /** Where a printed bilyet's number comes from; the series' fields as typed. */
+  bilyetNumbering: { source: BilyetNumberSource; prefix: string; nextNumber: string; digits: string };
 }
 
 export function settingsDraftOf(settings: ProductSettings): SettingsDraft {
@@ -48,8 +50,17 @@ export function settingsDraftOf(settings: ProductSettings): SettingsDraft {
       .sort((a, b) => a.date.localeCompare(b.date))
       .map((holiday) => ({ key: newRowKey(), year: holiday.date.slice(0, 4), date: holiday.date, name: holiday.name })),
     ratioThresholds: Object.fromEntries(RATIO_NAMES.map((name) => [name, milliPercentToText(Math.round(settings.ratioThresholds[name] * 1000))])) as Record<RatioName, string>,
+    bilyetNumbering: {
+      source: settings.bilyetNumbering.source,
+      prefix: settings.bilyetNumbering.prefix,
+      nextNumber: String(settings.bilyetNumbering.nextNumber),
+      digits: String(settings.bilyetNumbering.digits),
+    },
   };
 }
+
+/** A whole number typed in a field; NaN when it is not one (the contract's schema then says why). */
+const wholeNumber = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text.trim()) : Number.NaN);
 
 /** The holiday rows by year, oldest year first, each year's rows in the order they were listed. */
 export function holidayYears(rows: readonly HolidayDraft[]): Array<{ year: string; rows: HolidayDraft[] }> {
@@ -96,11 +107,16 @@ export function readSettings(draft: SettingsDraft): { ok: true; values: Full } |
   const ratioThresholds = Object.fromEntries(
     RATIO_NAMES.map((name) => [name, take(readPercentMilli(draft.ratioThresholds[name], `Batas ${RATIO_THRESHOLD_LABELS[name]}`)) / 1000]),
   ) as Full['ratioThresholds'];
+  const nextNumber = wholeNumber(draft.bilyetNumbering.nextNumber);
+  const digits = wholeNumber(draft.bilyetNumbering.digits);
+  if (Number.isNaN(nextNumber)) problems.push('Nomor urut berikutnya harus berupa angka.');
+  if (Number.isNaN(digits)) problems.push('Jumlah digit nomor urut harus berupa angka.');
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     values: {
       ratioThresholds,
+      bilyetNumbering: { source: draft.bilyetNumbering.source, prefix: draft.bilyetNumbering.prefix.trim(), nextNumber, digits },
       cutOffTime: draft.cutOffTime.trim(),
       taxBps,
       taxThresholdRupiah,
@@ -120,10 +136,11 @@ function savedValues(settings: ProductSettings): Full {
     lpsRates: [...settings.lpsRates].sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom)).map(({ effectiveFrom, rateBps }) => ({ effectiveFrom, rateBps })),
     holidays: [...settings.holidays].sort((a, b) => a.date.localeCompare(b.date)).map(({ date, name }) => ({ date, name })),
     ratioThresholds: { ...settings.ratioThresholds },
+    bilyetNumbering: { source: settings.bilyetNumbering.source, prefix: settings.bilyetNumbering.prefix, nextNumber: settings.bilyetNumbering.nextNumber, digits: settings.bilyetNumbering.digits },
   };
 }
 
-const KEYS: ReadonlyArray<keyof Full> = ['cutOffTime', 'taxBps', 'taxThresholdRupiah', 'lpsCoverageRupiah', 'lpsRates', 'holidays', 'ratioThresholds'];
+const KEYS: ReadonlyArray<keyof Full> = ['cutOffTime', 'taxBps', 'taxThresholdRupiah', 'lpsCoverageRupiah', 'lpsRates', 'holidays', 'ratioThresholds', 'bilyetNumbering'];
 
 /** How the thresholds' fields name each ratio. */
 export const RATIO_THRESHOLD_LABELS: Record<RatioName, string> = { kpmm: 'KPMM', nplGross: 'NPL bruto', ldr: 'LDR', roa: 'ROA', bopo: 'BOPO', cashRatio: 'rasio kas' };

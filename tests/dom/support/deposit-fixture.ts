@@ -44,6 +44,7 @@ export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
       status: 'none',
       statusLabel: 'Belum diterbitkan',
       number: null,
+      printedNumber: null,
       verificationCode: null,
       documents: [],
       allowedEvents: [],

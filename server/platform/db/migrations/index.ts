@@ -14,6 +14,8 @@ import * as balanceSheets from './0012_balance_sheets';
 import * as platformInvoices from './0013_platform_invoices';
 import * as reportIndexes from './0014_report_indexes';
 import * as geography2025 from './0015_geography_2025';
+import * as bilyetPrinting from './0016_bilyet_printing';
+import * as signatureCallbackKeys from './0017_signature_callback_keys';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013_platform_invoices': platformInvoices,
   '0014_report_indexes': reportIndexes,
   '0015_geography_2025': geography2025,
+  '0016_bilyet_printing': bilyetPrinting,
+  '0017_signature_callback_keys': signatureCallbackKeys,
 };

@@ -4,8 +4,7 @@ import { StatusBadge, type BadgeTone } from '../../../components/StatusBadge';
 import type { DepositDetail } from '../../../lib/deposit-api';
 import { formatDate } from '../../../lib/format';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind, type BilyetStepTarget } from './bilyet-steps';
-import { BusyButton } from './BusyButton';
-import { printBilyet } from './shipment-actions';
+import { PrintBilyetButton } from './PrintBilyetDialog';
 
 export const bilyetTones: Record<BilyetStatus, BadgeTone> = {
   none: 'warning',
@@ -26,6 +25,7 @@ export function stepTargetOf(deposit: DepositDetail): BilyetStepTarget {
     customerName: deposit.customer.name,
     bilyetStatus: deposit.bilyet.status,
     bilyetNumber: deposit.bilyet.number,
+    printedNumber: deposit.bilyet.printedNumber,
     today: deposit.today,
   };
 }
@@ -51,7 +51,7 @@ function journeyOf(bilyet: BilyetDetail): Array<{ label: string; value: string }
  * The deposit's bilyet: where it is in its journey, its number and public verification, "Cetak
  * bilyet", and the steps the server's bilyet machine allows this user today.
  */
-export function BilyetPanel({ deposit, only, onStep }: { deposit: DepositDetail; only?: readonly BilyetStepKind[]; onStep: (kind: BilyetStepKind) => void }) {
+export function BilyetPanel({ deposit, only, onStep, onPrinted }: { deposit: DepositDetail; only?: readonly BilyetStepKind[]; onStep: (kind: BilyetStepKind) => void; onPrinted?: () => void }) {
   const { bilyet } = deposit;
   const steps = stepsForBilyet(bilyet).filter((kind) => !only || only.includes(kind));
   return (
@@ -68,7 +68,7 @@ export function BilyetPanel({ deposit, only, onStep }: { deposit: DepositDetail;
         </div>
         <div>
           <dt>Nomor bilyet</dt>
-          <dd>{bilyet.number ?? '-'}</dd>
+          <dd>{bilyet.number ?? (bilyet.printedNumber ? `${bilyet.printedNumber} (dicetak, menunggu unggahan pindaian)` : '-')}</dd>
         </div>
         <div>
           <dt>Verifikasi</dt>
@@ -90,7 +90,7 @@ export function BilyetPanel({ deposit, only, onStep }: { deposit: DepositDetail;
         ))}
       </dl>
       <div className="bj-row-actions bj-bilyet__actions" data-testid="bilyet-actions">
-        <BusyButton label="Cetak bilyet" busyLabel="Menyiapkan…" run={() => printBilyet({ depositId: deposit.id, depositNumber: deposit.depositNumber })} />
+        <PrintBilyetButton depositId={deposit.id} depositNumber={deposit.depositNumber} onPrinted={onPrinted} />
         {steps.map((kind) => (
           <button key={kind} type="button" className="bj-button bj-button--secondary" onClick={() => onStep(kind)}>
             {bilyetStepCopy[kind].label}

@@ -5,6 +5,7 @@ import { DateField } from '../../../components/DateField';
 import { chosenFile, FileField } from '../../../components/FileField';
 import { TextField } from '../../../components/TextField';
 import { bilyetStepCopy, type BilyetStepKind, type BilyetStepRequest, type BilyetStepTarget } from './bilyet-steps';
+import { ParcelDestination } from './ParcelDestination';
 
 export interface BilyetStepDialogProps {
   kind: BilyetStepKind;
@@ -114,7 +115,15 @@ function StepFields({ kind, target }: { kind: BilyetStepKind; target: BilyetStep
               ? 'Bilyet pengganti: cetak bilyet baru, tanda tangani dan cap, lalu unggah pindaiannya dengan nomor barunya (bukan nomor bilyet yang hilang).'
               : 'Unggah pindaian bilyet yang sudah ditandatangani dan dicap, dengan nomor yang tercetak padanya. Setelah diunggah bilyet Diterbitkan.'}
           </p>
-          <TextField label="Nomor bilyet" name="bilyetNumber" maxLength={50} required autoComplete="off" />
+          <TextField
+            label="Nomor bilyet"
+            name="bilyetNumber"
+            maxLength={50}
+            required
+            autoComplete="off"
+            defaultValue={target.printedNumber ?? ''}
+            hint={target.printedNumber ? `Nomor yang dicetak pada bilyet: ${target.printedNumber}.` : undefined}
+          />
           <FileField label="Pindaian bilyet" name="file" accept={FILE_ACCEPT} hint={FILE_HINT} required />
         </>
       );
@@ -122,6 +131,7 @@ function StepFields({ kind, target }: { kind: BilyetStepKind; target: BilyetStep
       return (
         <>
           <p>Kurir JNE menjemput bilyet di bank pada waktu yang dipilih. Penjemputan dapat dibatalkan selama kurir belum datang.</p>
+          <ParcelDestination depositId={target.depositId} />
           <DateField label="Tanggal penjemputan" name="pickupDate" defaultValue={target.today} min={target.today} required />
           <TextField label="Jam penjemputan" name="pickupTime" type="time" step={60} defaultValue="10:00" required hint="Format 24 jam, contoh 14:00." />
           <label className="bj-field">

@@ -51,12 +51,12 @@ function DocumentTable({ documents }: { documents: readonly DocumentAnswer[] }) 
 }
 
 /** The detail's "Dokumen" tab: the bilyet with its allowed steps, then every document of the deposit and an upload. */
-export function DocumentsTab({ deposit, send, onStep }: { deposit: DepositDetail; send: IdempotentSend; onStep: (kind: BilyetStepKind) => void }) {
+export function DocumentsTab({ deposit, send, onStep, onPrinted }: { deposit: DepositDetail; send: IdempotentSend; onStep: (kind: BilyetStepKind) => void; onPrinted?: () => void }) {
   const documents = useDepositDocuments(deposit);
   const [uploading, setUploading] = useState(false);
   return (
     <>
-      <BilyetPanel deposit={deposit} onStep={onStep} />
+      <BilyetPanel deposit={deposit} onStep={onStep} onPrinted={onPrinted} />
       <section aria-labelledby="documents-title">
         <div className="bj-toolbar">
           <h2 id="documents-title" className="bj-card__title">

@@ -4,7 +4,8 @@ import type { DepositSummary } from '../../../lib/deposit-api';
 import type { DocumentWorkStep } from '../../../lib/documents-api';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind } from './bilyet-steps';
 import { BusyButton } from './BusyButton';
-import { mayCancelPickup, printBilyet, printLatestResi } from './shipment-actions';
+import { PrintBilyetButton } from './PrintBilyetDialog';
+import { mayCancelPickup, printLatestResi } from './shipment-actions';
 
 export interface WorkRowHandlers {
   onStep: (row: DepositSummary, kind: BilyetStepKind) => void;
@@ -39,7 +40,7 @@ export function WorkRowActions({
   const nothing = dialogs.length === 0 && (step === 'ship' || step === 'receive' || step === 'return');
   return (
     <span className="bj-row-actions">
-      {step === 'upload' ? <BusyButton label="Cetak bilyet" busyLabel="Menyiapkan…" run={() => printBilyet({ depositId: row.id, depositNumber: row.depositNumber })} /> : null}
+      {step === 'upload' ? <PrintBilyetButton depositId={row.id} depositNumber={row.depositNumber} /> : null}
       {nothing ? <span className="bj-muted">Tidak ada aksi untuk peran Anda</span> : null}
       {dialogs.map((kind) => (
         <button key={kind} type="button" className="bj-button bj-button--secondary" onClick={() => onStep(row, kind)}>

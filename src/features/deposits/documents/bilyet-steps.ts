@@ -48,6 +48,8 @@ export interface BilyetStepTarget {
   customerName: string;
   bilyetStatus: BilyetStatus;
   bilyetNumber: string | null;
+  /** The number printed on the paper awaiting its scan's upload (the detail knows it; a list row does not). */
+  printedNumber?: string | null;
   /** Business date (Asia/Jakarta): the default and latest date of what happened. */
   today: string;
 }

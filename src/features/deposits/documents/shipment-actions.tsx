@@ -26,7 +26,6 @@ export const printResi = (shipment: Pick<ShipmentAnswer, 'id' | 'awb'>) => openP
 export const printLatestResi = (deposit: { depositId: string; depositNumber: string }) =>
   openPdf(PRINT_PATHS.resi, async () => ({ shipmentId: (await latestShipment(deposit.depositId)).id }), `resi-${deposit.depositNumber}.pdf`);
 
-export const printBilyet = (deposit: { depositId: string; depositNumber: string }) => openPdf(PRINT_PATHS.bilyet, { depositId: deposit.depositId }, `bilyet-${deposit.depositNumber}.pdf`);
 
 export const NO_SHIPMENT = 'Data pengiriman JNE deposito ini tidak ditemukan.';
 

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import type { BilyetStatus } from '@contract/deposit';
+import { Dialog } from '../../../components/Dialog';
+import { ErrorState, LoadingState } from '../../../components/DataState';
+import { TextField } from '../../../components/TextField';
+import { depositApi } from '../../../lib/deposit-api';
+import { openPdf } from '../../../lib/download';
+import { PRINT_PATHS } from '../../../lib/documents-api';
+import { errorMessage } from '../../../lib/error-message';
+import { productSettingsApi } from '../../../lib/product-settings-api';
+import { useResource } from '../../../lib/use-resource';
+
+/** What the dialog must know of the deposit's bilyet: read from its detail when the dialog opens. */
+export interface PrintTarget {
+  status: BilyetStatus;
+  number: string | null;
+  printedNumber: string | null;
+}
+
+/** A print makes a new paper for a first issue, or for a reissue after a loss; otherwise the bilyet in force is printed again. */
+export const printsNewPaper = (status: BilyetStatus) => status === 'none' || status === 'lost';
+
+export const PRINT_QR_NOTE = 'Setelah dicetak, kode QR bilyet langsung dapat diperiksa di halaman verifikasi dengan keterangan “dicetak, menunggu penerbitan” sampai pindaian bilyet yang ditandatangani diunggah.';
+
+/**
+ * "Cetak bilyet": the number the paper carries is settled before it is printed — typed from the
+ * bank's pre-numbered blank, or the next of the bank's series (Pengaturan Produk decides) — and
+ * the server's refusal (a number already used) is shown in the dialog, not behind it.
+ */
+export function PrintBilyetDialog({ depositId, depositNumber, onClose, onPrinted }: { depositId: string; depositNumber: string; onClose: () => void; onPrinted?: () => void }) {
+  const facts = useResource(async (signal) => {
+    const [detail, settings] = await Promise.all([depositApi.detail(depositId, signal), productSettingsApi.get(signal)]);
+    return { bilyet: { status: detail.bilyet.status, number: detail.bilyet.number, printedNumber: detail.bilyet.printedNumber } satisfies PrintTarget, numbering: settings.bilyetNumbering };
+  }, [depositId]);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ready = facts.status === 'ready' ? facts.data : null;
+  const typesNumber = ready !== null && printsNewPaper(ready.bilyet.status) && ready.numbering.source === 'FORM';
+
+  const submit = async (form: HTMLFormElement) => {
+    if (!ready) return;
+    const typed = typesNumber ? String(new FormData(form).get('bilyetNumber') ?? '').trim() : '';
+    if (typesNumber && typed === '') {
+      setProblem('Nomor bilyet wajib diisi: ketik nomor yang tercetak pada formulir bilyet bank.');
+      return;
+    }
+    setProblem(null);
+    setPending(true);
+    try {
+      await openPdf(PRINT_PATHS.bilyet, { depositId, ...(typed ? { bilyetNumber: typed } : {}) }, `bilyet-${depositNumber}.pdf`);
+      onPrinted?.();
+      onClose();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog title={`Cetak bilyet · ${depositNumber}`} open onClose={onClose} onSubmit={(form) => void submit(form)} confirmLabel="Cetak" pending={pending} confirmDisabled={!ready}>
+      {facts.status === 'error' ? (
+        <ErrorState title="Data bilyet tidak dapat dimuat." error={facts.error} onRetry={facts.reload} />
+      ) : !ready ? (
+        <LoadingState label="Memuat data bilyet…" />
+      ) : (
+        <PrintFields bilyet={ready.bilyet} numbering={ready.numbering} />
+      )}
+      {problem ? (
+        <p className="bj-field__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function PrintFields({ bilyet, numbering }: { bilyet: PrintTarget; numbering: { source: 'FORM' | 'SERIES'; nextPreview: string } }) {
+  if (!printsNewPaper(bilyet.status)) {
+    return (
+      <>
+        <p>
+          Bilyet ini sudah diterbitkan dengan nomor <strong>{bilyet.number}</strong>; cetak ulang memakai nomor dan kode QR yang sama.
+        </p>
+      </>
+    );
+  }
+  const lead = bilyet.status === 'lost' ? 'Bilyet pengganti untuk bilyet yang hilang: bernomor baru dan berkode QR baru.' : null;
+  if (numbering.source === 'FORM') {
+    return (
+      <>
+        {lead ? <p>{lead}</p> : null}
+        <TextField
+          label="Nomor bilyet pada formulir"
+          name="bilyetNumber"
+          maxLength={50}
+          required
+          autoComplete="off"
+          defaultValue={bilyet.printedNumber ?? ''}
+          hint={
+            bilyet.printedNumber
+              ? `Sudah dicetak dengan nomor ${bilyet.printedNumber}. Nomor lain mengganti cetakan itu: kode QR cetakan lama tidak berlaku lagi.`
+              : 'Ketik nomor yang tercetak pada formulir bilyet bank yang dimasukkan ke printer.'
+          }
+        />
+        <p className="bj-field__hint">{PRINT_QR_NOTE}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      {lead ? <p>{lead}</p> : null}
+      <dl className="bj-facts bj-facts--compact">
+        <div>
+          <dt>Nomor bilyet</dt>
+          <dd>
+            <strong>{bilyet.printedNumber ?? numbering.nextPreview}</strong>
+          </dd>
+        </div>
+      </dl>
+      <p className="bj-field__hint">
+        {bilyet.printedNumber
+          ? 'Sudah dicetak dengan nomor ini; cetak ulang memakai nomor dan kode QR yang sama.'
+          : 'Nomor berikutnya dari seri nomor bilyet bank; nomor pastinya diberikan saat dicetak.'}{' '}
+        {PRINT_QR_NOTE}
+      </p>
+    </>
+  );
+}
+
+/** The "Cetak bilyet" button with its dialog, for the detail's bilyet panel and Proses Dokumen's rows. */
+export function PrintBilyetButton({ depositId, depositNumber, onPrinted }: { depositId: string; depositNumber: string; onPrinted?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="bj-button bj-button--secondary" onClick={() => setOpen(true)}>
+        Cetak bilyet
+      </button>
+      {open ? <PrintBilyetDialog depositId={depositId} depositNumber={depositNumber} onClose={() => setOpen(false)} onPrinted={onPrinted} /> : null}
+    </>
+  );
+}
