@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { interestHistoryQuerySchema, interestTemplateQuerySchema, markInterestPaidRequestSchema, monthlyInterestQuerySchema } from '../../contract/interest';
 import { decideInstallment, restoreInstallment, type InstallmentContext } from '../../machines/interest-installment';
 import {
+  depositStatusesOf,
   findInstallments,
   listInstallmentsOfMonth,
   listPaidInstallments,
@@ -45,6 +46,7 @@ export function monthFiltersOf(
 }
 
 export const STALE_INSTALLMENTS = 'Data telah berubah, muat ulang.';
+export const PAID_WITH_PAYOUT = 'Bunga ini dibayar bersama pencairan jatuh tempo depositonya (menu Pencairan), bukan lewat Bunga Bulanan.';
 
 /** The installment machine's context from a row (the daily job's fallDue uses it too). */
 export function installmentContext(row: InstallmentRow): InstallmentContext {
@@ -109,8 +111,10 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const rows = await findInstallments(trx, actor.bankId, ids);
+        const depositStatus = await depositStatusesOf(trx, rows.map((row) => row.deposit_id));
         for (const row of rows) {
           if (row.status === 'cancelled') throw new ServiceError('conflict', 'Bunga ini sudah dibatalkan karena depositonya dicairkan lebih awal.');
+          if (row.status !== 'paid' && depositStatus.get(row.deposit_id) === 'disbursing') throw new ServiceError('conflict', PAID_WITH_PAYOUT);
           const decision = decideInstallment(restoreInstallment(row.status, installmentContext(row)), {
             type: 'installment.markPaid',
             actor: { id: actor.userId, role: actor.role },
