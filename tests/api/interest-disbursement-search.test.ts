@@ -126,7 +126,9 @@ describe.each(dialects)('search in Bunga Bulanan and Pencairan (%s)', (dialect) 
       expect(numbersOf(page.data), q).toEqual(numbers);
       expect(page.meta.total, q).toBe(numbers.length);
       const counts = await get(`/deposito/disbursements/count?q=${encodeURIComponent(q)}`);
-      expect(counts.data, q).toEqual({ pending: numbers.length, paid: 0, pendingAmount: numbers.length * 12_000_000, paidAmount: 0 });
+      // Each payout: 12.000.000 + the unpaid installment 21 Jan → 21 Feb (31 days): 12 000 000 × 500 × 31 ÷ 3 650 000
+      // = 50 958,9 → 50 959, tax 20% 10 192, net 40 767.
+      expect(counts.data, q).toEqual({ pending: numbers.length, paid: 0, pendingAmount: numbers.length * 12_040_767, paidAmount: 0 });
     }
   });
 
