@@ -34,8 +34,20 @@ export const markInterestPaidRequestSchema = z.object({
 });
 export type MarkInterestPaidRequest = z.input<typeof markInterestPaidRequestSchema>;
 
-/** GET /deposito/monthly-interest-template/count and /download: the month's unpaid installments, narrowed by the screen's `q`. */
-export const interestTemplateQuerySchema = z.object({ period: periodSchema.optional(), q: depositSearchSchema });
+/**
+ * GET /deposito/monthly-interest-template/count and /download: the Bunga Bulanan screen's own
+ * filters (period, status, q), read by the same query as its list, so the file holds exactly the
+ * rows the screen lists. Only installments due for payment can be transferred — a scheduled one
+ * is not payable before its pay date, a paid one must never be transferred twice — so `status` is
+ * `due` (the default: installments whose pay date is today or earlier, not yet paid).
+ */
+export const TEMPLATE_STATUS_ONLY_DUE =
+  'Template transfer hanya memuat bunga berstatus Jatuh Tempo Bayar: bunga terjadwal belum boleh dibayar dan bunga yang sudah dibayar tidak ditransfer lagi.';
+export const interestTemplateQuerySchema = z.object({
+  period: periodSchema.optional(),
+  status: z.enum(['due'], { error: TEMPLATE_STATUS_ONLY_DUE }).default('due'),
+  q: depositSearchSchema,
+});
 
 /** An installment with what the transfer needs (customer, payout account). */
 export const monthlyInterestRowSchema = installmentSchema.extend({

@@ -12,3 +12,4 @@ export * from './lps';
 export * from './cutoff';
 export * from './product';
 export * from './authority';
+export * from './payout';

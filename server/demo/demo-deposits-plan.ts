@@ -16,6 +16,7 @@ import {
   isAmountAllowed,
   isBefore,
   isOnOrBefore,
+  maturityPayout,
   offeredTenor,
   tenorsOn,
   stopAroCutoff,
@@ -195,8 +196,10 @@ class DepositStory {
   updatedAt: string;
   statusReason: string | null = null;
   lastEventDay: IsoDate;
-  /** Installments whose tax was fixed when they were capitalised (ARO+). */
+  /** Installments whose tax was fixed when they were capitalised (ARO+) or put in a maturity payout. */
   readonly taxFixed = new Set<string>();
+  /** The unpaid installments a maturity payout pays (README "Pembayaran saat jatuh tempo"). */
+  readonly payoutInstallments: DemoInstallmentRow[] = [];
   /** The deposit's own stream for its documents' journeys (demo-tracks-plan.ts). */
   readonly tracks: Random;
   /** Staff issue its bilyet once accepted (a few never get to it). */
@@ -426,7 +429,19 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
         story.startPeriod('extension', story.updatedAt);
       } else {
         story.send({ type: 'deposit.requestDisbursement', actor: operator, today: day });
-        story.disbursements.push(disbursementRow(random, input, story, 'maturity', null));
+        // The payout pays the principal and every installment still unpaid: those are posted now
+        // (taxed like ARO+'s, on this deposit's own principal) and paid by its transfer.
+        const unpaid = story.installments.filter((item) => item.status === 'scheduled' || item.status === 'due');
+        for (const item of unpaid) {
+          const taxed = taxInterest(item.gross_interest, { customerActivePrincipal: story.context.amount, settings: input.tax });
+          Object.assign(item, { status: 'due', tax: taxed.tax, net_interest: taxed.net, updated_at: story.updatedAt });
+          story.taxFixed.add(item.id);
+          story.payoutInstallments.push(item);
+        }
+        const payout = maturityPayout(story.context.amount, unpaid.map((item) => ({ grossInterest: item.gross_interest, tax: item.tax, netInterest: item.net_interest })));
+        story.disbursements.push(
+          disbursementRow(random, input, story, 'maturity', { principal: payout.principal, accruedInterest: payout.interest, tax: payout.tax, penalty: 0, payout: payout.amount }),
+        );
       }
     } else {
       break;
@@ -446,6 +461,7 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
       story.send({ type: 'deposit.markPaid', reference, proofFileId, paidAt: day, actor: supervisor(random, input), today: day }, { reference, paidAt: day });
       const disbursement = story.disbursements[story.disbursements.length - 1]!;
       Object.assign(disbursement, { status: 'paid', reference, paid_at: day, paid_by: story.audit[story.audit.length - 1]!.actor_id, updated_at: story.updatedAt });
+      for (const item of story.payoutInstallments) Object.assign(item, { status: 'paid', reference, paid_at: day, paid_by: disbursement.paid_by, updated_at: story.updatedAt });
     }
   }
 

@@ -474,38 +474,6 @@ export async function countDocumentWork<K extends string>(db: Db, bankId: string
   return Object.fromEntries(filters.map((filter) => [filter.id, Number(record[filter.id] ?? 0)])) as Record<K, number>;
 }
 
-/** Open bilyet work of running deposits by bilyet status, and signatures still out. */
-export async function countOpenDocumentWork(db: Db, bankId: string): Promise<{ bilyet: Record<string, number>; signaturesPending: number }> {
-  const rows = await db
-    .selectFrom('deposits')
-    .select(['bilyet_status', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('bank_id', '=', bankId)
-    .where('status', 'in', [...HELD_STATUSES])
-    .where('bilyet_status', 'in', ['none', 'issued', 'shipped'])
-    .groupBy('bilyet_status')
-    .execute();
-  const signatures = await db
-    .selectFrom('deposits')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('bank_id', '=', bankId)
-    .where('status', 'in', [...HELD_STATUSES])
-    .where('signature_status', '=', 'sent')
-    .executeTakeFirstOrThrow();
-  return { bilyet: Object.fromEntries(rows.map((row) => [row.bilyet_status, Number(row.count)])), signaturesPending: Number(signatures.count) };
-}
-
-/** Approved and active deposits whose bilyet is not issued yet. */
-export async function countBilyetToIssue(db: Db, bankId: string): Promise<number> {
-  const row = await db
-    .selectFrom('deposits')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('bank_id', '=', bankId)
-    .where('bilyet_status', '=', 'none')
-    .where('status', 'in', ['approved', 'active'])
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * Each customer's total active principal, one grouped query for the whole batch (read through the
  * (customer_id, status, amount) index) rather than one query per installment.

@@ -25,8 +25,6 @@ import {
   listPeriods,
   listOpenDocuments,
   countDocumentWork,
-  countOpenDocumentWork,
-  countBilyetToIssue,
   findDeposits,
   placementsByChannel,
   type DepositFilters,
@@ -159,10 +157,14 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
     },
 
-    /** GET /invoice/count-summary-document: open bilyet and signature work of running deposits. */
+    /**
+     * GET /invoice/count-summary-document: Beranda's document work, counted by the Proses Dokumen
+     * steps' own rule (machines/document-work.ts) — each figure is the number of rows the tab it
+     * opens lists. "Not received" is both shipped steps: with JNE (transit) and by a typed resi (receive).
+     */
     async documentSummary(actor: StaffActor) {
-      const { bilyet, signaturesPending } = await countOpenDocumentWork(db, actor.bankId);
-      return { bilyetNotIssued: bilyet.none ?? 0, bilyetNotShipped: bilyet.issued ?? 0, bilyetNotReceived: bilyet.shipped ?? 0, signaturesPending };
+      const steps = await countDocumentWork(db, actor.bankId, documentWorkSteps);
+      return { bilyetNotIssued: steps.upload, bilyetNotShipped: steps.ship, bilyetNotReceived: steps.transit + steps.receive, signaturesPending: steps.sign };
     },
 
     /**
@@ -224,7 +226,8 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
     /** GET /bpr/count-unprocessed-deposito */
     async unprocessedCounts(actor: StaffActor) {
       const counts = await countDepositsByStatus(db, { bankId: actor.bankId });
-      const bilyetToIssue = await countBilyetToIssue(db, actor.bankId);
+      // The Proses Dokumen "Cetak & unggah bilyet" tab's rule, so the figure is the tab's row count.
+      const { upload: bilyetToIssue } = await countDocumentWork(db, actor.bankId, [documentWorkStepById.upload]);
       const result = {
         pending: counts.pending,
         breakRequested: counts.breakRequested,

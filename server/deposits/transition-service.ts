@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
-import { DepositRuleError, offeredTenor, taxInterest, type IsoDate } from '../../machines/deposit-rules';
+import { DepositRuleError, maturityPayout, offeredTenor, taxInterest, type IsoDate } from '../../machines/deposit-rules';
 import { jakartaDate, requestBusinessDate } from '../platform/business-date';
 import { insertAudit } from './audit-repository';
 import { insertDisbursement, findPendingDisbursement, markDisbursementPaid } from '../disbursements/payout-service';
 import { findDeposit, findDepositById, insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
-import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments } from '../interest/installment-service';
+import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments, postInstallmentsDue, settleDueInstallments } from '../interest/installment-service';
 import { insertAroLetter } from './aro-letter-repository';
 import type { Database, DepositRow, DepositUpdate, NewDisbursement, NewInstallment } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
@@ -110,6 +110,27 @@ async function scheduleRows(trx: Kysely<Database>, loaded: LoadedDeposit, contex
 export { cachedReferenceReads, type LoadedDeposit } from './deposit-state';
 /** For the daily job's grouped writes: status counters moved once per group (deposit-repository.ts). */
 export { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from './deposit-repository';
+
+export const PAYOUT_INTEREST_CHANGED = 'Bunga yang belum dibayar tidak lagi sama dengan yang dihitung saat pencairan diajukan; muat ulang dan periksa pencairan ini.';
+
+/**
+ * The deposit's installments not paid yet, for its maturity payout: due ones as posted; scheduled
+ * ones posted now (status due, tax on today's standing, as the daily job would on their pay date).
+ */
+async function postForPayout(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, now: string): Promise<Array<{ grossInterest: number; tax: number; netInterest: number }>> {
+  const open = loaded.installments.filter((item) => item.status === 'scheduled' || item.status === 'due');
+  const scheduled = open.filter((item) => item.status === 'scheduled');
+  const taxContext = scheduled.length > 0 ? await taxContextFor(trx, loaded.row, context.amount, loaded.settings) : null;
+  const figures = open.map((item) => {
+    const grossInterest = Number(item.gross_interest);
+    if (item.status === 'due' || !taxContext) return { id: item.id, grossInterest, tax: Number(item.tax), netInterest: Number(item.net_interest) };
+    const taxed = taxInterest(grossInterest, taxContext);
+    return { id: item.id, grossInterest, tax: taxed.tax, netInterest: taxed.net };
+  });
+  const postings = figures.filter((item) => scheduled.some((row) => row.id === item.id)).map((item) => ({ id: item.id, tax: item.tax, net: item.netInterest }));
+  if ((await postInstallmentsDue(trx, postings, now)) !== postings.length) throw new ServiceError('conflict', STALE_DEPOSIT);
+  return figures;
+}
 
 /** A payout to make: the figures the event fixed, not yet paid. */
 function pendingDisbursement(
@@ -218,16 +239,27 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
         await cancelOpenInstallments(trx, row.id, now);
         return;
       }
-      case 'deposit.requestDisbursement':
-        // The period's interest is paid through its installments (bunga bulanan); the payout
-        // returns the principal.
-        await insertDisbursement(trx, pendingDisbursement(row, 'maturity', { principal: context.amount, interest: 0, tax: 0, penalty: 0, amount: context.amount }, now));
+      case 'deposit.requestDisbursement': {
+        // README "Pembayaran saat jatuh tempo": the payout pays the principal and every installment
+        // not paid yet (the last period's interest) in one transfer. One still scheduled (its pay
+        // date moved past the maturity by a holiday) is posted now, taxed as its posting would be,
+        // so the figures fixed here are the ones marked paid with the payout.
+        const unpaid = await postForPayout(trx, loaded, context, now);
+        const payout = maturityPayout(context.amount, unpaid);
+        await insertDisbursement(trx, pendingDisbursement(row, 'maturity', { principal: payout.principal, interest: payout.interest, tax: payout.tax, penalty: 0, amount: payout.amount }, now));
         return;
+      }
       case 'deposit.markPaid': {
         const pending = await findPendingDisbursement(trx, row.id);
         const payment = context.payment!;
         if (!pending || !(await markDisbursementPaid(trx, pending.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, proofFileId: payment.proofFileId, now }))) {
           throw new ServiceError('conflict', 'Pencairan deposito ini tidak ditemukan atau sudah dibayar.');
+        }
+        if (pending.kind === 'maturity') {
+          // The installments the payout counted are paid by its transfer: the deposit closes owing nothing.
+          const settled = await settleDueInstallments(trx, row.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, now });
+          const counted = maturityPayout(Number(pending.principal), settled.map((item) => ({ grossInterest: Number(item.gross_interest), tax: Number(item.tax), netInterest: Number(item.net_interest) })));
+          if (counted.amount !== Number(pending.amount) || counted.tax !== Number(pending.tax)) throw new ServiceError('conflict', PAYOUT_INTEREST_CHANGED);
         }
         return;
       }

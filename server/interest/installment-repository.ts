@@ -59,6 +59,35 @@ export async function updateInstallmentIf(
 }
 
 /**
+ * The installments a maturity payout settles, marked paid with its transfer (README "Pembayaran
+ * saat jatuh tempo"): every due one of the deposit, compare-and-set on the status. Answers the
+ * rows as they were, so the caller checks they are the ones the payout counted.
+ */
+export async function settleDueInstallments(
+  db: Db,
+  depositId: string,
+  payment: { reference: string; paidAt: string; paidBy: string; now: string },
+): Promise<InstallmentRow[]> {
+  const due = await db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', depositId).where('status', '=', 'due').execute();
+  if (due.length === 0) return [];
+  const result = await db
+    .updateTable('interest_installments')
+    .set({ status: 'paid', reference: payment.reference, paid_at: payment.paidAt, paid_by: payment.paidBy, updated_at: payment.now })
+    .where('id', 'in', due.map((row) => row.id))
+    .where('status', '=', 'due')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== due.length) return [];
+  return due;
+}
+
+/** The lifecycle status of each of these deposits (Bunga Bulanan leaves a deposit being paid out to its payout). */
+export async function depositStatusesOf(db: Db, depositIds: readonly string[]): Promise<Map<string, string>> {
+  if (depositIds.length === 0) return new Map();
+  const rows = await db.selectFrom('deposits').select(['id', 'status']).where('id', 'in', [...new Set(depositIds)]).execute();
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/**
  * Posts scheduled installments: each becomes due with the tax and net worked out on its posting
  * date (replacing the schedule-time estimate), only if it is still scheduled (compare-and-set per
  * row). One statement for the whole batch — the daily job posts thousands, and one UPDATE per
@@ -155,12 +184,18 @@ export interface MonthFilters {
   match?: Expression<SqlBool> | null | undefined;
 }
 
-/** Installments of a month in these statuses (cancelled ones are never listed), joined as installmentsQuery. */
+/**
+ * Installments of a month in these statuses (cancelled ones are never listed), joined as
+ * installmentsQuery. An unpaid installment of a deposit whose maturity payout is decided
+ * (`disbursing`) is not here: the payout pays it (Pencairan), so it must never also reach the
+ * transfer template.
+ */
 export function installmentsOfMonth(db: Db, filters: MonthFilters) {
   let query = installmentsQuery(db, filters.bankId)
     .where('i.pay_date', '>=', `${filters.period}-01`)
     .where('i.pay_date', '<=', `${filters.period}-31`)
-    .where('i.status', 'in', [...filters.statuses]);
+    .where('i.status', 'in', [...filters.statuses])
+    .where((eb) => eb.or([eb('d.status', '<>', 'disbursing'), eb('i.status', '=', 'paid')]));
   if (filters.match) query = query.where(filters.match);
   return query;
 }

@@ -13,6 +13,7 @@ export {
   listInstallmentsOfDeposit,
   postInstallmentsDue,
   scheduledInstallmentsThrough,
+  settleDueInstallments,
 } from './installment-repository';
 
 export const installmentLabel = (status: InstallmentRow['status']): string => (status === 'cancelled' ? 'Dibatalkan' : installmentStatusLabels[status]);

@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import { interestHistoryQuerySchema, interestTemplateQuerySchema, markInterestPaidRequestSchema, monthlyInterestQuerySchema } from '../../contract/interest';
 import { decideInstallment, restoreInstallment, type InstallmentContext } from '../../machines/interest-installment';
 import {
+  depositStatusesOf,
   findInstallments,
   listInstallmentsOfMonth,
   listPaidInstallments,
   sumInstallmentsOfMonth,
   updateInstallmentIf,
   type InstallmentWithDeposit,
+  type MonthFilters,
 } from './installment-repository';
 import type { Database, InstallmentRow, InstallmentRowStatus } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
@@ -25,10 +27,26 @@ import { ServiceError } from '../platform/errors';
  * one transaction.
  */
 
-/** What the monthly transfer template holds: installments of the month not paid yet. */
-export const TEMPLATE_INSTALLMENT_STATUSES: readonly InstallmentRowStatus[] = ['scheduled', 'due'];
+/** What Bunga Bulanan lists when no status is asked for (cancelled installments never are). */
+const LISTED_STATUSES: readonly InstallmentRowStatus[] = ['scheduled', 'due', 'paid'];
+
+/**
+ * The one rule behind Bunga Bulanan's list, its summary, the transfer template and the template's
+ * count: the month (this month by default), the status (every listed one when absent) and the
+ * deposit search. The template passes the same parameters as the screen, so the file holds the
+ * rows the screen lists, never others.
+ */
+export function monthFiltersOf(
+  bankId: string,
+  query: { period?: string | undefined; status?: InstallmentRowStatus | undefined },
+  today: string,
+  match: MonthFilters['match'],
+): MonthFilters {
+  return { bankId, period: query.period ?? today.slice(0, 7), statuses: query.status ? [query.status] : LISTED_STATUSES, match };
+}
 
 export const STALE_INSTALLMENTS = 'Data telah berubah, muat ulang.';
+export const PAID_WITH_PAYOUT = 'Bunga ini dibayar bersama pencairan jatuh tempo depositonya (menu Pencairan), bukan lewat Bunga Bulanan.';
 
 /** The installment machine's context from a row (the daily job's fallDue uses it too). */
 export function installmentContext(row: InstallmentRow): InstallmentContext {
@@ -62,7 +80,6 @@ export function toMonthlyInterestRow(row: InstallmentWithDeposit) {
 
 export function createInterestService(deps: { db: Kysely<Database>; clock: Clock }) {
   const { db, clock } = deps;
-  const thisMonth = () => businessToday(clock).slice(0, 7);
   // A month's rows run once per request here, so SQLite may narrow them through the trigram table.
   const searchOf = (q: string | undefined) => depositSearchCondition(db, q, { table: 'd', searchIndex: true });
 
@@ -70,11 +87,9 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
     /** GET /deposito/monthly-interest */
     async monthly(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(monthlyInterestQuerySchema, query);
-      const period = parsed.period ?? thisMonth();
-      const statuses: InstallmentRowStatus[] = parsed.status ? [parsed.status] : ['scheduled', 'due', 'paid'];
-      const filters = { bankId: actor.bankId, period, statuses, match: searchOf(parsed.q) };
+      const filters = monthFiltersOf(actor.bankId, parsed, businessToday(clock), searchOf(parsed.q));
       const [{ rows, total }, summary] = await Promise.all([listInstallmentsOfMonth(db, filters, parsed.page, parsed.limit), sumInstallmentsOfMonth(db, filters)]);
-      return { ...pageOf(rows.map(toMonthlyInterestRow), parsed.page, parsed.limit, total), period, summary };
+      return { ...pageOf(rows.map(toMonthlyInterestRow), parsed.page, parsed.limit, total), period: filters.period, summary };
     },
 
     /** GET /deposito/monthly-interest-disbursement: what was paid, newest transfer first. */
@@ -96,8 +111,10 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const rows = await findInstallments(trx, actor.bankId, ids);
+        const depositStatus = await depositStatusesOf(trx, rows.map((row) => row.deposit_id));
         for (const row of rows) {
           if (row.status === 'cancelled') throw new ServiceError('conflict', 'Bunga ini sudah dibatalkan karena depositonya dicairkan lebih awal.');
+          if (row.status !== 'paid' && depositStatus.get(row.deposit_id) === 'disbursing') throw new ServiceError('conflict', PAID_WITH_PAYOUT);
           const decision = decideInstallment(restoreInstallment(row.status, installmentContext(row)), {
             type: 'installment.markPaid',
             actor: { id: actor.userId, role: actor.role },
@@ -124,9 +141,9 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
     /** GET /deposito/monthly-interest-template/count */
     async templateCount(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(interestTemplateQuerySchema, query);
-      const period = parsed.period ?? thisMonth();
-      const summary = await sumInstallmentsOfMonth(db, { bankId: actor.bankId, period, statuses: TEMPLATE_INSTALLMENT_STATUSES, match: searchOf(parsed.q) });
-      return { period, count: summary.count, totalNet: summary.net };
+      const filters = monthFiltersOf(actor.bankId, parsed, businessToday(clock), searchOf(parsed.q));
+      const summary = await sumInstallmentsOfMonth(db, filters);
+      return { period: filters.period, count: summary.count, totalNet: summary.net };
     },
   };
 }

@@ -2,7 +2,7 @@ import { interestTemplateQuerySchema } from '../../contract/interest';
 import { INSTALLMENT_WITH_DEPOSIT_COLUMNS, installmentsOfMonth, type InstallmentWithDeposit } from './installment-repository';
 import { depositSearchCondition } from '../deposits/deposit-service';
 import { parseOrThrow } from '../platform/validation';
-import { TEMPLATE_INSTALLMENT_STATUSES } from './interest-service';
+import { monthFiltersOf } from './interest-service';
 import { afterRow, type ExportSource } from '../platform/xlsx/keyset';
 import { keysetBatches, type XlsxColumn, type XlsxSheet } from '../platform/xlsx/xlsx-stream';
 
@@ -41,10 +41,10 @@ export async function interestTemplateExport(
   batchSize = 1000,
 ): Promise<{ filename: string; period: string; sheet: XlsxSheet<InstallmentWithDeposit> }> {
   const parsed = parseOrThrow(interestTemplateQuerySchema, query);
-  const period = parsed.period ?? today.slice(0, 7);
   // The keyset walk re-runs its query per batch: the search reads each joined deposit's own
   // columns rather than the trigram table (see MatchingOptions in the deposits repository).
-  const filters = { bankId, period, statuses: TEMPLATE_INSTALLMENT_STATUSES, match: depositSearchCondition(db, parsed.q, { table: 'd', searchIndex: false }) };
+  const filters = monthFiltersOf(bankId, parsed, today, depositSearchCondition(db, parsed.q, { table: 'd', searchIndex: false }));
+  const { period } = filters;
   const rows = keysetBatches<InstallmentWithDeposit, readonly unknown[]>(
     async (after, limit) => {
       let select = installmentsOfMonth(db, filters).select([...INSTALLMENT_WITH_DEPOSIT_COLUMNS]);

@@ -65,6 +65,24 @@ export function lastTwelveMonths(today: string = jakartaToday()): string[] {
   });
 }
 
+/**
+ * The months Bunga Bulanan offers, newest first: next month, this month and the eleven before.
+ * Next month is there because a holiday moves a pay date forward to the next working day, which
+ * can carry this month's last installments into it (due 31 Dec, paid 2 Jan); staff also prepare
+ * its transfers ahead. This month stays the default.
+ */
+export function interestMonths(today: string = jakartaToday()): { months: string[]; thisMonth: string } {
+  const [nextMonth] = lastTwelveMonths(addOneMonth(today));
+  const past = lastTwelveMonths(today);
+  return { months: [nextMonth!, ...past], thisMonth: past[0]! };
+}
+
+/** The first day of the month after `today`'s ('YYYY-MM-DD' in, 'YYYY-MM-01' out). */
+function addOneMonth(today: string): string {
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  return month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${today.slice(0, 4)}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
 // Fraction digits set explicitly: engines disagree on IDR's default (0 or 2).
 const rupiah = new Intl.NumberFormat('id-ID', {
   style: 'currency',

@@ -198,7 +198,12 @@ const CASES: EventCase[] = [
     otherPayload: { version: 3 },
     async verify(_w, deposit, answer) {
       expect(answer.status).toBe('disbursing');
-      expect(answer.disbursements).toEqual([expect.objectContaining({ kind: 'maturity', status: 'pending', amount: Number(deposit.amount), principal: Number(deposit.amount) })]);
+      // The payout pays the principal and the unpaid installment together (README "Pembayaran saat jatuh tempo").
+      const unpaid = answer.installments.filter((item: any) => item.status === 'due');
+      expect(unpaid).toHaveLength(1);
+      const net = unpaid[0].netInterest;
+      expect(net).toBeGreaterThan(0);
+      expect(answer.disbursements).toEqual([expect.objectContaining({ kind: 'maturity', status: 'pending', amount: Number(deposit.amount) + net, principal: Number(deposit.amount), interest: unpaid[0].grossInterest, tax: unpaid[0].tax })]);
     },
   },
   {

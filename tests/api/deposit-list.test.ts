@@ -163,11 +163,11 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
       bilyetToIssue: counts.active + counts.approved,
       total: counts.pending + 2,
     });
-    const summary = await w.call('GET', '/invoice/count-summary-document', { token: w.users.operator.token });
-    const running = counts.approved + counts.active + counts.matured;
-    expect(summary.body.data).toEqual({ bilyetNotIssued: running, bilyetNotShipped: 0, bilyetNotReceived: 0, signaturesPending: 0 });
-    // Matured deposits without a bilyet need none for their payout; the rest wait for theirs.
+    // Issue 17 item 11: Beranda's bilyet figures are the row counts of the tabs they open. Matured
+    // deposits without a bilyet need none for their payout; the rest wait for theirs.
     const toIssue = counts.approved + counts.active;
+    const summary = await w.call('GET', '/invoice/count-summary-document', { token: w.users.operator.token });
+    expect(summary.body.data).toEqual({ bilyetNotIssued: toIssue, bilyetNotShipped: 0, bilyetNotReceived: 0, signaturesPending: 0 });
     const proses = await w.call('GET', '/bpr/list-proses-deposito?limit=2', { token: w.users.operator.token });
     expect(proses.body.meta).toEqual({ page: 1, limit: 2, total: toIssue, totalPages: Math.ceil(toIssue / 2) });
     expect(proses.body.data.every((d: any) => d.bilyet.status === 'none')).toBe(true);
@@ -177,6 +177,21 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
     const unknown = await w.call('GET', '/bpr/list-proses-deposito?step=kirim', { token: w.users.operator.token });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message.join(' ')).toContain('Tahap proses dokumen tidak dikenal');
+  });
+
+  it('Beranda\'s "bilyet to issue" (both counters) = the rows of the Cetak & unggah bilyet tab it opens, a lost bilyet to replace included', async () => {
+    const [lost] = await w.db.selectFrom('deposits').select('id').where('bank_id', '=', w.bank.id).where('status', '=', 'active').where('bilyet_status', '=', 'none').limit(1).execute();
+    await w.db.updateTable('deposits').set({ bilyet_status: 'lost' }).where('id', '=', lost!.id).execute();
+    try {
+      const tab = await w.call('GET', '/bpr/list-proses-deposito?step=upload&limit=1', { token: w.users.operator.token });
+      const unprocessed = await w.call('GET', '/bpr/count-unprocessed-deposito', { token: w.users.operator.token });
+      const summary = await w.call('GET', '/invoice/count-summary-document', { token: w.users.operator.token });
+      expect(tab.body.meta.total).toBeGreaterThan(0);
+      expect([unprocessed.body.data.bilyetToIssue, summary.body.data.bilyetNotIssued]).toEqual([tab.body.meta.total, tab.body.meta.total]);
+      expect(tab.body.counts.upload).toBe(tab.body.meta.total);
+    } finally {
+      await w.db.updateTable('deposits').set({ bilyet_status: 'none' }).where('id', '=', lost!.id).execute();
+    }
   });
 
   it('channeling: placements of a month per partner; "Langsung di BPR" for direct ones; rejected not counted', async () => {

@@ -45,7 +45,9 @@ describe.each(dialects)('disbursements (%s)', (dialect) => {
     expect(paid.body.data.timeline.at(-1)).toMatchObject({ event: 'deposit.markPaid', actor: { name: 'Siti Supervisor' }, to: 'closed' });
 
     const counts = await w.call('GET', '/deposito/disbursements/count', { token: w.users.operator.token });
-    expect(counts.body.data).toEqual({ pending: 1, paid: 1, pendingAmount: breakRow.amount, paidAmount: 12_000_000 });
+    // Principal + the unpaid installment (21 Jan → 21 Feb, 31 days): 12 000 000 × 500 × 31 ÷ 3 650 000 = 50 958,9 → 50 959;
+    // tax 20% 10 191,8 → 10 192; net 40 767.
+    expect(counts.body.data).toEqual({ pending: 1, paid: 1, pendingAmount: breakRow.amount, paidAmount: 12_040_767 });
     const done = await w.call('GET', '/deposito/disbursements?status=paid&period=2026-03', { token: w.users.operator.token });
     expect(done.body.data).toEqual([expect.objectContaining({ depositId: maturity.id, reference: 'TRF-CAIR-01', paidAt: '2026-03-02' })]);
     expect((await w.call('GET', '/deposito/disbursements?period=2026-02', { token: w.users.operator.token })).body.meta.total).toBe(0);

@@ -59,9 +59,9 @@ describe.each(dialects)('monthly interest (%s)', (dialect) => {
     expect(february.body.summary).toEqual({ count: 1, gross: 101_918, tax: 20_384, net: 81_534 });
   });
 
-  it('counts the rows of the transfer template (not yet paid) for a period', async () => {
+  it('counts the rows of the transfer template (due for payment, not the scheduled ones) for a period', async () => {
     const count = await w.call('GET', '/deposito/monthly-interest-template/count?period=2026-03', { token: w.users.operator.token });
-    expect(count.body.data).toMatchObject({ period: '2026-03', count: 3 });
+    expect(count.body.data).toEqual({ period: '2026-03', count: 1, totalNet: 73_644 });
     const bad = await w.call('GET', '/deposito/monthly-interest-template/count?period=maret', { token: w.users.operator.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toEqual(['Periode harus berformat YYYY-MM.']);

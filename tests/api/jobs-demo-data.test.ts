@@ -96,6 +96,21 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
     for (const payout of breaks) expect(payout.amount).toBe(payout.principal + payout.interest - payout.tax - payout.penalty);
   });
 
+  it('a deposit closed at maturity owes nothing: its payout paid the principal and the unpaid installments, with its transfer', async () => {
+    const db = t.server.database.db;
+    const id = await bankId('BPR Demo Sejahtera');
+    const payouts = await db.selectFrom('disbursements').selectAll().where('bank_id', '=', id).where('kind', '=', 'maturity').execute();
+    expect(payouts.some((payout) => payout.status === 'paid' && payout.interest > 0)).toBe(true);
+    for (const payout of payouts) {
+      const deposit = await db.selectFrom('deposits').select(['status', 'amount']).where('id', '=', payout.deposit_id).executeTakeFirstOrThrow();
+      const installments = await db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', payout.deposit_id).execute();
+      const settled = installments.filter((item) => (payout.status === 'paid' ? item.reference === payout.reference : item.status === 'due'));
+      expect(payout.amount).toBe(payout.principal + payout.interest - payout.tax);
+      expect([payout.interest, payout.tax]).toEqual([settled.reduce((sum, item) => sum + item.gross_interest, 0), settled.reduce((sum, item) => sum + item.tax, 0)]);
+      if (deposit.status === 'closed') expect(installments.filter((item) => item.status === 'scheduled' || item.status === 'due')).toEqual([]);
+    }
+  });
+
   it('a second seed changes nothing', async () => {
     const db = t.server.database.db;
     const before = Number((await db.selectFrom('deposits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

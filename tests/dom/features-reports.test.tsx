@@ -201,7 +201,7 @@ describe('Beranda’s month summary', () => {
     expect(screen.getByTestId('summary-placements').textContent).toBe('Rp 20.905.000.000penempatan bulan ini (184 deposito)');
     expect(screen.getByTestId('summary-maturities').textContent).toBe('Rp 24.585.021.632jatuh tempo bulan ini (210 periode)');
     expect(screen.getByTestId('summary-interest').textContent).toBe('Rp 741.194.679bunga bruto bulan ini (737 angsuran, neto Rp 593.152.441)');
-    expect(screen.getByTestId('summary-interest').getAttribute('href')).toBe('/deposito/bunga?period=2026-11');
+    expect(screen.getByTestId('summary-interest').getAttribute('href')).toBe('/deposito/bunga?period=2026-11&status=all');
     expect(screen.getByTestId('summary-tax').textContent).toContain('Rp 148.042.238');
     expect(screen.getByText('Posisi per 10-Nov-2026; angka bulan berjalan masih dapat berubah.')).toBeTruthy();
     expect(screen.getByTestId('summary-no-ratios').textContent).toBe('Rasio keuangan tampil setelah neraca keuangan bulanan diisi.');

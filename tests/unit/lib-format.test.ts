@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRate, formatRupiah, jakartaToday, lastTwelveMonths } from '@src/lib/format';
+import { formatDate, formatRate, formatRupiah, interestMonths, jakartaToday, lastTwelveMonths } from '@src/lib/format';
 
 describe('formatDate: DD-MMM-YYYY with dayjs id month names', () => {
   it("gives UI.md's example for a business date in August", () => {
@@ -93,5 +93,18 @@ describe('formatRate: basis points as a percentage with a comma', () => {
     expect(formatRate(5)).toBe('0,05%');
     expect(formatRate(0)).toBe('0,00%');
     expect(formatRate(1250)).toBe('12,50%');
+  });
+});
+
+describe('interestMonths: Bunga Bulanan reaches the month a holiday carries installments into', () => {
+  it('on 31 December offers January (due 31 Dec, paid 2 Jan after the holiday), this month the default', () => {
+    const { months, thisMonth } = interestMonths('2026-12-31');
+    expect(thisMonth).toBe('2026-12');
+    expect(months).toEqual(['2027-01', ...lastTwelveMonths('2026-12-31')]);
+  });
+
+  it('mid-year: next month first, then this month and the eleven before', () => {
+    expect(interestMonths('2026-03-16').months.slice(0, 3)).toEqual(['2026-04', '2026-03', '2026-02']);
+    expect(interestMonths('2026-03-16').months).toHaveLength(13);
   });
 });

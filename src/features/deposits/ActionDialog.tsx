@@ -8,6 +8,7 @@ import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, type DepositDetail, type StaffEvent } from '../../lib/deposit-api';
 import { useResource } from '../../lib/use-resource';
 import { actionLabel } from './deposit-actions';
+import { maturityPayoutPreview } from './amounts-due';
 import { DateField } from '../../components/DateField';
 import { chosenFile, FileField } from '../../components/FileField';
 
@@ -188,12 +189,7 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
         </>
       ) : null}
       {type === 'deposit.rejectBreak' ? <p>Pengajuan pencairan awal ditolak; deposito kembali Aktif.</p> : null}
-      {type === 'deposit.requestDisbursement' ? (
-        <p>
-          Deposito jatuh tempo dicairkan: pokok {formatRupiah(deposit.amount)} beserta bunga yang belum dibayar ke rekening{' '}
-          {deposit.customer.payoutAccount.bankName ?? '-'} {deposit.customer.payoutAccount.accountNumber ?? ''} a.n. {deposit.customer.payoutAccount.accountName ?? '-'}.
-        </p>
-      ) : null}
+      {type === 'deposit.requestDisbursement' ? <MaturityPayoutPreview deposit={deposit} /> : null}
       {type === 'deposit.markPaid' ? (
         <>
           <p>
@@ -214,5 +210,33 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
         </p>
       ) : null}
     </Dialog>
+  );
+}
+
+/** The request's confirmation: principal and the unpaid interest, paid together (README "Pembayaran saat jatuh tempo"). */
+export function MaturityPayoutPreview({ deposit }: { deposit: DepositDetail }) {
+  const preview = maturityPayoutPreview(deposit);
+  const account = `${deposit.customer.payoutAccount.bankName ?? '-'} ${deposit.customer.payoutAccount.accountNumber ?? ''} a.n. ${deposit.customer.payoutAccount.accountName ?? '-'}`;
+  return (
+    <div data-testid="maturity-payout-preview">
+      <p>
+        Deposito jatuh tempo dicairkan ke rekening {account}: pokok dan semua bunga yang belum dibayar ditransfer bersama, lalu deposito Selesai tanpa sisa kewajiban.
+      </p>
+      <dl className="bj-details bj-details--money">
+        <dt>Pokok</dt>
+        <dd>{formatRupiah(preview.principal)}</dd>
+        {preview.unpaid.map((item) => (
+          <div key={item.id} className="bj-details__row">
+            <dt>
+              Bunga ke-{item.sequence} · {formatDate(item.payDate)} (bersih)
+            </dt>
+            <dd>{formatRupiah(item.netInterest)}</dd>
+          </div>
+        ))}
+        <dt>Jumlah pencairan</dt>
+        <dd className="bj-details__total">{formatRupiah(preview.amount)}</dd>
+      </dl>
+      {preview.unpaid.some((item) => item.status === 'scheduled') ? <p className="bj-muted">Pajak bunga yang belum jatuh tempo bayar dihitung ulang saat pencairan diajukan.</p> : null}
+    </div>
   );
 }

@@ -9,15 +9,34 @@ function account(deposit: DepositDetail): string {
   return `${bankName ?? '-'} ${accountNumber ?? ''} a.n. ${accountName ?? '-'}`;
 }
 
-function PayoutFigures({ payout, deposit, paid }: { payout: DepositDetail['disbursements'][number]; deposit: DepositDetail; paid: boolean }) {
+function PayoutFigures({
+  payout,
+  deposit,
+  paid,
+  installments = [],
+}: {
+  payout: DepositDetail['disbursements'][number];
+  deposit: DepositDetail;
+  paid: boolean;
+  installments?: DepositDetail['installments'];
+}) {
+  const maturity = payout.kind === 'maturity';
   return (
     <dl className="bj-details bj-details--money" data-testid={paid ? 'payout-paid' : 'payout-due'}>
       <dt>Jenis</dt>
       <dd>{PAYOUT_KIND[payout.kind]}</dd>
       <dt>Pokok</dt>
       <dd>{formatRupiah(payout.principal)}</dd>
-      <dt>Bunga</dt>
+      <dt>{maturity ? 'Bunga yang belum dibayar (kotor)' : 'Bunga'}</dt>
       <dd>{formatRupiah(payout.interest)}</dd>
+      {installments.map((item) => (
+        <div key={item.id} className="bj-details__row" data-testid="payout-installment">
+          <dt>
+            Termasuk bunga ke-{item.sequence} · {formatDate(item.payDate)}
+          </dt>
+          <dd>{formatRupiah(item.netInterest)} bersih</dd>
+        </div>
+      ))}
       <dt>Pajak</dt>
       <dd>{formatRupiah(payout.tax)}</dd>
       <dt>Penalti</dt>
@@ -59,7 +78,10 @@ export function AmountsDue({ deposit }: { deposit: DepositDetail }) {
         {due.payout ? (
           <section className="bj-settlement" aria-label="Pencairan yang harus dibayar">
             <h3 className="bj-settlement__title">Pencairan menunggu transfer</h3>
-            <PayoutFigures payout={due.payout} deposit={deposit} paid={false} />
+            {due.payout.kind === 'maturity' ? (
+              <p data-testid="payout-includes-interest">Pokok dan bunga yang belum dibayar ditransfer bersama; bunga ini tidak dibayar lagi lewat Bunga Bulanan.</p>
+            ) : null}
+            <PayoutFigures payout={due.payout} deposit={deposit} paid={false} installments={due.payoutInstallments} />
           </section>
         ) : null}
         {due.paidPayout ? (

@@ -1,3 +1,4 @@
+import { maturityPayout } from '@machines/deposit-rules';
 import type { DepositDetail } from '../../lib/deposit-api';
 
 type Payout = DepositDetail['disbursements'][number];
@@ -9,8 +10,10 @@ export interface AmountsDue {
   payout: Payout | null;
   /** The last payout transferred, once nothing is pending (a closed deposit). */
   paidPayout: Payout | null;
-  /** Interest installments posted (pay date reached) and not paid yet, oldest first. */
+  /** Interest installments posted (pay date reached) and not paid yet, oldest first — not those a pending maturity payout pays. */
   dueInstallments: Installment[];
+  /** The installments a pending maturity payout pays with the principal (README "Pembayaran saat jatuh tempo"). */
+  payoutInstallments: Installment[];
   /** Their net interest together: what the transfer for them comes to. */
   dueInterestNet: number;
   /** The tax withheld from them together. */
@@ -28,15 +31,29 @@ export interface AmountsDue {
 export function amountsDue(detail: Pick<DepositDetail, 'status' | 'amount' | 'disbursements' | 'installments'>): AmountsDue {
   const payout = detail.disbursements.find((item) => item.status === 'pending') ?? null;
   const paid = detail.disbursements.filter((item) => item.status === 'paid');
-  const dueInstallments = detail.installments.filter((item) => item.status === 'due').sort((a, b) => a.payDate.localeCompare(b.payDate));
+  const posted = detail.installments.filter((item) => item.status === 'due').sort((a, b) => a.payDate.localeCompare(b.payDate));
+  // A maturity payout requested pays every unpaid installment with the principal: they are in it, not owed beside it.
+  const inPayout = payout?.kind === 'maturity';
+  const dueInstallments = inPayout ? [] : posted;
   const scheduled = detail.installments.filter((item) => item.status === 'scheduled').sort((a, b) => a.payDate.localeCompare(b.payDate));
   return {
     payout,
     paidPayout: payout ? null : (paid.at(-1) ?? null),
     dueInstallments,
+    payoutInstallments: inPayout ? posted : [],
     dueInterestNet: dueInstallments.reduce((sum, item) => sum + item.netInterest, 0),
     dueInterestTax: dueInstallments.reduce((sum, item) => sum + item.tax, 0),
     maturedPrincipal: detail.status === 'matured' && !payout ? detail.amount : null,
-    nextInstallment: dueInstallments.length === 0 ? (scheduled[0] ?? null) : null,
+    nextInstallment: dueInstallments.length === 0 && !inPayout ? (scheduled[0] ?? null) : null,
   };
+}
+
+/**
+ * What a maturity payout requested now would pay (the request dialog): the principal and every
+ * installment not paid yet, by the same rule the server fixes it with. An installment still
+ * scheduled shows its schedule-time tax; the server taxes it on the request day.
+ */
+export function maturityPayoutPreview(detail: Pick<DepositDetail, 'amount' | 'installments'>) {
+  const unpaid = detail.installments.filter((item) => item.status === 'scheduled' || item.status === 'due').sort((a, b) => a.payDate.localeCompare(b.payDate));
+  return { unpaid, ...maturityPayout(detail.amount, unpaid), interestNet: unpaid.reduce((sum, item) => sum + item.netInterest, 0) };
 }

@@ -122,7 +122,11 @@ export default function DisbursementsScreen() {
           <>
             <p>
               Transfer {formatRupiah(paying.amount)} ke {paying.payoutAccount.bankName ?? '-'} {paying.payoutAccount.accountNumber ?? ''} a.n.{' '}
-              {paying.payoutAccount.accountName ?? '-'}. Setelah dicatat deposito Selesai.
+              {paying.payoutAccount.accountName ?? '-'}
+              {paying.kind === 'maturity' && paying.interest > 0
+                ? ` (pokok ${formatRupiah(paying.principal)} + bunga bersih ${formatRupiah(paying.interest - paying.tax)} yang belum dibayar; bunga itu dicatat dibayar dengan transfer ini)`
+                : ''}
+              . Setelah dicatat deposito Selesai tanpa sisa kewajiban.
             </p>
             <label className="bj-field">
               <span className="bj-field__label">Nomor referensi transfer</span>

@@ -48,7 +48,7 @@ export default function HomeScreen() {
     },
     [],
   );
-  // Still to pay this month (scheduled and due), as the transfer template counts it.
+  // To pay now this month (pay date reached, not paid): the rows Bunga Bulanan opens on and its transfer template holds.
   const interest = useResource((signal) => depositApi.interestTemplateCount({ period: thisMonth }, signal), [thisMonth]);
   const months = useDepositMonths(12);
   if (!user) return null;
@@ -108,7 +108,7 @@ export default function HomeScreen() {
           </Link>
           <Link className="bj-stat" to="/deposito/bunga" data-testid="interest-this-month">
             <span className="bj-stat__value">{interest.data ? formatRupiah(interest.data.totalNet) : interest.status === 'error' ? '-' : '…'}</span>
-            <span className="bj-stat__label">bunga bulan ini yang belum dibayar ({interest.data ? interest.data.count.toLocaleString('id-ID') : '…'} angsuran)</span>
+            <span className="bj-stat__label">bunga bulan ini yang jatuh tempo bayar ({interest.data ? interest.data.count.toLocaleString('id-ID') : '…'} angsuran)</span>
           </Link>
         </div>
       </section>

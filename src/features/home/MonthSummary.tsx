@@ -79,7 +79,7 @@ export function MonthSummary({ period }: { period: string }) {
               <span className="bj-stat__value">{value(data && formatRupiah(data.maturities.amount))}</span>
               <span className="bj-stat__label">jatuh tempo bulan ini ({value(data && count(data.maturities.count))} periode)</span>
             </Link>
-            <Link className="bj-stat" to={`/deposito/bunga?period=${period}`} data-testid="summary-interest">
+            <Link className="bj-stat" to={`/deposito/bunga?period=${period}&status=all`} data-testid="summary-interest">
               <span className="bj-stat__value">{value(data && formatRupiah(data.interest.gross))}</span>
               <span className="bj-stat__label">
                 bunga bruto bulan ini ({value(data && count(data.interest.count))} angsuran, neto <span className="bj-nowrap">{value(data && formatRupiah(data.interest.net))}</span>)

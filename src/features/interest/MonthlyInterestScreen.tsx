@@ -8,7 +8,7 @@ import { depositColumn } from '../../components/DepositRef';
 import { AmountLess } from '../../components/AmountLess';
 import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
-import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
+import { formatDate, formatRupiah, interestMonths, jakartaToday } from '../../lib/format';
 import { cleanQuery, depositApi, DOWNLOAD_PATHS, type MonthlyInterestRow } from '../../lib/deposit-api';
 import { createIdempotentSender } from '../../lib/idempotency';
 import { periodLabel } from '../../lib/period-label';
@@ -19,12 +19,19 @@ import { DateField } from '../../components/DateField';
 import { SearchForm } from '../../components/SearchForm';
 
 export const ONLY_SUPERVISOR = 'Hanya supervisor yang dapat menandai bunga sudah dibayar.';
+/**
+ * The screen opens on what is to be paid now (pay date today or earlier, not paid): the rows the
+ * transfer template holds by default. `all` lists every status (the API's default without one).
+ */
+const DEFAULT_STATUS = 'due';
+const ALL_STATUSES = 'all';
 const STATUS_OPTIONS = [
-  { value: '', label: 'Semua status' },
-  { value: 'scheduled', label: 'Terjadwal' },
   { value: 'due', label: 'Jatuh tempo bayar' },
+  { value: 'scheduled', label: 'Terjadwal' },
   { value: 'paid', label: 'Sudah dibayar' },
+  { value: ALL_STATUSES, label: 'Semua status' },
 ];
+export const TEMPLATE_ONLY_DUE = 'Template transfer berisi bunga berstatus Jatuh tempo bayar saja: tampilkan status itu untuk mengunduhnya.';
 const PAGE_SIZE = 50;
 
 /** Only installments not yet paid can be marked paid. */
@@ -45,15 +52,16 @@ const columns: DataColumn<MonthlyInterestRow>[] = [
 ];
 
 function useMonthlyInterest(period: string, status: string, q: string, page: string) {
-  return useResource((signal) => depositApi.monthlyInterest({ period, status, q, page, limit: PAGE_SIZE }, signal), [period, status, q, page]);
+  const asked = status === ALL_STATUSES ? '' : status;
+  return useResource((signal) => depositApi.monthlyInterest({ period, status: asked, q, page, limit: PAGE_SIZE }, signal), [period, asked, q, page]);
 }
 
 /** /deposito/bunga: the installments of one month; template download; bulk "Tandai sudah dibayar". */
 export default function MonthlyInterestScreen() {
   const app = useAppActors();
   const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
-  const months = lastTwelveMonths();
-  const [state, update] = useQueryState({ period: months[0] ?? '', status: '', q: '', page: '1' });
+  const { months, thisMonth } = interestMonths();
+  const [state, update] = useQueryState({ period: thisMonth, status: DEFAULT_STATUS, q: '', page: '1' });
   const interest = useMonthlyInterest(state.period, state.status, state.q, state.page);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -93,7 +101,7 @@ export default function MonthlyInterestScreen() {
   };
 
   const templateReady = async () => {
-    const count = await depositApi.interestTemplateCount({ period: state.period, q: state.q });
+    const count = await depositApi.interestTemplateCount({ period: state.period, status: state.status, q: state.q });
     if (count.count === 0) {
       app.notify({ type: 'error', title: `Tidak ada bunga yang harus dibayar untuk ${periodLabel(state.period)}${state.q ? ` dengan pencarian "${state.q}"` : ''}.` });
       return false;
@@ -146,7 +154,22 @@ export default function MonthlyInterestScreen() {
         <button type="button" className="bj-button bj-button--primary" disabled={!canMark || chosen.length === 0} onClick={() => setConfirming(true)} title={canMark ? undefined : ONLY_SUPERVISOR}>
           Tandai sudah dibayar
         </button>
-        <DownloadButton path={DOWNLOAD_PATHS.interestTemplate} query={cleanQuery({ period: state.period, q: state.q })} fallbackName={`template-bunga-${state.period}.xlsx`} label="Unduh template transfer" beforeDownload={templateReady} />
+        {state.status === DEFAULT_STATUS ? (
+          <DownloadButton
+            path={DOWNLOAD_PATHS.interestTemplate}
+            query={cleanQuery({ period: state.period, status: state.status, q: state.q })}
+            fallbackName={`template-bunga-${state.period}.xlsx`}
+            label="Unduh template transfer"
+            beforeDownload={templateReady}
+          />
+        ) : (
+          <span className="bj-muted" data-testid="template-only-due">
+            {TEMPLATE_ONLY_DUE}{' '}
+            <button type="button" className="bj-button bj-button--secondary" onClick={() => { setSelected(new Set()); update({ status: DEFAULT_STATUS }); }}>
+              Tampilkan yang jatuh tempo bayar
+            </button>
+          </span>
+        )}
       </div>
 
       <DataTable
