@@ -8,6 +8,7 @@ import { sampleJpeg, samplePdf, samplePng } from '../support/sample-files';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/main';
 import { withPg, type DialectName } from '../support/postgres';
 import { TestClock } from '../support/test-clock';
+import { checkAnswer } from './support/contract-check';
 
 /** Cheap argon2id for tests only; production uses OWASP's parameters (server/auth/passwords.ts). */
 export const FAST_ARGON2 = { memoryCost: 256, timeCost: 1, parallelism: 1 };
@@ -114,7 +115,7 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    return checkAnswer(method, path, { status: response.status, headers: response.headers, body: parsed, text });
   };
 
   return {

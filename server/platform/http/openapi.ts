@@ -65,6 +65,7 @@ import {
   disbursementRowSchema,
   DISBURSEMENT_PROOF_FIELD,
   dueInformationQuerySchema,
+  dueRangeSchema,
 } from '../../../contract/disbursement';
 import {
   interestHistoryQuerySchema,
@@ -74,6 +75,7 @@ import {
   markInterestPaidResultSchema,
   monthlyInterestQuerySchema,
   monthlyInterestRowSchema,
+  monthlyInterestSummarySchema,
 } from '../../../contract/interest';
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
 import { customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
@@ -212,7 +214,7 @@ const OPERATIONS: Operation[] = [
     method: 'get', base: 'v2Bpr', path: '/report/invoice/xlsx', summary: 'Rincian tagihan bulan `period` (bulan yang ditagih) sebagai xlsx, dengan jumlah, DPP, PPN dan total', auth: 'session',
     query: invoiceReportQuerySchema, binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401, 404],
   },
-  { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
+  { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [400, 503] },
 ];
 
 /** API.md "Deposits" and "Interest and payouts" (all v2-bpr, Bearer). */
@@ -273,8 +275,8 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   { method: 'get', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Permintaan perubahan dari nasabah', auth: 'session', query: changeRequestListQuerySchema, response: { status: 200, data: z.array(changeRequestSchema) }, errors: [400, 401] },
   { method: 'patch', base: 'v2Bpr', path: '/deposito-change-request/{id}', summary: 'Putuskan permintaan perubahan (SUPERVISOR)', auth: 'session', idempotent: true, json: changeRequestDecisionSchema, response: { status: 200, data: changeRequestSchema }, errors: TRANSITION_ERRORS },
   {
-    method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest', summary: 'Bunga bulanan satu periode (tanggal bayar dalam bulan itu)', auth: 'session',
-    query: monthlyInterestQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401],
+    method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest', summary: 'Bunga bulanan satu periode (tanggal bayar dalam bulan itu); `summary` menjumlah seluruh bulan dengan filter yang sama', auth: 'session',
+    query: monthlyInterestQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema), extra: { period: z.string(), summary: monthlyInterestSummarySchema } }, errors: [400, 401],
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest-disbursement', summary: 'Riwayat bunga yang sudah dibayar', auth: 'session', query: interestHistoryQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401] },
   {
@@ -360,8 +362,8 @@ const DEPOSIT_OPERATIONS: Operation[] = [
     }),
   ),
   {
-    method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30)', auth: 'session',
-    query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
+    method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30); `range` menyebut tanggal awal dan akhirnya', auth: 'session',
+    query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema), extra: { range: dueRangeSchema } }, errors: [400, 401],
   },
   // --- Reports (API.md "Reports and invoices"): every staff role reads them, only its own bank ---
   { method: 'get', base: 'v2Bpr', path: '/report/list-report', summary: 'Laporan yang dapat dibuat, dengan formatnya (xlsx, pdf)', auth: 'session', response: { status: 200, data: z.array(reportCatalogueItemSchema) }, errors: [401] },
@@ -389,7 +391,35 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  return namedRecordKeys(rest) as JsonSchema;
+}
+
+/**
+ * zod writes a record keyed by an enum (the counts per status) as `propertyNames` with every key
+ * `required`, which names no property: generated clients then see no field. Each key becomes a
+ * property of the record's value schema, and nothing else is allowed.
+ */
+function namedRecordKeys(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(namedRecordKeys);
+  if (!schema || typeof schema !== 'object') return schema;
+  const result = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, namedRecordKeys(value)])) as JsonSchema;
+  const keys = (result.propertyNames as JsonSchema | undefined)?.enum;
+  if (result.type === 'object' && Array.isArray(keys) && !result.properties && result.additionalProperties && typeof result.additionalProperties === 'object') {
+    const { propertyNames: _names, additionalProperties: value, ...rest } = result;
+    return { ...rest, properties: Object.fromEntries(keys.map((key) => [String(key), value])), additionalProperties: false };
+  }
+  return result;
+}
+
+/**
+ * A stable, unique operationId from the method and the path as clients call it: the base's name,
+ * then each segment in camelCase, a path parameter as `By<Name>`
+ * (GET /api-v2-bpr/deposito/{id} → `getV2BprDepositoById`).
+ */
+export function operationIdOf(operation: Pick<Operation, 'method' | 'base' | 'path'>): string {
+  const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  const segments = operation.path.split('/').filter(Boolean).map((segment) => (segment.startsWith('{') ? `By${pascal(segment)}` : pascal(segment)));
+  return `${operation.method}${operation.base ? pascal(operation.base) : ''}${segments.join('')}`;
 }
 
 function fullPath(operation: Operation): string {
@@ -466,6 +496,7 @@ export function openApiDocument(): JsonSchema {
     }
     const body = requestBody(operation);
     (paths[path] ??= {})[operation.method] = {
+      operationId: operationIdOf(operation),
       summary: operation.summary,
       tags: [operation.base ? apiBases[operation.base].path : 'server'],
       security: security(operation),
@@ -479,6 +510,8 @@ export function openApiDocument(): JsonSchema {
     info: {
       title: 'Berjangka API',
       version: '1.0.0',
+      // The package is private (package.json): no open licence grants use of the code or the API.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Back office deposito BPR. Setiap jawaban memakai amplop `{ statusCode, message, data }`; galat `{ statusCode, message, error }`. ' +
         'Header Authorization: token mentah di /api-v1, `Bearer <token>` di basis v2.',
