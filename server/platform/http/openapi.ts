@@ -107,6 +107,8 @@ interface Operation {
   /** `extra`: top-level fields the answer carries beside `data` (e.g. Proses Dokumen's `counts`). */
   response?: { status: 200 | 201; data: z.ZodType | null; description?: string; extra?: Record<string, z.ZodType> };
   binary?: string[];
+  /** Statuses that a browser (Accept: text/html without application/json) gets as an HTML page instead of JSON. */
+  htmlFor?: number[];
   errors: number[];
 }
 
@@ -122,7 +124,7 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post', base: 'v2Bpr', path: '/auth/registration', summary: 'Pendaftaran BPR baru (menunggu peninjauan)', auth: 'none', idempotent: true,
     multipart: { fields: registrationFieldsSchema, files: { [REGISTRATION_DOCUMENT_FIELD]: { many: true, description: 'PDF, JPEG atau PNG, maksimal 5 MB per berkas' } } },
-    response: { status: 201, data: registrationCreatedSchema }, errors: [400, 413],
+    response: { status: 201, data: registrationCreatedSchema }, errors: [400, 409, 413, 429],
   },
   { method: 'post', base: 'v2Bpr', path: '/auth/logout', summary: 'Keluar; token dicabut di server', auth: 'session', idempotent: true, response: { status: 200, data: null }, errors: [401] },
   {
@@ -189,7 +191,7 @@ const OPERATIONS: Operation[] = [
   {
     method: 'get', base: null, path: '/verifikasi/bilyet/{code}', summary: 'Verifikasi keaslian bilyet (publik; nama pemegang disamarkan; halaman HTML untuk peramban)', auth: 'none',
     response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), note: z.string() }) },
-    errors: [404, 429],
+    htmlFor: [200, 404, 429], errors: [404, 429],
   },
   // API.md "Master data (v2-general)": public, read-only (the registration form reads it before any login).
   {
@@ -385,7 +387,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Status atau versi data tidak memungkinkan aksi ini; `message` menjelaskan alasannya ("Data telah berubah, muat ulang.")',
   422: 'Idempotency-Key sudah dipakai untuk permintaan lain',
   413: 'Data terlalu besar',
-  429: 'Terlalu banyak percobaan masuk; `data.retryAt` menyebut kapan boleh mencoba lagi',
+  429: 'Terlalu banyak percobaan (masuk, pendaftaran, verifikasi) dari alamat atau akun ini; `data.retryAt` menyebut kapan boleh mencoba lagi',
   503: 'Basis data tidak menjawab',
 };
 
@@ -456,11 +458,17 @@ function responses(operation: Operation): JsonSchema {
   if (operation.binary) {
     result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
   }
-  for (const status of operation.errors) {
+  // Every route can refuse an unreadable address (400), and one with a body a body over the limit (413): the app's middleware answers them.
+  const everywhere = operation.method === 'get' ? [400] : [400, 413];
+  for (const status of [...new Set([...operation.errors, ...everywhere])].sort((a, b) => a - b)) {
     const schema = status === 403 && operation.path === '/auth/login'
       ? schemaOf(errorEnvelopeSchema.extend({ data: passwordExpiredDataSchema.optional() }), 'output')
       : { $ref: '#/components/schemas/ErrorEnvelope' };
     result[String(status)] = { description: ERROR_DESCRIPTIONS[status] ?? 'Galat', content: { 'application/json': { schema } } };
+  }
+  for (const status of operation.htmlFor ?? []) {
+    const answer = result[String(status)] as { content: Record<string, unknown> } | undefined;
+    if (answer) answer.content['text/html'] = { schema: { type: 'string', description: 'Halaman HTML untuk peramban (Accept: text/html)' } };
   }
   result['500'] = { description: 'Kesalahan tak terduga (tanpa detail)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   return result;

@@ -17,6 +17,8 @@ import { isApiPath } from '../../../server/platform/http/spa';
 
 type Schema = { [key: string]: unknown };
 
+interface Answer { status: number; headers: Headers; body: unknown; text: string }
+
 interface Route {
   method: string;
   segments: string[];
@@ -41,6 +43,14 @@ function documented() {
   routes.sort((a, b) => b.literals - a.literals);
   cache = { routes, components: document.components.schemas, errorEnvelope: { $ref: '#/components/schemas/ErrorEnvelope' } };
   return cache;
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function matches(route: Route, segments: string[]): boolean {
@@ -120,11 +130,11 @@ export function schemaProblems(schema: Schema, value: unknown, at = '', componen
 }
 
 /** The drifts of one answer from the document (an empty list when it keeps to it). */
-export function contractProblems(method: string, url: string, answer: { status: number; headers: Headers; body: unknown; text: string }): string[] {
+export function contractProblems(method: string, url: string, answer: Answer): string[] {
   const pathname = new URL(url, 'http://contract.check').pathname;
   if (pathname.startsWith('/sandbox/') || pathname === '/api-docs' || pathname.startsWith('/api-docs/')) return [];
   const { routes, errorEnvelope } = documented();
-  const segments = pathname.split('/').map((segment) => decodeURIComponent(segment));
+  const segments = pathname.split('/').map(decoded);
   const sameMethod = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   const route = routes.find((candidate) => candidate.method === sameMethod && matches(candidate, segments));
   const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -134,9 +144,24 @@ export function contractProblems(method: string, url: string, answer: { status: 
     if (answer.status < 400) return [`${answer.status} from a path no operation documents`];
     return mediaType === 'application/json' ? schemaProblems(errorEnvelope, answer.body) : [`${answer.status} as ${mediaType || 'no media type'} where the error envelope (JSON) is due`];
   }
+  return method.toUpperCase() === 'HEAD' ? statusProblems(route, answer.status) : routeProblems(route, answer);
+}
+
+/** The drifts of an answer from the operation documented as `method` `path` (the document's own path, e.g. /api-v2-bpr/deposito/{id}). */
+export function operationProblems(method: string, path: string, answer: Answer): string[] {
+  const route = documented().routes.find((candidate) => candidate.method === method.toUpperCase() && candidate.path === path);
+  return route ? routeProblems(route, answer) : [`${method} ${path} is not a documented operation`];
+}
+
+function statusProblems(route: Route, status: number): string[] {
+  return route.responses[String(status)] ? [] : [`status ${status} is not documented for ${route.method} ${route.path} (documented: ${Object.keys(route.responses).join(', ')})`];
+}
+
+function routeProblems(route: Route, answer: Answer): string[] {
   const documentedAnswer = route.responses[String(answer.status)];
-  if (!documentedAnswer) return [`status ${answer.status} is not documented for ${route.method} ${route.path} (documented: ${Object.keys(route.responses).join(', ')})`];
-  if (method.toUpperCase() === 'HEAD' || (answer.text === '' && !documentedAnswer.content)) return [];
+  if (!documentedAnswer) return statusProblems(route, answer.status);
+  const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (answer.text === '' && !documentedAnswer.content) return [];
   const media = documentedAnswer.content?.[mediaType];
   if (!media) return [`${answer.status} as ${mediaType || 'no media type'}; documented: ${Object.keys(documentedAnswer.content ?? {}).join(', ') || 'no body'}`];
   if (mediaType !== 'application/json') return [];
@@ -145,7 +170,7 @@ export function contractProblems(method: string, url: string, answer: { status: 
 }
 
 /** The harness's hook: throws (or, with CONTRACT_CHECK_REPORT, records) the drifts of an answer, and passes the answer on. */
-export function checkAnswer<T extends { status: number; headers: Headers; body: unknown; text: string }>(method: string, url: string, answer: T): T {
+export function checkAnswer<T extends Answer>(method: string, url: string, answer: T): T {
   const problems = contractProblems(method, url, answer);
   if (problems.length === 0) return answer;
   const path = new URL(url, 'http://contract.check').pathname;
