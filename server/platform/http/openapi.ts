@@ -458,8 +458,9 @@ function responses(operation: Operation): JsonSchema {
   if (operation.binary) {
     result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
   }
-  // Every route can refuse an unreadable address (400), and one with a body a body over the limit (413): the app's middleware answers them.
-  const everywhere = operation.method === 'get' ? [400] : [400, 413];
+  // Every route can refuse an unreadable address (400), one with a body a body over the limit (413),
+  // and one that takes an Idempotency-Key a key already used for another request (422).
+  const everywhere = [400, ...(operation.method === 'get' ? [] : [413]), ...(operation.idempotent ? [422] : [])];
   for (const status of [...new Set([...operation.errors, ...everywhere])].sort((a, b) => a - b)) {
     const schema = status === 403 && operation.path === '/auth/login'
       ? schemaOf(errorEnvelopeSchema.extend({ data: passwordExpiredDataSchema.optional() }), 'output')
