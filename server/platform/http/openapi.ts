@@ -387,6 +387,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Status atau versi data tidak memungkinkan aksi ini; `message` menjelaskan alasannya ("Data telah berubah, muat ulang.")',
   422: 'Idempotency-Key sudah dipakai untuk permintaan lain',
   413: 'Data terlalu besar',
+  431: 'Alamat atau header permintaan terlalu panjang',
   429: 'Terlalu banyak percobaan (masuk, pendaftaran, verifikasi) dari alamat atau akun ini; `data.retryAt` menyebut kapan boleh mencoba lagi',
   503: 'Basis data tidak menjawab',
 };
@@ -458,9 +459,10 @@ function responses(operation: Operation): JsonSchema {
   if (operation.binary) {
     result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
   }
-  // Every route can refuse an unreadable address (400), one with a body a body over the limit (413),
-  // and one that takes an Idempotency-Key a key already used for another request (422).
-  const everywhere = [400, ...(operation.method === 'get' ? [] : [413]), ...(operation.idempotent ? [422] : [])];
+  // Every route can refuse an unreadable address (400) and a URL or headers over Node's limit (431),
+  // one with a body a body over the limit (413), and one that takes an Idempotency-Key a key already
+  // used for another request (422): the app's middleware and the HTTP server answer them.
+  const everywhere = [400, 431, ...(operation.method === 'get' ? [] : [413]), ...(operation.idempotent ? [422] : [])];
   for (const status of [...new Set([...operation.errors, ...everywhere])].sort((a, b) => a - b)) {
     const schema = status === 403 && operation.path === '/auth/login'
       ? schemaOf(errorEnvelopeSchema.extend({ data: passwordExpiredDataSchema.optional() }), 'output')
