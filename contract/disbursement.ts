@@ -32,6 +32,10 @@ export const dueInformationQuerySchema = z.object({
   limit: limitSchema,
 });
 
+/** The answer's `range` beside its rows: the dates the list covers (today to today + days, WIB). */
+export const dueRangeSchema = z.object({ from: z.string(), to: z.string(), days: z.number().int().min(1) });
+export type DueRange = z.infer<typeof dueRangeSchema>;
+
 export const disbursementRowSchema = disbursementSchema.extend({
   depositNumber: z.string(),
   customerId: z.string(),

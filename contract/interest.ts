@@ -61,4 +61,8 @@ export const monthlyInterestRowSchema = installmentSchema.extend({
 
 export const markInterestPaidResultSchema = z.object({ paid: z.number().int(), installmentIds: z.array(z.string()), reference: z.string(), paidAt: z.string() });
 
+/** GET /deposito/monthly-interest's totals of the whole month under the filters (every page, not only this one). */
+export const monthlyInterestSummarySchema = z.object({ count: z.number().int().min(0), gross: z.number().int(), tax: z.number().int(), net: z.number().int() });
+export type MonthlyInterestSummary = z.infer<typeof monthlyInterestSummarySchema>;
+
 export const interestTemplateCountSchema = z.object({ period: z.string(), count: z.number().int(), totalNet: z.number().int() });

@@ -122,8 +122,9 @@ export function createReportService(deps: ReportServiceDeps) {
         period: month.period,
         asOf: month.asOf,
         balances: { count: all.count, amount: all.amount, running: { count: running.count, amount: running.amount }, averageRateBps: all.rateBps },
-        placements: tallies.placements,
-        maturities: tallies.maturities,
+        // The tallies also carry their month, which is `period` here: the answer keeps to its schema.
+        placements: { count: tallies.placements.count, amount: tallies.placements.amount },
+        maturities: { count: tallies.maturities.count, amount: tallies.maturities.amount },
         interest: installmentTotals(interest),
         ratios,
       };

@@ -9,8 +9,8 @@ import type {
   unprocessedCountsSchema,
 } from '@contract/deposit-api';
 import type { BreakPreviewData, DepositEventRequest } from '@contract/deposit';
-import type { interestTemplateCountSchema, markInterestPaidResultSchema, monthlyInterestRowSchema } from '@contract/interest';
-import type { disbursementCountsSchema, disbursementRowSchema } from '@contract/disbursement';
+import type { interestTemplateCountSchema, markInterestPaidResultSchema, monthlyInterestRowSchema, MonthlyInterestSummary } from '@contract/interest';
+import type { disbursementCountsSchema, disbursementRowSchema, DueRange } from '@contract/disbursement';
 import type { ProductListItem } from '@contract/product';
 import { api, type ApiClients, type Envelope } from './api-client';
 
@@ -37,11 +37,11 @@ export interface Page<T> {
 
 export interface MonthlyInterestPage extends Page<MonthlyInterestRow> {
   period: string;
-  summary: { count: number; gross: number; tax: number; net: number };
+  summary: MonthlyInterestSummary;
 }
 
 export interface DueInformationPage extends Page<DepositSummary> {
-  range: { from: string; to: string; days: number };
+  range: DueRange;
 }
 
 /** Query values as the URL holds them; empty ones are left out of the request. */

@@ -6,6 +6,7 @@ import { startServer, type RunningServer, type ServerOptions } from '../../serve
 import type { DialectName } from '../support/postgres';
 import { freshTestDatabase } from '../support/database-template';
 import { TestClock } from '../support/test-clock';
+import { checkAnswer } from './support/contract-check';
 
 /** Cheap argon2id for tests only; production uses OWASP's parameters (server/auth/passwords.ts). */
 export const FAST_ARGON2 = { memoryCost: 256, timeCost: 1, parallelism: 1 };
@@ -116,7 +117,7 @@ export async function startTestServer(dialect: DialectName, options: Partial<Ser
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    return checkAnswer(method, path, { status: response.status, headers: response.headers, body: parsed, text });
   };
 
   return {

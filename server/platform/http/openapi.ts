@@ -65,6 +65,7 @@ import {
   disbursementRowSchema,
   DISBURSEMENT_PROOF_FIELD,
   dueInformationQuerySchema,
+  dueRangeSchema,
 } from '../../../contract/disbursement';
 import {
   interestHistoryQuerySchema,
@@ -74,6 +75,7 @@ import {
   markInterestPaidResultSchema,
   monthlyInterestQuerySchema,
   monthlyInterestRowSchema,
+  monthlyInterestSummarySchema,
 } from '../../../contract/interest';
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
 import { customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
@@ -105,6 +107,8 @@ interface Operation {
   /** `extra`: top-level fields the answer carries beside `data` (e.g. Proses Dokumen's `counts`). */
   response?: { status: 200 | 201; data: z.ZodType | null; description?: string; extra?: Record<string, z.ZodType> };
   binary?: string[];
+  /** Statuses that a browser (Accept: text/html without application/json) gets as an HTML page instead of JSON. */
+  htmlFor?: number[];
   errors: number[];
 }
 
@@ -120,7 +124,7 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post', base: 'v2Bpr', path: '/auth/registration', summary: 'Pendaftaran BPR baru (menunggu peninjauan)', auth: 'none', idempotent: true,
     multipart: { fields: registrationFieldsSchema, files: { [REGISTRATION_DOCUMENT_FIELD]: { many: true, description: 'PDF, JPEG atau PNG, maksimal 5 MB per berkas' } } },
-    response: { status: 201, data: registrationCreatedSchema }, errors: [400, 413],
+    response: { status: 201, data: registrationCreatedSchema }, errors: [400, 409, 413, 429],
   },
   { method: 'post', base: 'v2Bpr', path: '/auth/logout', summary: 'Keluar; token dicabut di server', auth: 'session', idempotent: true, response: { status: 200, data: null }, errors: [401] },
   {
@@ -187,7 +191,7 @@ const OPERATIONS: Operation[] = [
   {
     method: 'get', base: null, path: '/verifikasi/bilyet/{code}', summary: 'Verifikasi keaslian bilyet (publik; nama pemegang disamarkan; halaman HTML untuk peramban)', auth: 'none',
     response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), awaitingIssue: z.boolean(), note: z.string() }) },
-    errors: [404, 429],
+    htmlFor: [200, 404, 429], errors: [404, 429],
   },
   // API.md "Master data (v2-general)": public, read-only (the registration form reads it before any login).
   {
@@ -212,7 +216,7 @@ const OPERATIONS: Operation[] = [
     method: 'get', base: 'v2Bpr', path: '/report/invoice/xlsx', summary: 'Rincian tagihan bulan `period` (bulan yang ditagih) sebagai xlsx, dengan jumlah, DPP, PPN dan total', auth: 'session',
     query: invoiceReportQuerySchema, binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401, 404],
   },
-  { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [503] },
+  { method: 'get', base: null, path: '/healthz', summary: 'Kesehatan server dan basis data', auth: 'none', response: { status: 200, data: z.object({ status: z.string(), database: z.string() }) }, errors: [400, 503] },
 ];
 
 /** API.md "Deposits" and "Interest and payouts" (all v2-bpr, Bearer). */
@@ -273,8 +277,8 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   { method: 'get', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Permintaan perubahan dari nasabah', auth: 'session', query: changeRequestListQuerySchema, response: { status: 200, data: z.array(changeRequestSchema) }, errors: [400, 401] },
   { method: 'patch', base: 'v2Bpr', path: '/deposito-change-request/{id}', summary: 'Putuskan permintaan perubahan (SUPERVISOR)', auth: 'session', idempotent: true, json: changeRequestDecisionSchema, response: { status: 200, data: changeRequestSchema }, errors: TRANSITION_ERRORS },
   {
-    method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest', summary: 'Bunga bulanan satu periode (tanggal bayar dalam bulan itu)', auth: 'session',
-    query: monthlyInterestQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401],
+    method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest', summary: 'Bunga bulanan satu periode (tanggal bayar dalam bulan itu); `summary` menjumlah seluruh bulan dengan filter yang sama', auth: 'session',
+    query: monthlyInterestQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema), extra: { period: z.string(), summary: monthlyInterestSummarySchema } }, errors: [400, 401],
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest-disbursement', summary: 'Riwayat bunga yang sudah dibayar', auth: 'session', query: interestHistoryQuerySchema, response: { status: 200, data: z.array(monthlyInterestRowSchema) }, errors: [400, 401] },
   {
@@ -360,8 +364,8 @@ const DEPOSIT_OPERATIONS: Operation[] = [
     }),
   ),
   {
-    method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30)', auth: 'session',
-    query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema) }, errors: [400, 401],
+    method: 'get', base: 'v2Bpr', path: '/deposito/due-information', summary: 'Deposito yang jatuh tempo dalam `days` hari (bawaan 30); `range` menyebut tanggal awal dan akhirnya', auth: 'session',
+    query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema), extra: { range: dueRangeSchema } }, errors: [400, 401],
   },
   // --- Reports (API.md "Reports and invoices"): every staff role reads them, only its own bank ---
   { method: 'get', base: 'v2Bpr', path: '/report/list-report', summary: 'Laporan yang dapat dibuat, dengan formatnya (xlsx, pdf)', auth: 'session', response: { status: 200, data: z.array(reportCatalogueItemSchema) }, errors: [401] },
@@ -383,13 +387,42 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Status atau versi data tidak memungkinkan aksi ini; `message` menjelaskan alasannya ("Data telah berubah, muat ulang.")',
   422: 'Idempotency-Key sudah dipakai untuk permintaan lain',
   413: 'Data terlalu besar',
-  429: 'Terlalu banyak percobaan masuk; `data.retryAt` menyebut kapan boleh mencoba lagi',
+  431: 'Alamat atau header permintaan terlalu panjang',
+  429: 'Terlalu banyak percobaan (masuk, pendaftaran, verifikasi) dari alamat atau akun ini; `data.retryAt` menyebut kapan boleh mencoba lagi',
   503: 'Basis data tidak menjawab',
 };
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+  return namedRecordKeys(rest) as JsonSchema;
+}
+
+/**
+ * zod writes a record keyed by an enum (the counts per status) as `propertyNames` with every key
+ * `required`, which names no property: generated clients then see no field. Each key becomes a
+ * property of the record's value schema, and nothing else is allowed.
+ */
+function namedRecordKeys(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(namedRecordKeys);
+  if (!schema || typeof schema !== 'object') return schema;
+  const result = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, namedRecordKeys(value)])) as JsonSchema;
+  const keys = (result.propertyNames as JsonSchema | undefined)?.enum;
+  if (result.type === 'object' && Array.isArray(keys) && !result.properties && result.additionalProperties && typeof result.additionalProperties === 'object') {
+    const { propertyNames: _names, additionalProperties: value, ...rest } = result;
+    return { ...rest, properties: Object.fromEntries(keys.map((key) => [String(key), value])), additionalProperties: false };
+  }
+  return result;
+}
+
+/**
+ * A stable, unique operationId from the method and the path as clients call it: the base's name,
+ * then each segment in camelCase, a path parameter as `By<Name>`
+ * (GET /api-v2-bpr/deposito/{id} → `getV2BprDepositoById`).
+ */
+export function operationIdOf(operation: Pick<Operation, 'method' | 'base' | 'path'>): string {
+  const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  const segments = operation.path.split('/').filter(Boolean).map((segment) => (segment.startsWith('{') ? `By${pascal(segment)}` : pascal(segment)));
+  return `${operation.method}${operation.base ? pascal(operation.base) : ''}${segments.join('')}`;
 }
 
 function fullPath(operation: Operation): string {
@@ -426,11 +459,19 @@ function responses(operation: Operation): JsonSchema {
   if (operation.binary) {
     result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
   }
-  for (const status of operation.errors) {
+  // Every route can refuse an unreadable address (400) and a URL or headers over Node's limit (431),
+  // one with a body a body over the limit (413), and one that takes an Idempotency-Key a key already
+  // used for another request (422): the app's middleware and the HTTP server answer them.
+  const everywhere = [400, 431, ...(operation.method === 'get' ? [] : [413]), ...(operation.idempotent ? [422] : [])];
+  for (const status of [...new Set([...operation.errors, ...everywhere])].sort((a, b) => a - b)) {
     const schema = status === 403 && operation.path === '/auth/login'
       ? schemaOf(errorEnvelopeSchema.extend({ data: passwordExpiredDataSchema.optional() }), 'output')
       : { $ref: '#/components/schemas/ErrorEnvelope' };
     result[String(status)] = { description: ERROR_DESCRIPTIONS[status] ?? 'Galat', content: { 'application/json': { schema } } };
+  }
+  for (const status of operation.htmlFor ?? []) {
+    const answer = result[String(status)] as { content: Record<string, unknown> } | undefined;
+    if (answer) answer.content['text/html'] = { schema: { type: 'string', description: 'Halaman HTML untuk peramban (Accept: text/html)' } };
   }
   result['500'] = { description: 'Kesalahan tak terduga (tanpa detail)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   return result;
@@ -466,6 +507,7 @@ export function openApiDocument(): JsonSchema {
     }
     const body = requestBody(operation);
     (paths[path] ??= {})[operation.method] = {
+      operationId: operationIdOf(operation),
       summary: operation.summary,
       tags: [operation.base ? apiBases[operation.base].path : 'server'],
       security: security(operation),
@@ -479,6 +521,8 @@ export function openApiDocument(): JsonSchema {
     info: {
       title: 'Berjangka API',
       version: '1.0.0',
+      // The package is private (package.json): no open licence grants use of the code or the API.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Back office deposito BPR. Setiap jawaban memakai amplop `{ statusCode, message, data }`; galat `{ statusCode, message, error }`. ' +
         'Header Authorization: token mentah di /api-v1, `Bearer <token>` di basis v2.',

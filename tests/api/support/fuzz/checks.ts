@@ -1,6 +1,7 @@
 import type { FuzzOperation } from './operations';
 import { NOT_SIGNED_IN, type FuzzRequest } from './requests';
 import type { FuzzAnswer } from './client';
+import { operationProblems } from '../contract-check';
 
 /**
  * What every answer must be, whatever was sent (API.md "Envelope"):
@@ -142,6 +143,10 @@ export function answerProblems({ operation, request, answer }: CheckContext): st
   // A HEAD answer has no body to check.
   if (request.method === 'HEAD') return answer.status >= 500 ? [`answered ${answer.status}`] : [];
   const problems = envelopeProblems(answer);
+  // The answer also keeps to the document, as every answer of the API suite (contract-check.ts).
+  if (request.method === operation.method && answer.status < 500) {
+    problems.push(...operationProblems(operation.method, operation.path, { status: answer.status, headers: new Headers({ 'content-type': answer.contentType }), body: answer.json, text: answer.text }));
+  }
   const { status } = answer;
   if (status >= 200 && status < 300) {
     if (operation.security !== 'none' && NOT_SIGNED_IN.includes(request.auth) && request.method === operation.method) problems.push(`answered ${status} to a caller signed in as "${request.auth}"`);
