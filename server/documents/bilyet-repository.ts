@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BilyetRow, Database } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/unique-violation';
 
 type Db = Kysely<Database>;
 
@@ -12,8 +13,15 @@ export async function findBilyetsOfDeposits(db: Db, depositIds: string[]): Promi
   return db.selectFrom('bilyets').selectAll().where('deposit_id', 'in', depositIds).execute();
 }
 
-export async function insertBilyet(db: Db, row: BilyetRow): Promise<void> {
-  await db.insertInto('bilyets').values(row).execute();
+/** Inserts the deposit's bilyet row; false when another request inserted it first (its primary key). */
+export async function insertBilyet(db: Db, row: BilyetRow): Promise<boolean> {
+  try {
+    await db.insertInto('bilyets').values(row).execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error, /bilyets_pkey|bilyets\.deposit_id/)) return false;
+    throw error;
+  }
 }
 
 export async function updateBilyet(db: Db, depositId: string, changes: Partial<Omit<BilyetRow, 'deposit_id' | 'bank_id' | 'verification_code'>>): Promise<void> {

@@ -30,6 +30,8 @@ import { checkDocumentUpload, type DocumentService, type PendingDocument } from 
 
 const NUMBER_TAKEN = 'Nomor bilyet sudah dipakai untuk bilyet lain di bank ini.';
 const REPRINT_FIRST = 'Cetak bilyet pengganti dari Berjangka lebih dahulu: kode QR bilyet yang hilang sudah tidak berlaku.';
+/** Another request changed the deposit's bilyet between this one's reads and its writes (a race on PostgreSQL). */
+const BILYET_CHANGED = 'Bilyet deposito ini baru saja diubah oleh permintaan lain. Muat ulang, lalu periksa kembali.';
 
 type EventPayload = BilyetEvent extends infer E ? (E extends BilyetEvent ? Omit<E, 'actor' | 'today'> : never) : never;
 
@@ -114,7 +116,7 @@ export async function ensureBilyetRow(db: Kysely<Database>, deposit: Pick<Deposi
     previous_numbers: '[]',
     updated_at: now,
   };
-  await insertBilyet(db, row);
+  if (!(await insertBilyet(db, row))) throw new ServiceError('conflict', BILYET_CHANGED);
   return row;
 }
 
@@ -160,7 +162,8 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
           const changes = bilyetRowChangesOf(decision.context);
           if (input.event.type === 'bilyet.issue' || input.event.type === 'bilyet.reissue') {
             // The paper printed last carries the code (a reissue is refused until it is reprinted).
-            if (await verificationCodeIsBound(trx, row.verification_code)) throw new ServiceError('conflict', REPRINT_FIRST);
+            // On a first issue a bound code means a parallel upload issued it a moment ago.
+            if (await verificationCodeIsBound(trx, row.verification_code)) throw new ServiceError('conflict', input.event.type === 'bilyet.reissue' ? REPRINT_FIRST : BILYET_CHANGED);
             if (!(await claimBilyetNumber(trx, { bank_id: deposit.bank_id, number: decision.context.number!, deposit_id: deposit.id, verification_code: row.verification_code, issued_at: now }))) {
               throw new ServiceError('conflict', NUMBER_TAKEN);
             }
