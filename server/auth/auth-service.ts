@@ -230,6 +230,7 @@ export function createAuthService(deps: AuthDeps) {
       const row = await findUsableToken('change_password_tokens', changePasswordToken);
       const user = row ? await findUserById(db, row.user_id) : undefined;
       if (!row || !user || user.email !== email.trim().toLowerCase()) throw new ServiceError('unauthenticated', MESSAGES.invalidChangeToken);
+      if (user.active !== 1) throw new ServiceError('forbidden', MESSAGES.inactive);
       await checkNewPassword(user, newPassword, 'Kata sandi baru');
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
@@ -246,6 +247,11 @@ export function createAuthService(deps: AuthDeps) {
       const user = await findUserByEmail(db, email);
       if (!user) {
         deps.logger.info('forgot-password request for an unknown email');
+        return;
+      }
+      // A deactivated account gets no link (and the answer is the same as for any other email).
+      if (user.active !== 1) {
+        deps.logger.info({ userId: user.id }, 'forgot-password request for a deactivated account');
         return;
       }
       await expireOpenTokensOfUser(db, 'password_reset_tokens', user.id, nowIso());
@@ -275,6 +281,8 @@ export function createAuthService(deps: AuthDeps) {
       const row = await findUsableToken('password_reset_tokens', token);
       const user = row ? await findUserById(db, row.user_id) : undefined;
       if (!row || !user) throw new ServiceError('invalid', MESSAGES.invalidResetToken);
+      // A reset or invitation link mailed before the user was deactivated sets nothing.
+      if (user.active !== 1) throw new ServiceError('forbidden', MESSAGES.inactive);
       await checkNewPassword(user, password, 'Kata sandi');
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
