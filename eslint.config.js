@@ -79,6 +79,15 @@ export default tseslint.config(
     },
   },
   {
+    // Every xlsx the server writes or reads goes through server/platform/xlsx: written cells are
+    // neutralised against formula injection there, and uploads are bounded against zip bombs.
+    files: ['server/**/*.ts'],
+    ignores: ['server/platform/xlsx/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'exceljs', message: 'Write and read xlsx through server/platform/xlsx (formula neutralising, upload bounds).' }] }],
+    },
+  },
+  {
     // Test harnesses drive xstate/graph and fakes whose generic types add nothing to a test's meaning.
     files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

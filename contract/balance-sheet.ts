@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inPeriodWindow, PERIOD_WINDOW_MESSAGE } from './deposit';
 
 /**
  * Neraca Keuangan (API.md "Bank, users, settings": /bpr/neraca-keuangan; DOMAIN.md "Balance sheet
@@ -54,7 +55,8 @@ function lineField(line: BalanceSheetLine) {
 /** 'YYYY-MM', a real month. */
 export const periodSchema = z
   .string({ error: 'Periode wajib diisi (format YYYY-MM).' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Periode harus berformat YYYY-MM, misalnya 2026-10.' });
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Periode harus berformat YYYY-MM, misalnya 2026-10.' })
+  .refine(inPeriodWindow, { error: PERIOD_WINDOW_MESSAGE });
 
 export const balanceSheetLinesSchema = z.object(
   Object.fromEntries(BALANCE_SHEET_LINES.map((line) => [line, OPTIONAL_LINES.has(line) ? lineField(line).optional() : lineField(line)])) as unknown as Record<

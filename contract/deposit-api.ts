@@ -8,7 +8,9 @@ import {
   depositEventTypeSchema,
   depositStatusSchema,
   interestPaymentSchema,
+  inPeriodWindow,
   isoDateSchema,
+  PERIOD_WINDOW_MESSAGE,
   maturityInstructionSchema,
   shipmentStatusSchema,
   signatureStatusSchema,
@@ -38,7 +40,10 @@ export const limitSchema = z.coerce
   .default(20);
 
 /** 'YYYY-MM' */
-export const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Periode harus berformat YYYY-MM.' });
+export const periodSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Periode harus berformat YYYY-MM.' })
+  .refine(inPeriodWindow, { error: PERIOD_WINDOW_MESSAGE });
 
 /** The fields the deposit list sorts by; `-field` sorts descending. */
 export const depositSortFields = ['createdAt', 'depositDate', 'maturityDate', 'amount'] as const;

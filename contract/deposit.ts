@@ -8,8 +8,28 @@ import { optionalText, requiredCode, requiredText } from './fields';
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** A business date; calendar validity (no 30 February) is checked again by the rules. */
-export const isoDateSchema = z.string({ error: 'Tanggal harus berformat YYYY-MM-DD.' }).regex(ISO_DATE, { error: 'Tanggal harus berformat YYYY-MM-DD.' });
+/**
+ * The window of every business date and period that comes in (issue 17: a holiday in 9999, an LPS
+ * rate from 0001, an invoice of 9999-12 answered 500). Nothing Berjangka holds is older than 2000,
+ * and no deposit, holiday or rate is set beyond 2099; the areas narrow it further where a field
+ * has its own rule (a value date at most a year after the placement, a transfer not in the future).
+ */
+export const FIRST_BUSINESS_DATE = '2000-01-01';
+export const LAST_BUSINESS_DATE = '2099-12-31';
+export const DATE_WINDOW_MESSAGE = 'Tanggal harus antara 1 Januari 2000 dan 31 Desember 2099.';
+export const PERIOD_WINDOW_MESSAGE = 'Periode harus antara Januari 2000 dan Desember 2099.';
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A well-formed date inside the window (a malformed one gets only its shape's message). */
+export const inDateWindow = (value: string) => !ISO_DATE.test(value) || (value >= FIRST_BUSINESS_DATE && value <= LAST_BUSINESS_DATE);
+/** A well-formed 'YYYY-MM' inside the window. */
+export const inPeriodWindow = (value: string) => !PERIOD.test(value) || (value >= FIRST_BUSINESS_DATE.slice(0, 7) && value <= LAST_BUSINESS_DATE.slice(0, 7));
+
+/** A business date in the window; calendar validity (no 30 February) is checked again by the rules. */
+export const isoDateSchema = z
+  .string({ error: 'Tanggal harus berformat YYYY-MM-DD.' })
+  .regex(ISO_DATE, { error: 'Tanggal harus berformat YYYY-MM-DD.' })
+  .refine(inDateWindow, { error: DATE_WINDOW_MESSAGE });
 export const rupiahSchema = z.number().int({ error: 'Nominal harus rupiah utuh.' }).min(0, { error: 'Nominal tidak boleh negatif.' });
 export const rateBpsSchema = z.number().int({ error: 'Suku bunga harus dalam basis poin utuh.' }).min(0);
 

@@ -16,7 +16,8 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** The first month a report may cover: nothing Berjangka holds is older, and dates before year 1000 are out of its calendar. */
 export const FIRST_REPORT_PERIOD = '2000-01';
-const reportPeriodSchema = periodSchema.refine((period) => period >= FIRST_REPORT_PERIOD, { error: 'Periode paling awal Januari 2000.' });
+// The shared period window (contract/deposit.ts) starts there; a report adds "not after this month" on the server.
+const reportPeriodSchema = periodSchema;
 const requiredPeriod = z.string({ error: 'Periode wajib diisi (YYYY-MM).' }).pipe(reportPeriodSchema);
 
 /** GET /report: `type` from the catalogue, `period` 'YYYY-MM' not after this month, `format` xlsx or pdf. */

@@ -11,7 +11,7 @@ import { ServiceError, ValidationError } from '../platform/errors';
 import { signJwt, verifyJwt } from './jwt';
 import { activeBlock } from '../platform/throttle';
 import { clearThrottles, clearThrottlesOfAccount, countAttempt, readThrottles } from '../platform/throttle-repository';
-import { LOGIN_POLICIES, loginSubjects, type LoginSubjects } from './login-throttle';
+import { LOGIN_POLICIES, loginBlock, loginSubjects, type LoginSubjects } from './login-throttle';
 import { passwordPolicyViolations, type PasswordHasher } from './passwords';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 import { insertBankAudit } from '../platform/bank-audit';
@@ -72,14 +72,9 @@ export function createAuthService(deps: AuthDeps) {
     );
   };
 
-  /** The latest end of the subjects' blocks at `now`, or null when none is blocked. */
-  const blockOf = async (subjects: LoginSubjects, now: Date): Promise<Date | null> => {
-    const states = await readThrottles(db, Object.values(subjects));
-    const ends = Object.values(subjects)
-      .map((subject) => activeBlock(states.get(`${subject.scope} ${subject.subject}`), now))
-      .filter((end): end is Date => end !== null);
-    return ends.length === 0 ? null : new Date(Math.max(...ends.map((end) => end.getTime())));
-  };
+  /** The latest end of the blocks that stop this attempt at `now` (loginBlock), or null. */
+  const blockOf = async (subjects: LoginSubjects, now: Date): Promise<Date | null> =>
+    loginBlock(await readThrottles(db, Object.values(subjects)), subjects, now);
 
   /** Counts a failed login on all three subjects; the error to answer (401, or 429 once a block starts). */
   const failedLogin = async (subjects: LoginSubjects, now: Date): Promise<ServiceError> => {
@@ -235,6 +230,7 @@ export function createAuthService(deps: AuthDeps) {
       const row = await findUsableToken('change_password_tokens', changePasswordToken);
       const user = row ? await findUserById(db, row.user_id) : undefined;
       if (!row || !user || user.email !== email.trim().toLowerCase()) throw new ServiceError('unauthenticated', MESSAGES.invalidChangeToken);
+      if (user.active !== 1) throw new ServiceError('forbidden', MESSAGES.inactive);
       await checkNewPassword(user, newPassword, 'Kata sandi baru');
       await db.transaction().execute(async (trx) => {
         const now = nowIso();
@@ -251,6 +247,11 @@ export function createAuthService(deps: AuthDeps) {
       const user = await findUserByEmail(db, email);
       if (!user) {
         deps.logger.info('forgot-password request for an unknown email');
+        return;
+      }
+      // A deactivated account gets no link (and the answer is the same as for any other email).
+      if (user.active !== 1) {
+        deps.logger.info({ userId: user.id }, 'forgot-password request for a deactivated account');
         return;
       }
       await expireOpenTokensOfUser(db, 'password_reset_tokens', user.id, nowIso());
@@ -280,6 +281,8 @@ export function createAuthService(deps: AuthDeps) {
       const row = await findUsableToken('password_reset_tokens', token);
       const user = row ? await findUserById(db, row.user_id) : undefined;
       if (!row || !user) throw new ServiceError('invalid', MESSAGES.invalidResetToken);
+      // A reset or invitation link mailed before the user was deactivated sets nothing.
+      if (user.active !== 1) throw new ServiceError('forbidden', MESSAGES.inactive);
       await checkNewPassword(user, password, 'Kata sandi');
       await db.transaction().execute(async (trx) => {
         const now = nowIso();

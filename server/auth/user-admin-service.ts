@@ -7,6 +7,7 @@ import type { StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
 import type { Clock } from '../platform/clock';
 import { isSqlite } from '../platform/db/dialect';
+import { isUniqueViolation } from '../platform/db/unique-violation';
 import type { Database, UserRow } from '../platform/db/schema';
 import { ServiceError, ValidationError } from '../platform/errors';
 import type { Mailer } from '../platform/mail';
@@ -26,7 +27,7 @@ import { findUserByEmail, findUserById, insertUser, raiseSessionVersion, updateU
 
 export const USER_MESSAGES = {
   adminOnly: 'Hanya ADMIN yang dapat mengelola pengguna.',
-  emailTaken: 'Email sudah dipakai akun lain.',
+  emailTaken: 'Email sudah dipakai pengguna lain di bank ini.',
   lastAdmin: 'Admin aktif terakhir tidak dapat diturunkan atau dinonaktifkan.',
   notSelf: 'Anda tidak dapat menonaktifkan akun Anda sendiri.',
   notFound: 'Pengguna tidak ditemukan.',
@@ -45,6 +46,18 @@ function toStaffUser(row: UserRow, actor: StaffActor): StaffUser {
     self: row.id === actor.userId,
     createdAt: row.created_at,
   };
+}
+
+/** The mail to an address that already has an account elsewhere: only its owner learns that. */
+function elsewhereInvitationText(name: string, bankName: string, login: string): string {
+  return [
+    `Halo ${name},`,
+    '',
+    `${bankName} mengundang Anda ke Berjangka dengan email ${login}, tetapi email ini sudah terdaftar pada akun Berjangka lain, dan satu email hanya dapat dipakai oleh satu akun.`,
+    `Karena itu tidak ada akun baru yang dibuat. Jika Anda memang akan bekerja di ${bankName}, mintalah ADMIN-nya mengundang email Anda yang lain.`,
+    '',
+    'Jika Anda tidak mengenal undangan ini, abaikan email ini; akun Anda tidak berubah.',
+  ].join('\n');
 }
 
 export function createUserAdminService(deps: { db: Kysely<Database>; clock: Clock; hasher: PasswordHasher; mailer: Mailer; auth: AuthService; logger?: Logger }) {
@@ -86,22 +99,37 @@ export function createUserAdminService(deps: { db: Kysely<Database>; clock: Cloc
       if (!parsed.success) throw new ValidationError(parsed.messages);
       const { name, email, role } = parsed.data;
       const login = email.trim().toLowerCase();
-      if (await findUserByEmail(db, login)) throw new ServiceError('conflict', USER_MESSAGES.emailTaken);
+      // The bank's own users are on its list anyway: one of them is refused plainly. An account of
+      // another bank must not be revealed (issue 17): the inviter sees what any invitation answers,
+      // and only the mailbox's owner is told, by mail, why no account was made.
+      const existing = await findUserByEmail(db, login);
+      if (existing?.bank_id === actor.bankId) throw new ServiceError('conflict', USER_MESSAGES.emailTaken);
       const now = clock.now().toISOString();
       const id = randomUUID();
-      // Nobody knows this password: the user sets theirs from the link.
+      // Nobody knows this password: the user sets theirs from the link. Hashed on both paths, so
+      // the answer's delay does not tell them apart either.
       const unusableHash = await deps.hasher.hash(newOpaqueToken().token);
+      const bank = await db.selectFrom('banks').select('name').where('id', '=', actor.bankId).executeTakeFirstOrThrow();
+      const invitation = { id, bank_id: actor.bankId, name, email: login, phone: null, role, password_hash: unusableHash, password_changed_at: now, password_set: 0, active: 1, session_version: 0, created_at: now, updated_at: now } as UserRow;
+      const audit = (trx: Kysely<Database>) => insertBankAudit(trx, { bankId: actor.bankId, actorId: actor.userId, at: now, subject: 'user', subjectId: id, event: 'user.invite', payload: { name, email: login, role } });
+      const answerAsInvited = async () => {
+        await audit(db);
+        await deps.mailer.send({ to: login, subject: `Undangan ke Berjangka — ${bank.name}`, text: elsewhereInvitationText(name, bank.name, login) });
+        return toStaffUser(invitation, actor);
+      };
+      if (existing) return answerAsInvited();
       try {
         await db.transaction().execute(async (trx) => {
           await insertUser(trx, { id, bank_id: actor.bankId, name, email: login, phone: null, role, password_hash: unusableHash, password_changed_at: now, password_set: 0, created_at: now, updated_at: now });
-          await insertBankAudit(trx, { bankId: actor.bankId, actorId: actor.userId, at: now, subject: 'user', subjectId: id, event: 'user.invite', payload: { name, email: login, role } });
+          await audit(trx);
         });
       } catch (error) {
-        // Two invitations of one email at once: the unique index decides.
-        if (await findUserByEmail(db, login)) throw new ServiceError('conflict', USER_MESSAGES.emailTaken);
-        throw error;
+        // Two invitations of one email at once: the unique index decides, and the winner's bank says which answer this one gets.
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await findUserByEmail(db, login);
+        if (winner?.bank_id === actor.bankId) throw new ServiceError('conflict', USER_MESSAGES.emailTaken);
+        return answerAsInvited();
       }
-      const bank = await db.selectFrom('banks').select('name').where('id', '=', actor.bankId).executeTakeFirstOrThrow();
       const link = await deps.auth.issueSetPasswordLink(id, SET_PASSWORD_LINK_TTL_MS);
       await deps.mailer.send({
         to: login,

@@ -1,6 +1,7 @@
-import ExcelJS from 'exceljs';
 import { BALANCE_SHEET_LINE_LABELS, BALANCE_SHEET_LINES, OPTIONAL_LINES, type BalanceSheetLine } from '../../contract/balance-sheet';
 import { ServiceError } from '../platform/errors';
+import { loadUploadedWorkbook } from '../platform/xlsx/xlsx-upload';
+import { xlsxBuffer, type XlsxColumn } from '../platform/xlsx/xlsx-stream';
 
 /**
  * The Neraca Keuangan template: one row per line with its code (what the import reads), its name
@@ -12,33 +13,30 @@ const SHEET = 'Neraca';
 const CODE_HEADER = 'Kode';
 const NOT_XLSX = 'Berkas harus berupa template Neraca Keuangan (xlsx) yang diunduh dari layar ini.';
 
+type TemplateRow = { code: string; label: string; value: number | null };
+
+const TEMPLATE_COLUMNS: readonly XlsxColumn<TemplateRow>[] = [
+  { header: CODE_HEADER, kind: 'text', width: 24, value: (row) => row.code },
+  { header: 'Uraian', kind: 'text', width: 46, value: (row) => row.label },
+  { header: 'Nilai (Rp)', kind: 'rupiah', width: 22, value: (row) => row.value },
+];
+
 export async function balanceSheetTemplate(period: string, values?: Partial<Record<BalanceSheetLine, number>>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Berjangka';
-  const sheet = workbook.addWorksheet(SHEET);
-  sheet.columns = [
-    { header: CODE_HEADER, key: 'code', width: 24 },
-    { header: 'Uraian', key: 'label', width: 46 },
-    { header: 'Nilai (Rp)', key: 'value', width: 22, style: { numFmt: '#,##0' } },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const line of BALANCE_SHEET_LINES) {
-    const value = values?.[line];
-    sheet.addRow({ code: line, label: `${BALANCE_SHEET_LINE_LABELS[line]}${OPTIONAL_LINES.has(line) ? ' — kosongkan untuk memakai data Berjangka' : ''}`, value: value ?? null });
-  }
-  sheet.addRow({});
-  sheet.addRow({ code: 'periode', label: `Periode ${period}; laba rugi, pendapatan dan beban: sejak Januari.` });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const rows: TemplateRow[] = BALANCE_SHEET_LINES.map((line) => ({
+    code: line,
+    label: `${BALANCE_SHEET_LINE_LABELS[line]}${OPTIONAL_LINES.has(line) ? ' — kosongkan untuk memakai data Berjangka' : ''}`,
+    value: values?.[line] ?? null,
+  }));
+  rows.push({ code: '', label: '', value: null }, { code: 'periode', label: `Periode ${period}; laba rugi, pendapatan dan beban: sejak Januari.`, value: null });
+  return xlsxBuffer({ sheetName: SHEET, columns: TEMPLATE_COLUMNS, rows: (async function* () {
+    yield rows;
+  })() });
 }
 
 /** The lines a filled template holds: numbers by code; a text that is a number is read too. */
 export async function readBalanceSheetTemplate(bytes: Uint8Array): Promise<Record<string, unknown>> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  } catch {
-    throw new ServiceError('invalid', NOT_XLSX);
-  }
+  // The template is a few kilobytes; anything near a megabyte of content is not it.
+  const workbook = await loadUploadedWorkbook(bytes, NOT_XLSX, { maxInflatedBytes: 2 * 1024 * 1024 });
   const sheet = workbook.getWorksheet(SHEET) ?? workbook.worksheets[0];
   if (!sheet) throw new ServiceError('invalid', NOT_XLSX);
   const lines: Record<string, unknown> = {};

@@ -47,6 +47,8 @@ const printedNumberFixed = (number: string) => `Bilyet ini sudah diterbitkan den
 /** The scan must be of the paper printed last: its number and QR are the ones verification knows. */
 export const printedNumberDiffers = (printed: string) =>
   `Nomor bilyet harus sama dengan nomor pada bilyet yang dicetak (${printed}). Bila nomor itu salah, cetak ulang bilyet dengan nomor yang benar.`;
+/** Another request changed the deposit's bilyet between this one's reads and its writes (a race on PostgreSQL). */
+const BILYET_CHANGED = 'Bilyet deposito ini baru saja diubah oleh permintaan lain. Muat ulang, lalu periksa kembali.';
 
 type EventPayload = BilyetEvent extends infer E ? (E extends BilyetEvent ? Omit<E, 'actor' | 'today'> : never) : never;
 
@@ -179,7 +181,8 @@ export function createBilyetService(deps: { db: Kysely<Database>; clock: Clock; 
           const changes = bilyetRowChangesOf(decision.context);
           if (input.event.type === 'bilyet.issue' || input.event.type === 'bilyet.reissue') {
             // The paper printed last carries the code (a reissue is refused until it is reprinted).
-            if (await verificationCodeIsBound(trx, row.verification_code)) throw new ServiceError('conflict', REPRINT_FIRST);
+            // On a first issue a bound code means a parallel upload issued it a moment ago.
+            if (await verificationCodeIsBound(trx, row.verification_code)) throw new ServiceError('conflict', input.event.type === 'bilyet.reissue' ? REPRINT_FIRST : BILYET_CHANGED);
             const claim = { bank_id: deposit.bank_id, number: decision.context.number!, deposit_id: deposit.id, verification_code: row.verification_code, issued_at: now };
             // A paper printed from Berjangka already holds its number (and its QR verifies): the scan must be of it.
             const printed = await findPrintedNumber(trx, deposit.id);

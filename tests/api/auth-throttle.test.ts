@@ -84,6 +84,21 @@ describe.each(dialects)('login throttles on %s', (dialect) => {
     expect((await attempt('kedaluwarsa@bpr-demo.test', DEMO_PASSWORD, '10.0.6.99')).status).toBe(403);
   });
 
+  it('lets the owner in from an address that never failed while failures from several addresses keep the account blocked', async () => {
+    // 21 failures from five addresses (five or fewer each, so no pair is blocked): the 21st starts the account's block.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await attempt('admin@bpr-lain.test', WRONG, `10.0.10.${(i % 5) + 1}`)).status);
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // The account stays blocked for the addresses that failed, even with the right password…
+    expect((await attempt('admin@bpr-lain.test', DEMO_PASSWORD, '10.0.10.2')).status).toBe(429);
+    // …a new address that guesses wrong is counted and stopped…
+    expect((await attempt('admin@bpr-lain.test', WRONG, '10.0.10.50')).status).toBe(429);
+    expect((await attempt('admin@bpr-lain.test', DEMO_PASSWORD, '10.0.10.50')).status).toBe(429);
+    // …and the owner, on an address that never failed, gets in.
+    expect((await attempt('admin@bpr-lain.test', DEMO_PASSWORD, '10.0.10.99')).status).toBe(200);
+  });
+
   it('counts failed logins that arrive at the same time, one by one', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => attempt('concurrent@bpr-lain.test', WRONG, '10.0.7.1')));
     expect(results.map((result) => result.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);

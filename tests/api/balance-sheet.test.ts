@@ -5,6 +5,7 @@ import { balanceSheetRatios, totalAssets } from '../../machines/bank-rules';
 import { MARCH_2026 } from '../support/march-balance-sheet';
 import { startWorld, type World } from './deposit-fixtures';
 import { dialects } from './harness';
+import { bombSheet, xlsxWith } from '../support/zip-bomb';
 
 /** API.md "Bank, users, settings": Neraca Keuangan (/bpr/neraca-keuangan), DOMAIN.md "Balance sheet and ratios". */
 
@@ -137,6 +138,29 @@ describe.each(dialects)('Neraca Keuangan on %s', (dialect) => {
     const refused = await w.call('POST', '/bpr/neraca-keuangan/import', { token: w.users.admin.token, form: wrong, headers: key() });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toEqual(['Berkas harus berupa template Neraca Keuangan (xlsx) yang diunduh dari layar ini.']);
+  });
+
+  it('a zip bomb (620 kB inflating to 200 MB, its size declared or hidden) is refused with 413 in under a second while /healthz keeps answering; nothing is stored', async () => {
+    const count = async () => Number((await w.db.selectFrom('balance_sheets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const declaredSize of [undefined, 1000]) {
+      const bomb = xlsxWith(bombSheet(200, declaredSize));
+      const form = new FormData();
+      form.append('period', '2026-02');
+      form.append('file', new Blob([new Uint8Array(bomb)]), 'neraca.xlsx');
+      const started = performance.now();
+      const upload = w.call('POST', '/bpr/neraca-keuangan/import', { token: w.users.admin.token, form, headers: key() }).then((answer) => ({ answer, ms: performance.now() - started }));
+      const health = fetch(`${w.t.url}/healthz`).then((answer) => ({ status: answer.status, ms: performance.now() - started }));
+      const [refused, healthz] = await Promise.all([upload, health]);
+      expect(refused.answer.status).toBe(413);
+      expect(refused.answer.body.message).toBe(
+        'Berkas xlsx ini terlalu besar setelah dibuka: isinya lebih dari 2 MB atau lebih dari 1.000 bagian. Unggah berkas yang lebih kecil, misalnya template yang diunduh dari layar ini.',
+      );
+      expect(refused.ms).toBeLessThan(1000);
+      expect(healthz.status).toBe(200);
+      expect(healthz.ms).toBeLessThan(1000);
+    }
+    expect(await count()).toBe(before);
   });
 
   it('the thresholds are the bank\'s setting (Pengaturan Produk): LDR 94,12% is unhealthy against 92,5%', async () => {

@@ -392,10 +392,13 @@ describe.each(dialects)('deposit lifecycle events over HTTP (%s)', (dialect) => 
       const deposit = await w.place({ placementDate: '2026-03-02', depositDate: '2026-03-02' });
       const move = (depositDate: string) =>
         w.call('PATCH', '/invoice/deposit-date', { token: w.users.supervisor.token, json: { depositId: deposit.id, depositDate, reason: 'Permintaan nasabah' }, headers: freshKey() });
-      for (const far of ['9999-12-31', '2027-03-03']) {
+      for (const [far, message] of [
+        ['9999-12-31', 'Tanggal harus antara 1 Januari 2000 dan 31 Desember 2099.'],
+        ['2027-03-03', 'Tanggal efektif paling lambat satu tahun setelah tanggal penempatan (02-Mar-2027).'],
+      ] as const) {
         const refused = await move(far);
         expect(refused.status).toBe(400);
-        expect(refused.body.message).toEqual(['Tanggal efektif paling lambat satu tahun setelah tanggal penempatan (02-Mar-2027).']);
+        expect(refused.body.message).toEqual([message]);
       }
       expect((await w.row(deposit.id)).deposit_date).toBe('2026-03-02');
       const moved = await move('2027-03-02');

@@ -116,7 +116,10 @@ describe.each(dialects)('monthly interest (%s)', (dialect) => {
       expect(bad.body.message).toEqual(['Pilih minimal satu bunga.', 'Tanggal harus berformat YYYY-MM-DD.', 'Nomor referensi transfer wajib diisi.']);
       const ancient = await post('supervisor', { installmentIds: [own!.id], paidAt: '0001-01-01', reference: 'X' });
       expect(ancient.status).toBe(400);
-      expect(ancient.body.message[0]).toMatch(/^Tanggal transfer tidak boleh sebelum tanggal bayar bunga \(\d{2}-\w{3}-2026\)\.$/);
+      expect(ancient.body.message).toEqual(['Tanggal harus antara 1 Januari 2000 dan 31 Desember 2099.']);
+      const early = await post('supervisor', { installmentIds: [own!.id], paidAt: '2026-01-01', reference: 'X' });
+      expect(early.status).toBe(400);
+      expect(early.body.message[0]).toMatch(/^Tanggal transfer tidak boleh sebelum tanggal bayar bunga \(\d{2}-\w{3}-2026\)\.$/);
       const nul = await post('supervisor', { installmentIds: [own!.id], paidAt: '2026-03-02', reference: '\u0001' });
       expect(nul.status).toBe(400);
       expect(nul.body.message).toEqual(['Nomor referensi transfer hanya boleh berisi huruf, angka, spasi dan tanda baca.']);

@@ -272,7 +272,7 @@ describe.each(dialects)('reports (%s)', (dialect) => {
       ['type=posisi-deposito&period=2026-13&format=xlsx', ['Periode harus berformat YYYY-MM.']],
       ['type=posisi-deposito&period=2026-3&format=xlsx', ['Periode harus berformat YYYY-MM.']],
       ['type=posisi-deposito&period=26-03&format=pdf', ['Periode harus berformat YYYY-MM.']],
-      ['type=posisi-deposito&period=1999-12&format=pdf', ['Periode paling awal Januari 2000.']],
+      ['type=posisi-deposito&period=1999-12&format=pdf', ['Periode harus antara Januari 2000 dan Desember 2099.']],
       ['type=posisi-deposito&period=2026-05&format=pdf', ['Periode tidak boleh setelah bulan ini.']],
       ['type=posisi-deposito&format=pdf', ['Periode wajib diisi (YYYY-MM).']],
       ['type=neraca&period=2026-03&format=pdf', ['Jenis laporan tidak dikenal.']],

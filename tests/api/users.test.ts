@@ -60,7 +60,7 @@ describe.each(dialects)('users of a bank on %s', (dialect) => {
 
     const taken = await call('POST', '/bpr/users', { token: admin, json: { name: 'Lain', email: 'operator@bpr-demo.test', role: 'OPERATOR' }, headers: key() });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe('Email sudah dipakai akun lain.');
+    expect(taken.body.message).toBe('Email sudah dipakai pengguna lain di bank ini.');
     const bad = await call('POST', '/bpr/users', { token: admin, json: { name: '', email: 'bukan-email', role: 'KASIR' }, headers: key() });
     expect(bad.status).toBe(400);
     expect(bad.body.message.length).toBe(3);
@@ -73,6 +73,52 @@ describe.each(dialects)('users of a bank on %s', (dialect) => {
     const listed = await call('GET', '/bpr/users?q=rina', { token: admin });
     expect(listed.body.data[0]).toMatchObject({ passwordSet: true });
     expect(await audit(invited.body.data.id)).toMatchObject([{ event: 'user.invite' }]);
+  });
+
+  it('an email with an account at another bank is answered as any invitation (201, same shape): only its owner is told, by mail; no account is made', async () => {
+    const fresh = await call('POST', '/bpr/users', { token: admin, json: { name: 'Baru Sekali', email: 'baru.sekali@bpr-demo.test', role: 'OPERATOR' }, headers: key() });
+    const elsewhere = await call('POST', '/bpr/users', { token: admin, json: { name: 'Admin Lain', email: 'Admin@bpr-lain.test', role: 'OPERATOR' }, headers: key() });
+    expect([fresh.status, elsewhere.status]).toEqual([201, 201]);
+    const shape = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([field, value]) => [field, field === 'id' || field === 'createdAt' ? typeof value : value]));
+    expect(shape(staffUserSchema.parse(elsewhere.body.data))).toEqual({ ...shape(staffUserSchema.parse(fresh.body.data)), name: 'Admin Lain', email: 'admin@bpr-lain.test' });
+    const mail = t.outbox().at(-1)!;
+    expect(mail).toContain('admin@bpr-lain.test');
+    expect(mail).toContain('sudah terdaftar pada akun Berjangka lain');
+    expect(mail).not.toContain('reset-password');
+    // The other bank's account is untouched: same bank, same password.
+    const other = await t.call('POST', `${API}/auth/login`, { json: { email: 'admin@bpr-lain.test', password: DEMO_PASSWORD } });
+    expect(other.status).toBe(200);
+    expect(other.body.data.user ?? other.body.data).not.toMatchObject({ role: 'OPERATOR' });
+    const users = await t.server.database.db.selectFrom('users').select(['bank_id']).where('email', '=', 'admin@bpr-lain.test').execute();
+    expect(users).toHaveLength(1);
+  });
+
+  it('a deactivated user cannot use an invitation or reset link, nor ask for one', async () => {
+    const invited = (await call('POST', '/bpr/users', { token: admin, json: { name: 'Eko Nonaktif', email: 'eko@bpr-demo.test', role: 'OPERATOR' }, headers: key() })).body.data;
+    const invitation = resetTokenFromMail(t.outbox().at(-1)!);
+    expect((await call('PATCH', `/bpr/users/${invited.id}`, { token: admin, json: { active: false }, headers: key() })).status).toBe(200);
+    const refused = await t.call('POST', '/api-v2/auth/forgot-password', { json: { tokenForgotPassword: invitation, password: 'Eko#Kuat2026' }, headers: key() });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Akun Anda sudah dinonaktifkan. Hubungi ADMIN BPR Anda.');
+    const row = await t.server.database.db.selectFrom('users').select(['password_set']).where('id', '=', invited.id).executeTakeFirstOrThrow();
+    expect(row.password_set).toBe(0);
+
+    // A reset link asked for while active, used after deactivation.
+    const dina = (await call('POST', '/bpr/users', { token: admin, json: { name: 'Dina Nonaktif', email: 'dina@bpr-demo.test', role: 'OPERATOR' }, headers: key() })).body.data;
+    await t.call('POST', '/api-v2/auth/forgot-password', { json: { tokenForgotPassword: resetTokenFromMail(t.outbox().at(-1)!), password: 'Dina#Kuat2026' }, headers: key() });
+    expect((await t.call('POST', '/api-v2/auth/send-forgot-password', { json: { email: 'dina@bpr-demo.test', userLevel: 1 } })).status).toBe(200);
+    const resetMail = t.outbox().at(-1)!;
+    expect(resetMail).toContain('dina@bpr-demo.test');
+    expect((await call('PATCH', `/bpr/users/${dina.id}`, { token: admin, json: { active: false }, headers: key() })).status).toBe(200);
+    const reset = await t.call('POST', '/api-v2/auth/forgot-password', { json: { tokenForgotPassword: resetTokenFromMail(resetMail), password: 'Dina#Lain2026x' }, headers: key() });
+    expect(reset.status).toBe(403);
+    // Deactivated, no new link is mailed (and the answer is the one every email gets).
+    const mails = t.outbox().length;
+    expect((await t.call('POST', '/api-v2/auth/send-forgot-password', { json: { email: 'dina@bpr-demo.test', userLevel: 1 } })).status).toBe(200);
+    expect(t.outbox().length).toBe(mails);
+    // Reactivated, the old password still works: the refused link changed nothing.
+    expect((await call('PATCH', `/bpr/users/${dina.id}`, { token: admin, json: { active: true }, headers: key() })).status).toBe(200);
+    expect(await t.login('dina@bpr-demo.test', 'Dina#Kuat2026')).toEqual(expect.any(String));
   });
 
   it('deactivation ends the user\'s sessions at their next request; reactivation lets them sign in again', async () => {

@@ -94,7 +94,7 @@ describe('Pengguna', () => {
     const { server, toasts } = openAs(admin, '/master-data/pengguna', (request) => {
       if (request.method === 'POST' && request.path === '/bpr/users') {
         const body = request.body as { email: string };
-        return body.email === 'sari@bpr-demo.test' ? refused(409, 'Email sudah dipakai akun lain.') : { status: 201, body: { statusCode: 201, message: 'OK', data: staff({ id: 'usr-9', name: 'Dewi', email: body.email, passwordSet: false }) } };
+        return body.email === 'sari@bpr-demo.test' ? refused(409, 'Email sudah dipakai pengguna lain di bank ini.') : { status: 201, body: { statusCode: 201, message: 'OK', data: staff({ id: 'usr-9', name: 'Dewi', email: body.email, passwordSet: false }) } };
       }
       return userList([staff()])(request);
     });
@@ -105,7 +105,7 @@ describe('Pengguna', () => {
     fireEvent.change(within(dialog).getByLabelText('Peran'), { target: { value: 'SUPERVISOR' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kirim undangan' }));
 
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Email sudah dipakai akun lain.'));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Email sudah dipakai pengguna lain di bank ini.'));
     const [refusedInvite] = server.writes();
     expect(refusedInvite!.body).toEqual({ name: 'Dewi', email: 'sari@bpr-demo.test', role: 'SUPERVISOR' });
     expect(refusedInvite!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
+  cellValue,
   DATE_NUMBER_FORMAT,
   excelDateSerial,
   INTEGER_NUMBER_FORMAT,
@@ -87,6 +88,23 @@ describe('streaming xlsx writer', () => {
     const headers = xlsxDownloadHeaders('Bunga Bulanan 2026-03.xlsx');
     expect(headers['Content-Type']).toBe(XLSX_MEDIA_TYPE);
     expect(headers['Content-Disposition']).toBe('attachment; filename="Bunga_Bulanan_2026-03.xlsx"');
+  });
+});
+
+describe('formula-like text (OWASP CSV injection)', () => {
+  it('gets a quote prefix in text cells when it begins with = + - @, a tab or a carriage return; other text and every number stay as they are', () => {
+    expect(['=HYPERLINK("http://x","y")', '+62 812', '-5', '@SUM(A1)', '\t=1', '\r=1'].map((text) => cellValue('text', text))).toEqual([
+      '\'=HYPERLINK("http://x","y")',
+      "'+62 812",
+      "'-5",
+      "'@SUM(A1)",
+      "'\t=1",
+      "'\r=1",
+    ]);
+    expect(['Budi', ' =1', 'a=1', "'=1"].map((text) => cellValue('text', text))).toEqual(['Budi', ' =1', 'a=1', "'=1"]);
+    // Negative amounts are numbers, not text: they stay numbers.
+    expect(cellValue('rupiah', -1_500_000)).toBe(-1_500_000);
+    expect(cellValue('integer', -3)).toBe(-3);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { DepositRuleError } from '../../../machines/deposit-rules';
 import { ServiceError, ValidationError, type FailureKind } from '../errors';
 import { ProviderError } from '../provider-http';
+import { isUniqueViolation, UNIQUE_CONFLICT_MESSAGE } from '../db/unique-violation';
 import { errorResponse, NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from './envelope';
 
 const STATUS_OF: Record<FailureKind, ContentfulStatusCode> = {
@@ -39,6 +40,12 @@ export function handleError(logger: Logger) {
       const log = error.httpStatus >= 500 ? logger.warn.bind(logger) : logger.info.bind(logger);
       log({ provider: error.provider, kind: error.kind, providerReason: error.providerReason, path: c.req.path }, 'provider call did not succeed');
       return errorResponse(c, error.httpStatus, error.httpStatus === 400 ? [error.message] : error.message);
+    }
+    // Two requests raced to insert the same key (issue 17): the loser is told, never a 500. Areas
+    // map the keys they know to their own message; this is the net under all the others.
+    if (isUniqueViolation(error)) {
+      logger.info({ err: error, method: c.req.method, path: c.req.path }, 'unique key refused a concurrent insert');
+      return errorResponse(c, 409, UNIQUE_CONFLICT_MESSAGE);
     }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unexpected error');
     return errorResponse(c, 500, SERVER_ERROR_MESSAGE);

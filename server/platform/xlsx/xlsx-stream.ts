@@ -55,6 +55,18 @@ export function excelDateSerial(date: string): number | null {
   return Date.UTC(year, month - 1, day) / DAY_MS + UNIX_EPOCH_SERIAL;
 }
 
+/**
+ * Text a spreadsheet may take for a formula (OWASP "CSV injection"): it begins with = + - @, a tab
+ * or a carriage return. Such text gets a quote prefix, so a product named =HYPERLINK(…) reaches
+ * the file as '=HYPERLINK(…), read as text by whoever opens or re-imports it. Every text cell of
+ * every export passes here (cellValue, the preamble and headers of writeXlsx/writeXlsxWorkbook);
+ * numbers never do, so a negative amount stays a number.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 export function cellValue(kind: XlsxCellKind, value: string | number | null | undefined): string | number | null {
   if (value === null || value === undefined || value === '') return null;
   switch (kind) {
@@ -67,7 +79,7 @@ export function cellValue(kind: XlsxCellKind, value: string | number | null | un
     case 'percent':
       return Number(value);
     case 'text':
-      return String(value);
+      return neutraliseFormula(String(value));
   }
 }
 
@@ -85,7 +97,7 @@ export async function writeXlsx<Row>(sheet: XlsxSheet<Row>, output: NodeJS.Writa
   // zlib level 1: the sheet XML compresses almost as well and the export spends a third less time.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output as never, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } } as never);
   const worksheet = workbook.addWorksheet(sheet.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  worksheet.columns = sheet.columns.map((column, index) => ({ key: String(index), header: column.header, width: column.width ?? DEFAULT_WIDTH[column.kind] }));
+  worksheet.columns = sheet.columns.map((column, index) => ({ key: String(index), header: neutraliseFormula(column.header), width: column.width ?? DEFAULT_WIDTH[column.kind] }));
   worksheet.getRow(1).font = { bold: true };
   worksheet.getRow(1).commit();
   // One style object per column, shared by all its cells: exceljs resolves a style it has seen
@@ -134,6 +146,17 @@ export async function drainedOrClosed(stream: NodeJS.EventEmitter, output: NodeJ
   } finally {
     controller.abort();
   }
+}
+
+/** The whole workbook in memory: for small files (a template of a few dozen rows), never for exports. */
+export async function xlsxBuffer<Row>(sheet: XlsxSheet<Row>): Promise<Buffer> {
+  const pass = new PassThrough();
+  const chunks: Buffer[] = [];
+  pass.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = once(pass, 'end');
+  await writeXlsx(sheet, pass);
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 /** The workbook as a web stream for a Response body; a failure midway aborts the download. */

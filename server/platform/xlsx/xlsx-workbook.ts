@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { cellValue, DEFAULT_WIDTH, drainedOrClosed, KIND_STYLES, zipCaughtUp, type XlsxCellKind, type XlsxColumn } from './xlsx-stream';
+import { cellValue, DEFAULT_WIDTH, drainedOrClosed, KIND_STYLES, neutraliseFormula, zipCaughtUp, type XlsxCellKind, type XlsxColumn } from './xlsx-stream';
 
 /**
  * A streamed workbook of several sheets, each one table under a few lines that say what it is
@@ -59,12 +59,12 @@ export async function writeXlsxWorkbook(tables: AsyncIterable<XlsxTable<never>> 
     const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: headerRow }] });
     worksheet.columns = table.columns.map((column, index) => ({ key: String(index), width: column.width ?? DEFAULT_WIDTH[column.kind] }));
     table.preamble.forEach((line, index) => {
-      const row = worksheet.addRow([line]);
+      const row = worksheet.addRow([neutraliseFormula(line)]);
       if (index === 0) row.font = { bold: true, size: 12 };
       row.commit();
     });
     worksheet.addRow([]).commit();
-    const header = worksheet.addRow(table.columns.map((column) => column.header));
+    const header = worksheet.addRow(table.columns.map((column) => neutraliseFormula(column.header)));
     for (let index = 1; index <= table.columns.length; index += 1) header.getCell(index).style = HEADER_STYLE;
     header.commit();
 

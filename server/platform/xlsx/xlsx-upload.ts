@@ -1,0 +1,160 @@
+import { inflateRaw } from 'node:zlib';
+import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
+import { ServiceError } from '../errors';
+
+/**
+ * Every uploaded xlsx is opened here, never with exceljs directly (lint forbids `xlsx.load`
+ * elsewhere). An xlsx is a zip: a 600 kB upload can inflate to gigabytes (a zip bomb), and exceljs
+ * would inflate and parse all of it on the event loop, stalling every other request. So before
+ * exceljs sees the bytes:
+ * 1. the zip's central directory is read and held to a bound — at most `maxEntries` entries, their
+ *    declared sizes at most `maxInflatedBytes` together, no entry of over 1 MB declared that
+ *    inflates more than 200 times its stored size, no ZIP64, encryption or other compression;
+ * 2. every entry is really inflated, off the event loop (zlib's thread pool), with the budget left
+ *    as zlib's output limit, so a directory that lies about sizes is stopped as soon as its actual
+ *    bytes pass the bound, after inflating no more than the bound.
+ * Only then does exceljs load the file; it reads exactly the entries checked here (the same
+ * central directory, the same data offsets), so what it inflates is bounded too.
+ */
+
+/** What an upload may inflate to by default: templates are kilobytes; a sheet of thousands of rows a few megabytes. */
+export const XLSX_MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+export const XLSX_MAX_ENTRIES = 1000;
+/** An entry this large may not claim to inflate more than XLSX_MAX_RATIO times its stored size. */
+const RATIO_CHECKED_FROM_BYTES = 1024 * 1024;
+export const XLSX_MAX_RATIO = 200;
+
+export interface XlsxUploadLimits {
+  maxInflatedBytes?: number;
+  maxEntries?: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_BYTES = 22;
+const MAX_COMMENT = 0xffff;
+
+interface ZipEntry {
+  method: number;
+  compressedSize: number;
+  declaredSize: number;
+  dataStart: number;
+}
+
+const inflateRawAsync = promisify(inflateRaw) as (buffer: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;
+
+class NotAZip extends Error {}
+class TooLarge extends Error {}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10}`.replace('.', ',');
+
+function tooLargeError(limits: Required<XlsxUploadLimits>): ServiceError {
+  return new ServiceError(
+    'too-large',
+    `Berkas xlsx ini terlalu besar setelah dibuka: isinya lebih dari ${megabytes(limits.maxInflatedBytes)} MB atau lebih dari ${limits.maxEntries.toLocaleString('id-ID')} bagian. Unggah berkas yang lebih kecil, misalnya template yang diunduh dari layar ini.`,
+  );
+}
+
+/** The entries of a zip whose central directory ends exactly at its end record (as every spreadsheet program writes it). */
+function readCentralDirectory(bytes: Buffer, limits: Required<XlsxUploadLimits>): ZipEntry[] {
+  if (bytes.length < EOCD_BYTES) throw new NotAZip();
+  // The last end record, as JSZip (inside exceljs) looks for it.
+  let eocd = -1;
+  for (let at = bytes.length - EOCD_BYTES; at >= Math.max(0, bytes.length - EOCD_BYTES - MAX_COMMENT); at -= 1) {
+    if (bytes.readUInt32LE(at) === EOCD_SIGNATURE) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) throw new NotAZip();
+  const disk = bytes.readUInt16LE(eocd + 4);
+  const cdDisk = bytes.readUInt16LE(eocd + 6);
+  const entriesOnDisk = bytes.readUInt16LE(eocd + 8);
+  const count = bytes.readUInt16LE(eocd + 10);
+  const cdSize = bytes.readUInt32LE(eocd + 12);
+  const cdOffset = bytes.readUInt32LE(eocd + 16);
+  // ZIP64, split archives and data before or inside the zip: no spreadsheet needs them, and
+  // JSZip would then read other offsets than the ones checked here.
+  if (disk !== 0 || cdDisk !== 0 || entriesOnDisk !== count || count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw new NotAZip();
+  if (eocd >= 20 && bytes.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE) throw new NotAZip();
+  if (cdOffset + cdSize !== eocd) throw new NotAZip();
+  if (count > limits.maxEntries) throw new TooLarge();
+
+  const entries: ZipEntry[] = [];
+  let declaredTotal = 0;
+  let at = cdOffset;
+  while (at < eocd) {
+    if (at + 46 > eocd || bytes.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw new NotAZip();
+    const flags = bytes.readUInt16LE(at + 8);
+    const method = bytes.readUInt16LE(at + 10);
+    const compressedSize = bytes.readUInt32LE(at + 20);
+    const declaredSize = bytes.readUInt32LE(at + 24);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const extraLength = bytes.readUInt16LE(at + 30);
+    const commentLength = bytes.readUInt16LE(at + 32);
+    const localOffset = bytes.readUInt32LE(at + 42);
+    if ((flags & 1) !== 0 || (method !== 0 && method !== 8)) throw new NotAZip();
+    if (compressedSize === 0xffffffff || declaredSize === 0xffffffff || localOffset === 0xffffffff) throw new NotAZip();
+    if (method === 0 && compressedSize !== declaredSize) throw new NotAZip();
+    declaredTotal += declaredSize;
+    if (declaredTotal > limits.maxInflatedBytes) throw new TooLarge();
+    if (declaredSize >= RATIO_CHECKED_FROM_BYTES && declaredSize > XLSX_MAX_RATIO * compressedSize) throw new TooLarge();
+    if (localOffset + 30 > cdOffset || bytes.readUInt32LE(localOffset) !== LOCAL_SIGNATURE) throw new NotAZip();
+    const dataStart = localOffset + 30 + bytes.readUInt16LE(localOffset + 26) + bytes.readUInt16LE(localOffset + 28);
+    if (dataStart + compressedSize > cdOffset) throw new NotAZip();
+    entries.push({ method, compressedSize, declaredSize, dataStart });
+    at += 46 + nameLength + extraLength + commentLength;
+    if (entries.length > limits.maxEntries) throw new TooLarge();
+  }
+  if (at !== eocd || entries.length !== count || entries.length === 0) throw new NotAZip();
+  return entries;
+}
+
+/** Inflates every entry within the budget left; throws TooLarge the moment the actual bytes pass it. */
+async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], maxInflatedBytes: number): Promise<void> {
+  let left = maxInflatedBytes;
+  for (const entry of entries) {
+    const data = bytes.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+    let size: number;
+    if (entry.method === 0) {
+      size = data.length;
+    } else {
+      try {
+        // One byte more than the budget: reaching it means the entry passes the bound.
+        size = (await inflateRawAsync(data, { maxOutputLength: left + 1 })).length;
+      } catch (error) {
+        if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new TooLarge();
+        throw new NotAZip();
+      }
+    }
+    left -= size;
+    if (left < 0) throw new TooLarge();
+  }
+}
+
+/**
+ * The workbook of an uploaded xlsx, after the bounds above: a file beyond them is refused with 413
+ * (in well under a second, without holding the event loop), one that is not an xlsx with
+ * `notXlsxMessage` (400).
+ */
+export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): Promise<ExcelJS.Workbook> {
+  const limits: Required<XlsxUploadLimits> = { maxInflatedBytes: XLSX_MAX_INFLATED_BYTES, maxEntries: XLSX_MAX_ENTRIES, ...limitsIn };
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    await inflateWithinBound(buffer, readCentralDirectory(buffer, limits), limits.maxInflatedBytes);
+  } catch (error) {
+    if (error instanceof TooLarge) throw tooLargeError(limits);
+    if (error instanceof NotAZip) throw new ServiceError('invalid', notXlsxMessage);
+    throw error;
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw new ServiceError('invalid', notXlsxMessage);
+  }
+  return workbook;
+}
