@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import type { RunMode } from '../../contract/run-mode';
 
 const DEFAULT_PORT = 3000;
 
@@ -9,8 +10,10 @@ const optionalText = z
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
 /** A provider's base URL, or `off` to run without that integration. */
-const providerUrl = (name: 'JNE_URL' | 'PRIVY_URL') =>
-  optionalText.pipe(z.union([z.literal('off'), z.url({ protocol: /^https?$/ })], { error: `${name} must be an http:// or https:// URL, or off to run without it` }).optional());
+const providerUrl = (name: 'JNE_URL' | 'PRIVY_URL') => {
+  const error = `${name} must be an http:// or https:// URL, or off to run without it`;
+  return optionalText.pipe(z.union([z.literal('off'), z.url({ protocol: /^https?$/, error })], { error }).optional());
+};
 
 /** What production cannot start without: no generated secret, no localhost links, no sandbox. */
 export const PRODUCTION_REQUIRED = {
@@ -74,7 +77,8 @@ const envSchema = z.object({
   }
   // A real provider without its credentials could only fail on the first pickup or signature.
   const requireWith = (url: 'JNE_URL' | 'PRIVY_URL', names: Array<keyof typeof values>) => {
-    if (values[url] === undefined || values[url] === 'off') return;
+    // Off, unset or not a URL (said above): no credentials to ask for.
+    if (values[url] === undefined || values[url] === 'off' || !/^https?:\/\//.test(values[url])) return;
     for (const name of names) {
       if (values[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: `${String(name)} is required when ${url} is set (${values.NODE_ENV === 'production' ? `or ${url}=off to run without it` : `unset ${url} to use the local sandbox, or ${url}=off`})` });
     }
@@ -124,7 +128,7 @@ export interface S3Config {
  * `demo` (npm start's default): demo data, the providers' sandboxes, printed logins and a banner.
  * `production` (NODE_ENV=production): none of these, and no start without PRODUCTION_REQUIRED.
  */
-export type RunMode = 'demo' | 'production';
+export type { RunMode };
 
 /** Everything the server reads from its environment, with the defaults that make `npm start` work. */
 export interface Config {
