@@ -170,7 +170,6 @@ describe("the bilyet's journey (issue 9)", () => {
       await control.scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'documents-sandbox-control-1024');
       await page.setViewportSize({ width: 1280, height: 800 });
-      await expectAccessible(page, 'Pengiriman (sandbox JNE)');
       await control.getByRole('button', { name: 'Gerakkan paket' }).click();
       await toast(page, 'Paket digerakkan di sandbox JNE.').waitFor();
       await page.getByRole('region', { name: `Pengiriman JNE ${awb}` }).getByText('Terkirim').first().waitFor();
