@@ -208,7 +208,7 @@ describe('npm run admin (sqlite)', () => {
     expect(await refused('create-bank', '--name=BPR Lain', '--email=admin@bpr-pertama.test', '--contact=Budi')).toMatch(/^1: Email admin@bpr-pertama\.test sudah dipakai oleh pengguna lain\./);
     expect(await refused('create-bank', '--name=BPR Lain', '--contact=Budi')).toMatch(/^1: Nama bank, email dan nama admin wajib diisi\./);
     expect(await refused('create-bank', '--name=BPR Lain', '--email=bukan-email', '--contact=Budi')).toMatch(/^1: Email admin tidak valid\./);
-  }, 60_000);
+  }, 240_000); // four CLI processes, each loading the server
 
   it('unlocks the login of an account blocked by failed logins', async () => {
     const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'operator@bpr-demo.test', password } });
