@@ -87,7 +87,7 @@ describe("the bilyet's journey (issue 9)", () => {
     }
   });
 
-  it('print, upload, JNE pickup and resi, delivery by the sandbox, a signature on Privy, the return and the payout — all from the screens', async () => {
+  it('print, upload, JNE pickup and resi, delivery by the sandbox, a signature on Privy, the return and the payout — all from the screens', { timeout: 240_000 }, async () => {
     // An active deposit without a bilyet yet, whose customer has an email (Privy mails the signer) and a city in the address.
     const queue = await apiGet<{ data: Row[] }>(OPERATOR, '/bpr/list-proses-deposito?step=upload&limit=100');
     let target: (Row & { email: string }) | undefined;
