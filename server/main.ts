@@ -67,7 +67,7 @@ export interface ServerOptions {
   argon2?: Argon2Params;
   /** PostgreSQL only: work inside this (existing) schema; tests give each run its own. */
   pgSchema?: string;
-  /** 'when-empty' (default): demo data when there is no bank yet; true: always (idempotent); false: never. */
+  /** 'when-empty' (default): demo data when there is no bank yet; true: always (idempotent); false: never. Production (NODE_ENV=production) never seeds. */
   seed?: boolean | 'when-empty';
   /** Seed the demo deposits with the demo banks (default true). */
   demoDeposits?: boolean;
@@ -147,7 +147,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     await purgeStaleRows(database.db, clock.now());
 
     let seeded: string[] = [];
-    const seed = options.seed ?? 'when-empty';
+    const seed = config.mode === 'production' ? false : (options.seed ?? 'when-empty');
     if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
       seeded = (
         await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl, platform: config.platform })
@@ -177,7 +177,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const documents = createDocumentService({ db: database.db, clock, fileStore });
     const bilyets = createBilyetService({ db: database.db, clock, documents });
     const bilyetPrinting = createBilyetPrintService({ db: database.db, clock, fileStore, deposits, bilyets, publicUrl: config.publicUrl });
-    const courier = courierFromConfig(config, { db: database.db, clock, logger });
+    const courier = courierFromConfig(config, { db: database.db, clock, logger, auth });
     const shipments = createShipmentService({ db: database.db, clock, courier: courier.client, bilyets, logger });
     const privy = signatureFromConfig(config, {
       db: database.db,
@@ -191,9 +191,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       ...(options.privyCallbackFetch ? { callbackFetch: options.privyCallbackFetch } : {}),
       ...(options.privyCallbackRetryDelaysMs ? { callbackRetryDelaysMs: options.privyCallbackRetryDelaysMs } : {}),
     });
+    if (config.mode === 'production' && (courier.sandbox || privy.sandbox)) {
+      // loadConfig already requires JNE_URL and PRIVY_URL; a config passed in code must not slip one through.
+      throw new Error(`Invalid configuration: ${courier.sandbox ? 'JNE_URL' : 'PRIVY_URL'} is required when NODE_ENV=production (a URL, or off): production mounts no sandbox`);
+    }
     const aroLetters = createAroLetterService({ db: database.db, clock, fileStore, documents, logger });
     const followUps: DailyFollowUp[] = [
-      { name: 'jne-tracking', run: () => shipments.refreshAll() },
+      // JNE_URL=off: there is no JNE to ask.
+      ...(courier.enabled ? [{ name: 'jne-tracking', run: () => shipments.refreshAll() }] : []),
       { name: 'privy-signatures', run: () => signatures.settleOpen() },
       { name: 'aro-letters', run: () => aroLetters.drawRecent() },
       // After the daily job of a 1st: the previous month's invoices (jobs/monthly-invoices.ts).
@@ -240,6 +245,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       embedAllowedOrigins: config.embedAllowedOrigins,
       https: config.publicUrl.startsWith('https://'),
       productId: config.productId,
+      mode: config.mode,
       routers,
       ping: database.ping,
       dialect: database.dialect,

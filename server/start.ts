@@ -1,21 +1,24 @@
 /**
- * `npm start`: build the SPA when dist/ is missing or stale, migrate, seed an empty database,
- * then serve the SPA and the API on PORT until SIGINT/SIGTERM.
+ * `npm start`: build the SPA when dist/ is missing or stale, migrate, seed an empty database (the
+ * demo), then serve the SPA and the API on PORT until SIGINT/SIGTERM. NODE_ENV=production seeds
+ * nothing, mounts no sandbox and prints no logins (server/platform/config.ts, README "Production").
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { loadConfig } from './platform/config';
-import { findUserByEmail } from './auth/user-repository';
-import { startServer } from './main';
-import { flushLogs } from './platform/logger';
-import { demoLoginLines, DEMO_BANKS } from './demo/seed';
-import { buildSpa, spaBuildIsStale, wantedBuild } from './platform/spa-build';
+import { DEMO_BANNER } from '../contract/run-mode';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(rootDir, 'dist');
 
 async function main(): Promise<void> {
+  // First, and before the server's modules load (seconds): a missing setting is said at once.
   const config = loadConfig();
+  const { findUserByEmail } = await import('./auth/user-repository');
+  const { startServer } = await import('./main');
+  const { flushLogs } = await import('./platform/logger');
+  const { demoLoginLines, DEMO_BANKS } = await import('./demo/seed');
+  const { buildSpa, spaBuildIsStale, wantedBuild } = await import('./platform/spa-build');
   if (spaBuildIsStale(rootDir, distDir, wantedBuild(config.storageKey))) {
     console.log('Membangun SPA (dist/ belum ada, lebih lama dari sumbernya, atau bukan build produksi ini)…');
     await buildSpa(rootDir, distDir, config.storageKey);
@@ -26,8 +29,15 @@ async function main(): Promise<void> {
   await flushLogs(server.logger); // the start-up log lines before the banner, not inside it
   console.log(`\nBerjangka berjalan di ${publicUrl} (basis data: ${server.database.dialect}, data: ${server.config.dataDir})`);
   console.log(`Dokumentasi API: ${publicUrl}/api-docs`);
-  const demoAdmin = DEMO_BANKS[0]?.users[0]?.email;
-  if (demoAdmin && (await findUserByEmail(server.database.db, demoAdmin))) console.log(`${demoLoginLines().join('\n')}\n`);
+  if (server.config.mode === 'production') {
+    console.log(`Mode produksi: tanpa data demo dan tanpa sandbox (alamat publik: ${server.config.publicUrl}).\n`);
+  } else {
+    server.logger.warn({ mode: 'demo' }, DEMO_BANNER);
+    await flushLogs(server.logger);
+    console.log(`\n*** ${DEMO_BANNER} ***\nJalankan dengan NODE_ENV=production untuk data sungguhan (README "Production").`);
+    const demoAdmin = DEMO_BANKS[0]?.users[0]?.email;
+    if (demoAdmin && (await findUserByEmail(server.database.db, demoAdmin))) console.log(`${demoLoginLines().join('\n')}\n`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -49,6 +49,46 @@ export interface RegistrationDeps {
 export function createRegistrationService(deps: RegistrationDeps) {
   const { db, clock } = deps;
 
+
+  /** The bank's first ADMIN, without a usable password until they set one from the mailed link. */
+  async function insertFirstAdmin(trx: typeof db, admin: { userId: string; bankId: string; name: string; email: string; phone: string | null; passwordHash: string; now: string }): Promise<void> {
+    await insertUser(trx, {
+      id: admin.userId,
+      bank_id: admin.bankId,
+      name: admin.name,
+      email: admin.email,
+      phone: admin.phone,
+      role: 'ADMIN',
+      password_hash: admin.passwordHash,
+      password_changed_at: admin.now,
+      // Until the admin sets a password from the mailed link.
+      password_set: 0,
+      created_at: admin.now,
+      updated_at: admin.now,
+    });
+  }
+
+  /** Mails the new admin a set-password link (3 days, once); answers the link. */
+  async function welcomeFirstAdmin(userId: string, admin: { email: string; contactName: string }, why: string): Promise<string> {
+    const link = await deps.auth.issueSetPasswordLink(userId, SET_PASSWORD_LINK_TTL_MS);
+    await deps.mailer.send({
+      to: admin.email,
+      subject: 'Pendaftaran Berjangka disetujui',
+      link,
+      text: [
+        `Halo ${admin.contactName},`,
+        '',
+        `${why} Akun admin Anda: ${admin.email}.`,
+        'Buka tautan berikut dalam 3 hari untuk membuat kata sandi (tautan hanya berlaku sekali):',
+        '',
+        link,
+        '',
+        'Jika tautan sudah kedaluwarsa, gunakan "Lupa kata sandi?" di halaman masuk.',
+      ].join('\n'),
+    });
+    return link;
+  }
+
   return {
     /** Counts a registration attempt of `client`; 429 once it has sent too many (REGISTRATION_CLIENT_POLICY). */
     async admit(client: string): Promise<void> {
@@ -168,38 +208,37 @@ export function createRegistrationService(deps: RegistrationDeps) {
         if (!(await markRegistrationReviewed(trx, id, { status: 'APPROVED', bankId, now }))) {
           throw new ServiceError('conflict', `Pendaftaran ${id} sudah diputuskan.`);
         }
-        await insertUser(trx, {
-          id: userId,
-          bank_id: bankId,
-          name: registration.contact_name,
-          email: registration.email,
-          phone: registration.phone,
-          role: 'ADMIN',
-          password_hash: unusableHash,
-          password_changed_at: now,
-          // Until the admin sets a password from the mailed link.
-          password_set: 0,
-          created_at: now,
-          updated_at: now,
-        });
+        await insertFirstAdmin(trx, { userId, bankId, name: registration.contact_name, email: registration.email, phone: registration.phone, passwordHash: unusableHash, now });
       });
-      const link = await deps.auth.issueSetPasswordLink(userId, SET_PASSWORD_LINK_TTL_MS);
-      await deps.mailer.send({
-        to: registration.email,
-        subject: 'Pendaftaran Berjangka disetujui',
-        link,
-        text: [
-          `Halo ${registration.contact_name},`,
-          '',
-          `Pendaftaran ${registration.bank_name} di Berjangka telah disetujui. Akun admin Anda: ${registration.email}.`,
-          'Buka tautan berikut dalam 3 hari untuk membuat kata sandi (tautan hanya berlaku sekali):',
-          '',
-          link,
-          '',
-          'Jika tautan sudah kedaluwarsa, gunakan "Lupa kata sandi?" di halaman masuk.',
-        ].join('\n'),
-      });
+      const link = await welcomeFirstAdmin(userId, { email: registration.email, contactName: registration.contact_name }, `Pendaftaran ${registration.bank_name} di Berjangka telah disetujui.`);
       return { bankId, userId, email: registration.email, link };
+    },
+
+    /**
+     * `npm run admin -- create-bank`: the platform operator creates a bank and its ADMIN without the
+     * public registration (the first bank of a production install, or one registered on paper). The
+     * admin completes the bank's profile (OJK licence, NPWP, address, logo) in the app.
+     */
+    async createBank(input: { bankName: string; email: string; contactName: string; phone?: string | null }): Promise<{ bankId: string; userId: string; email: string; link: string }> {
+      const bankName = input.bankName.trim();
+      const email = input.email.trim().toLowerCase();
+      const contactName = input.contactName.trim();
+      const problems: string[] = [];
+      if (bankName.length < 3 || bankName.length > 200) problems.push('Nama bank wajib diisi (3-200 karakter).');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) problems.push('Email admin tidak valid.');
+      if (contactName.length < 2 || contactName.length > 100) problems.push('Nama admin wajib diisi (2-100 karakter).');
+      if (problems.length > 0) throw new ValidationError(problems);
+      if (await findUserByEmail(db, email)) throw new ServiceError('conflict', `Email ${email} sudah dipakai oleh pengguna lain.`);
+      const now = clock.now().toISOString();
+      const bankId = randomUUID();
+      const userId = randomUUID();
+      const unusableHash = await deps.hasher.hash(newOpaqueToken().token);
+      await db.transaction().execute(async (trx) => {
+        await insertBank(trx, { id: bankId, name: bankName, ojk_license_number: null, npwp: null, address: null, logo_file_id: null, created_at: now, updated_at: now });
+        await insertFirstAdmin(trx, { userId, bankId, name: contactName, email, phone: input.phone?.trim() || null, passwordHash: unusableHash, now });
+      });
+      const link = await welcomeFirstAdmin(userId, { email, contactName }, `${bankName} telah dibuat di Berjangka.`);
+      return { bankId, userId, email, link };
     },
 
     async reject(id: string): Promise<void> {

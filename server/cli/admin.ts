@@ -3,6 +3,9 @@
  *   npm run admin -- registrations [--all]   pending registrations (or all)
  *   npm run admin -- approve <id>            create the bank and its ADMIN user, mail a set-password link
  *   npm run admin -- reject <id>
+ *   npm run admin -- create-bank --name="BPR …" --email=… --contact="Nama" [--phone=…]
+ *                                            create a bank and its ADMIN without the public registration
+ *                                            (the first bank in production), mail a set-password link
  *   npm run admin -- unlock <email>          lift the login throttles of an account
  *   npm run admin -- channels                channel partners and their fee rates
  *   npm run admin -- channel <code> <bps> --name="PT …" [--npwp=…] [--from=YYYY-MM-DD]
@@ -16,7 +19,7 @@ import { ServiceError } from '../platform/errors';
 import { listChannelPartners, recordInvoicePayment, saveChannelPartner } from '../invoices/invoice-admin-service';
 
 const USAGE =
-  'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id> | unlock <email> | channels' +
+  'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id> | create-bank --name="BPR …" --email=… --contact="Nama" [--phone=…] | unlock <email> | channels' +
   ' | channel <kode> <bps> --name="PT …" [--npwp=…] [--from=YYYY-MM-DD] | invoice-paid <nomor> <referensi> [--date=YYYY-MM-DD]';
 
 /** `--key=value` options after the positional arguments. */
@@ -29,7 +32,7 @@ function options(args: readonly string[]): Record<string, string> {
 
 async function main(args: string[]): Promise<void> {
   const [command, argument] = args;
-  if (!command || !['registrations', 'approve', 'reject', 'unlock', 'channels', 'channel', 'invoice-paid'].includes(command)) {
+  if (!command || !['registrations', 'approve', 'reject', 'create-bank', 'unlock', 'channels', 'channel', 'invoice-paid'].includes(command)) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -55,6 +58,14 @@ async function main(args: string[]): Promise<void> {
       return;
     }
     const db = berjangka.database.db;
+    if (command === 'create-bank') {
+      const given = options(args.slice(1));
+      if (!given.name || !given.email || !given.contact) throw new ServiceError('invalid', `Nama bank, email dan nama admin wajib diisi.\n${USAGE}`);
+      const created = await registration.createBank({ bankName: given.name, email: given.email, contactName: given.contact, phone: given.phone ?? null });
+      console.log(`Bank ${created.bankId} (${given.name.trim()}) dibuat dengan admin ${created.email}; tautan atur kata sandi dikirim (berlaku 3 hari).`);
+      if (!berjangka.config.smtpUrl) console.log(`Tautan (outbox ${berjangka.outboxDir}): ${created.link}`);
+      return;
+    }
     if (command === 'channels') {
       const partners = [...(await listChannelPartners(db)).values()];
       if (partners.length === 0) console.log('Belum ada mitra penyalur.');

@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/schema';
-import type { AppEnv } from '../platform/http/session';
-import { inProcessFetch, type FetchLike } from '../platform/provider-http';
-import { jneClient, type CourierClient, type JneAccount } from './jne-client';
+import { ServiceError } from '../platform/errors';
+import { tokenFromHeader, type AppEnv, type SessionAuthenticator } from '../platform/http/session';
+import { inProcessFetch, publicPart, type FetchLike } from '../platform/provider-http';
+import { CourierError, jneClient, type CourierClient, type JneAccount } from './jne-client';
 import { jneSandbox } from './jne-sandbox';
+import { findShipmentByAwb } from './shipment-repository';
 
 /** Where the composition mounts the JNE sandbox. */
 export const JNE_SANDBOX_PATH = '/sandbox/jne';
@@ -19,6 +21,8 @@ export const SANDBOX_JNE_API_KEY = 'sandbox-jne-api-key';
 export interface CourierDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Proves the staff session the sandbox's control endpoint asks for. */
+  auth: SessionAuthenticator;
   logger?: Logger;
   /** How the client reaches JNE; default the global fetch (JNE_URL) or the sandbox in process. */
   fetch?: FetchLike;
@@ -29,9 +33,23 @@ export interface CourierDeps {
 
 export interface CourierSetup {
   client: CourierClient;
-  /** Mount at JNE_SANDBOX_PATH when present (JNE_URL unset). */
+  /** Mount at JNE_SANDBOX_PATH when present (JNE_URL unset): the sandbox's control endpoint only. */
   sandbox?: Hono<AppEnv>;
   sandboxPath: typeof JNE_SANDBOX_PATH;
+  /** False with JNE_URL=off: nothing to track. */
+  enabled: boolean;
+}
+
+/** What staff read when the installation runs without JNE. */
+export const JNE_OFF_MESSAGE =
+  'Integrasi JNE tidak aktif di instalasi ini (JNE_URL=off): penjemputan, pembatalan dan pelacakan lewat JNE tidak tersedia. Kirim bilyet dengan kurir lain lalu catat nomor resinya.';
+
+/** JNE_URL=off: every call is refused with the reason, before anything is written. */
+export function disabledCourier(): CourierClient {
+  const refuse = async (): Promise<never> => {
+    throw new CourierError('disabled', JNE_OFF_MESSAGE);
+  };
+  return { createPickup: refuse, cancelPickup: refuse, track: refuse };
 }
 
 /**
@@ -42,19 +60,34 @@ export interface CourierSetup {
 export function courierFromConfig(config: Pick<Config, 'jne'>, deps: CourierDeps): CourierSetup {
   const account = { ...config.jne.account, ...deps.account };
   const common = { ...(Object.keys(account).length > 0 ? { account } : {}), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) };
+  if (config.jne.off) return { client: disabledCourier(), sandboxPath: JNE_SANDBOX_PATH, enabled: false };
   if (config.jne.url) {
     if (!config.jne.username || !config.jne.apiKey) throw new Error('JNE_URL is set without JNE_USERNAME and JNE_API_KEY');
     return {
       client: jneClient({ baseUrl: config.jne.url, username: config.jne.username, apiKey: config.jne.apiKey, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...common }),
       sandboxPath: JNE_SANDBOX_PATH,
+      enabled: true,
     };
   }
   const username = config.jne.username ?? SANDBOX_JNE_USERNAME;
   const apiKey = config.jne.apiKey ?? SANDBOX_JNE_API_KEY;
-  const sandbox = jneSandbox({ db: deps.db, clock: deps.clock, username, apiKey, ...(deps.logger ? { logger: deps.logger } : {}) });
+  const control = {
+    async staffBank(authorization: string | undefined): Promise<string | null> {
+      try {
+        return (await deps.auth.authenticate(tokenFromHeader(authorization, 'bearer'))).bprId;
+      } catch (error) {
+        if (error instanceof ServiceError) return null;
+        throw error;
+      }
+    },
+    bankOwns: async (bankId: string, awb: string) => (await findShipmentByAwb(deps.db, bankId, awb)) !== undefined,
+  };
+  const sandbox = jneSandbox({ db: deps.db, clock: deps.clock, username, apiKey, control, ...(deps.logger ? { logger: deps.logger } : {}) });
   return {
     client: jneClient({ baseUrl: `http://sandbox.invalid${JNE_SANDBOX_PATH}`, username, apiKey, fetch: deps.fetch ?? inProcessFetch(sandbox, JNE_SANDBOX_PATH), ...common }),
-    sandbox,
+    // Its credentials are published: pickups, tracing and cancellations stay in process.
+    sandbox: publicPart(sandbox, JNE_SANDBOX_PATH, (path) => path === '/control/advance'),
     sandboxPath: JNE_SANDBOX_PATH,
+    enabled: true,
   };
 }

@@ -15,7 +15,10 @@ import type { AppEnv } from '../platform/http/session';
  * Shipments move by themselves as the injected clock passes: picked up 2 h after the pickup slot,
  * in transit 4 h later, delivered a day after that (to the addressee, code D01). For tests and
  * demos, `POST /control/advance` with JSON `{ "awb": "…", "status": "pickedUp" | "inTransit" |
- * "delivered" | "failed" }` moves one now (it exists only here; JNE has nothing like it).
+ * "delivered" | "failed" }` moves one now (it exists only here; JNE has nothing like it). It
+ * takes a staff session (Bearer) of the bank that booked the shipment: a parcel's news is the
+ * bilyet's receipt, which nobody else may make up. Only this endpoint faces the internet
+ * (jne-provider.ts): the merchant API's credentials are published, so our client alone reaches it.
  * Its state is in the database (sandbox_jne_shipments, migration 0008): a restart keeps a demo's
  * shipments.
  *
@@ -33,7 +36,16 @@ export interface JneSandboxOptions {
   /** The account the sandbox accepts. */
   username: string;
   apiKey: string;
+  /** Who may move a shipment with /control/advance. */
+  control: JneSandboxControlAccess;
   logger?: Logger;
+}
+
+export interface JneSandboxControlAccess {
+  /** The bank of the staff session in this Authorization header, or null when there is none valid. */
+  staffBank(authorization: string | undefined): Promise<string | null>;
+  /** Whether this bank booked this AWB. */
+  bankOwns(bankId: string, awb: string): Promise<boolean>;
 }
 
 interface SandboxJneShipmentsTable {
@@ -186,6 +198,8 @@ export function jneSandbox(options: JneSandboxOptions): Hono<AppEnv> {
   });
 
   app.post('/control/advance', async (c) => {
+    const bankId = await options.control.staffBank(c.req.header('authorization'));
+    if (!bankId) return c.json({ message: 'Masuk sebagai staf bank terlebih dahulu: kontrol sandbox JNE memerlukan sesi staf (Authorization: Bearer …).' }, 401);
     let body: unknown;
     try {
       body = await c.req.json();
@@ -198,7 +212,8 @@ export function jneSandbox(options: JneSandboxOptions): Hono<AppEnv> {
       return c.json({ message: `Kirim JSON { "awb": "…", "status": "${CONTROL_STATUSES.join('" | "')}" }.` }, 400);
     }
     const row = await findShipment(awb);
-    if (!row) return c.json({ message: `Nomor resi ${awb} tidak dikenal sandbox JNE.` }, 404);
+    // Another bank's AWB reads exactly like an unknown one.
+    if (!row || !(await options.control.bankOwns(bankId, awb))) return c.json({ message: `Nomor resi ${awb} tidak ditemukan di antara pengiriman bank Anda.` }, 404);
     if (row.cancelled_at) return c.json({ message: `Pemesanan resi ${awb} sudah dibatalkan.` }, 409);
     const now = clock.now();
     const current = stageAt(row, now);

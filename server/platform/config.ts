@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import type { RunMode } from '../../contract/run-mode';
 
 const DEFAULT_PORT = 3000;
 
@@ -8,7 +9,22 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** A provider's base URL, or `off` to run without that integration. */
+const providerUrl = (name: 'JNE_URL' | 'PRIVY_URL') => {
+  const error = `${name} must be an http:// or https:// URL, or off to run without it`;
+  return optionalText.pipe(z.union([z.literal('off'), z.url({ protocol: /^https?$/, error })], { error }).optional());
+};
+
+/** What production cannot start without: no generated secret, no localhost links, no sandbox. */
+export const PRODUCTION_REQUIRED = {
+  JWT_SECRET: 'the session-token signing secret (the same value on every instance)',
+  PUBLIC_URL: 'where people reach the app, e.g. https://deposito.bpr.example (links in mails and on the bilyet)',
+  JNE_URL: "JNE's API base URL, or off to run without JNE",
+  PRIVY_URL: "Privy's merchant API URL, or off to run without Privy",
+} as const;
+
 const envSchema = z.object({
+  NODE_ENV: optionalText,
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText,
@@ -35,14 +51,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional()),
-  JNE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'JNE_URL must be an http:// or https:// URL' }).optional()),
+  JNE_URL: providerUrl('JNE_URL'),
   JNE_USERNAME: optionalText,
   JNE_API_KEY: optionalText,
   JNE_BRANCH: optionalText,
   JNE_CUST_ID: optionalText,
   JNE_MERCHANT_ID: optionalText,
   JNE_ORIGIN_CODE: optionalText,
-  PRIVY_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'PRIVY_URL must be an http:// or https:// URL' }).optional()),
+  PRIVY_URL: providerUrl('PRIVY_URL'),
   PRIVY_MERCHANT_KEY: optionalText,
   PRIVY_CALLBACK_SECRET: optionalText,
   PLATFORM_NAME: optionalText,
@@ -54,11 +70,17 @@ const envSchema = z.object({
   PLATFORM_BANK_ACCOUNT_NUMBER: optionalText,
   PLATFORM_BANK_ACCOUNT_NAME: optionalText,
 }).superRefine((values, context) => {
+  if (values.NODE_ENV === 'production') {
+    for (const [name, what] of Object.entries(PRODUCTION_REQUIRED)) {
+      if (values[name as keyof typeof PRODUCTION_REQUIRED] === undefined) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when NODE_ENV=production: ${what}` });
+    }
+  }
   // A real provider without its credentials could only fail on the first pickup or signature.
   const requireWith = (url: 'JNE_URL' | 'PRIVY_URL', names: Array<keyof typeof values>) => {
-    if (values[url] === undefined) return;
+    // Off, unset or not a URL (said above): no credentials to ask for.
+    if (values[url] === undefined || values[url] === 'off' || !/^https?:\/\//.test(values[url])) return;
     for (const name of names) {
-      if (values[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: `${String(name)} is required when ${url} is set (unset ${url} to use the local sandbox)` });
+      if (values[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: `${String(name)} is required when ${url} is set (${values.NODE_ENV === 'production' ? `or ${url}=off to run without it` : `unset ${url} to use the local sandbox, or ${url}=off`})` });
     }
   };
   requireWith('JNE_URL', ['JNE_USERNAME', 'JNE_API_KEY']);
@@ -102,8 +124,15 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
+/**
+ * `demo` (npm start's default): demo data, the providers' sandboxes, printed logins and a banner.
+ * `production` (NODE_ENV=production): none of these, and no start without PRODUCTION_REQUIRED.
+ */
+export type { RunMode };
+
 /** Everything the server reads from its environment, with the defaults that make `npm start` work. */
 export interface Config {
+  mode: RunMode;
   port: number;
   /** Every local file lives below this directory: SQLite database, files/, outbox/, the JWT secret. */
   dataDir: string;
@@ -166,6 +195,8 @@ export const DEFAULT_PLATFORM_IDENTITY: PlatformIdentity = {
 export interface JneConfig {
   /** JNE's API base, e.g. https://apiv2.jne.co.id:10205 (paths /pickupcashless, /tracing/api/…); undefined: the sandbox. */
   url: string | undefined;
+  /** JNE_URL=off: no JNE at all; every JNE action answers why it is unavailable. */
+  off?: boolean;
   /** Required with url; without it the sandbox uses a fixed demo account unless these are set. */
   username: string | undefined;
   apiKey: string | undefined;
@@ -176,6 +207,8 @@ export interface JneConfig {
 export interface PrivyConfig {
   /** Privy's merchant API base, e.g. https://core.privy.id/v3/merchant; undefined: the sandbox. */
   url: string | undefined;
+  /** PRIVY_URL=off: no Privy at all; a signature request answers why it is unavailable. */
+  off?: boolean;
   /** Required with url; the sandbox uses a fixed demo key unless set. */
   merchantKey: string | undefined;
   /**
@@ -194,7 +227,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const port = values.PORT;
+  const jneUrl = values.JNE_URL === 'off' ? undefined : values.JNE_URL?.replace(/\/+$/, '');
+  const privyUrl = values.PRIVY_URL === 'off' ? undefined : values.PRIVY_URL?.replace(/\/+$/, '');
   return {
+    mode: values.NODE_ENV === 'production' ? 'production' : 'demo',
     port,
     dataDir: resolve(values.DATA_DIR ?? './data'),
     databaseUrl: values.DATABASE_URL,
@@ -212,14 +248,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     fileStore: fileStoreConfig(values),
     jne: {
-      url: values.JNE_URL?.replace(/\/+$/, ''),
+      url: jneUrl,
+      ...(values.JNE_URL === 'off' ? { off: true } : {}),
       username: values.JNE_USERNAME,
       apiKey: values.JNE_API_KEY,
       account: Object.fromEntries(
         Object.entries({ branch: values.JNE_BRANCH, custId: values.JNE_CUST_ID, merchantId: values.JNE_MERCHANT_ID, originCode: values.JNE_ORIGIN_CODE }).filter(([, value]) => value !== undefined),
       ),
     },
-    privy: { url: values.PRIVY_URL?.replace(/\/+$/, ''), merchantKey: values.PRIVY_MERCHANT_KEY, callbackSecret: values.PRIVY_CALLBACK_SECRET },
+    privy: { url: privyUrl, ...(values.PRIVY_URL === 'off' ? { off: true } : {}), merchantKey: values.PRIVY_MERCHANT_KEY, callbackSecret: values.PRIVY_CALLBACK_SECRET },
     platform: {
       name: values.PLATFORM_NAME ?? DEFAULT_PLATFORM_IDENTITY.name,
       npwp: values.PLATFORM_NPWP ?? DEFAULT_PLATFORM_IDENTITY.npwp,

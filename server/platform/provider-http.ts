@@ -22,7 +22,9 @@ export type ProviderFailure =
   /** An answer we cannot read, or the provider's own failure (HTTP 5xx). */
   | 'bad-answer'
   | 'unreachable'
-  | 'timeout';
+  | 'timeout'
+  /** The installation runs without this provider (JNE_URL / PRIVY_URL = off). */
+  | 'disabled';
 
 const STATUS_OF: Record<ProviderFailure, 400 | 404 | 409 | 422 | 502 | 503> = {
   invalid: 400,
@@ -33,6 +35,7 @@ const STATUS_OF: Record<ProviderFailure, 400 | 404 | 409 | 422 | 502 | 503> = {
   'bad-answer': 502,
   unreachable: 503,
   timeout: 503,
+  disabled: 503,
 };
 
 /**
@@ -54,6 +57,22 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
     this.httpStatus = STATUS_OF[kind];
   }
+}
+
+/**
+ * The part of a sandbox that may face the internet: requests whose path below `mountPath` the
+ * predicate allows reach `app`, every other one is a 404. The rest of the sandbox (its merchant
+ * API, whose credentials are published) stays reachable only in process, by our own client.
+ */
+export function publicPart<E extends Env>(app: Hono<E>, mountPath: string, allowed: (path: string) => boolean): Hono<E> {
+  const outer = new Hono<E>();
+  outer.use('*', async (c, next) => {
+    const path = c.req.path.startsWith(mountPath) ? c.req.path.slice(mountPath.length) : c.req.path;
+    if (!allowed(path)) return c.json({ message: 'Alamat ini tidak tersedia.' }, 404);
+    await next();
+  });
+  outer.route('/', app);
+  return outer;
 }
 
 /** The outcome of one HTTP exchange: the status and the whole body, or why there is none. */

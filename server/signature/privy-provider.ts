@@ -5,9 +5,10 @@ import type { Clock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/schema';
 import type { AppEnv } from '../platform/http/session';
-import { inProcessFetch, type FetchLike } from '../platform/provider-http';
+import { randomBytes } from 'node:crypto';
+import { inProcessFetch, publicPart, type FetchLike } from '../platform/provider-http';
 import { resolveStoredSecret } from '../platform/stored-secret';
-import { privyClient, type SignatureProvider } from './privy-client';
+import { privyClient, SignatureError, type SignatureProvider } from './privy-client';
 import { privySandbox, type AppendSignaturePage } from './privy-sandbox';
 
 /** Where the composition mounts the Privy sandbox. */
@@ -33,9 +34,24 @@ export interface SignatureDeps {
   timeoutMs?: number;
 }
 
+/** Where Privy (and the sandbox) POST a signature's outcome, below PUBLIC_URL. */
+export const PRIVY_CALLBACK_PATH = '/api-v2-bpr/privy/callback';
+
+/** What staff read when the installation runs without Privy. */
+export const PRIVY_OFF_MESSAGE =
+  'Integrasi Privy tidak aktif di instalasi ini (PRIVY_URL=off): permintaan tanda tangan elektronik tidak dapat dikirim. Mintalah nasabah menandatangani dokumen di kantor bank.';
+
+/** PRIVY_URL=off: every call is refused with the reason, before anything is written. */
+export function disabledSignatureProvider(): SignatureProvider {
+  const refuse = async (): Promise<never> => {
+    throw new SignatureError('disabled', PRIVY_OFF_MESSAGE);
+  };
+  return { send: refuse, status: refuse };
+}
+
 export interface SignatureSetup {
   client: SignatureProvider;
-  /** Mount at PRIVY_SANDBOX_PATH when present (PRIVY_URL unset). */
+  /** Mount at PRIVY_SANDBOX_PATH when present (PRIVY_URL unset): the signer's pages only. */
   sandbox?: Hono<AppEnv>;
   sandboxPath: typeof PRIVY_SANDBOX_PATH;
   /** What /privy/callback verifies X-Privy-Signature with. */
@@ -50,6 +66,10 @@ export interface SignatureSetup {
  */
 export function signatureFromConfig(config: Pick<Config, 'privy' | 'publicUrl' | 'dataDir'>, deps: SignatureDeps): SignatureSetup {
   const timeout = deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {};
+  if (config.privy.off) {
+    // No provider signs callbacks: a secret nobody knows answers every one 401.
+    return { client: disabledSignatureProvider(), sandboxPath: PRIVY_SANDBOX_PATH, callbackSecret: randomBytes(48).toString('base64url') };
+  }
   if (config.privy.url) {
     if (!config.privy.merchantKey || !config.privy.callbackSecret) throw new Error('PRIVY_URL is set without PRIVY_MERCHANT_KEY and PRIVY_CALLBACK_SECRET');
     return {
@@ -66,6 +86,7 @@ export function signatureFromConfig(config: Pick<Config, 'privy' | 'publicUrl' |
     clock: deps.clock,
     merchantKey,
     callbackSecret,
+    callbackUrl: `${config.publicUrl.replace(/\/+$/, '')}${PRIVY_CALLBACK_PATH}`,
     publicBaseUrl,
     appendSignaturePage: deps.appendSignaturePage,
     ...(deps.callbackFetch ? { callbackFetch: deps.callbackFetch } : {}),
@@ -74,7 +95,8 @@ export function signatureFromConfig(config: Pick<Config, 'privy' | 'publicUrl' |
   });
   return {
     client: privyClient({ baseUrl: `${publicBaseUrl}/v3/merchant`, merchantKey, fetch: deps.fetch ?? inProcessFetch(sandbox, PRIVY_SANDBOX_PATH), ...timeout }),
-    sandbox,
+    // The signer's page is the customer's; the merchant API (a published key) stays in process.
+    sandbox: publicPart(sandbox, PRIVY_SANDBOX_PATH, (path) => path.startsWith('/sign/')),
     sandboxPath: PRIVY_SANDBOX_PATH,
     callbackSecret,
   };

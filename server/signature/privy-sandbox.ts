@@ -28,6 +28,10 @@ import { isPdf, MAX_SIGNATURE_DOCUMENT_BYTES } from './privy-client';
  *                                                signed callback (X-Privy-Signature, retried on failure) and
  *                                                redirects the signer to the returnUrl with the outcome in its query
  *
+ * Callbacks go only to the installation's own callback URL (options.callbackUrl); an upload
+ * naming another callbackUrl is refused (422). Only the signing pages face the internet
+ * (privy-provider.ts); the merchant API is reached in process by our own client.
+ *
  * A document not acted on for 14 days answers `Expired` and its page refuses to sign. Signing
  * stores a signed copy: the original with a signature page, drawn by the injected
  * appendSignaturePage. State and bytes are in the database (sandbox_privy_documents, migration 0008).
@@ -56,6 +60,12 @@ export interface PrivySandboxOptions {
   merchantKey: string;
   /** Signs the callbacks (PRIVY_CALLBACK_SECRET, or the per-install one). */
   callbackSecret: string;
+  /**
+   * The one URL the sandbox calls back: the installation's own (PUBLIC_URL/api-v2-bpr/privy/callback),
+   * as Privy calls the URL registered for the merchant. An upload naming another is refused: a
+   * body signed with our secret must never go to a stranger.
+   */
+  callbackUrl: string;
   /** Where the sandbox is reachable from a browser, e.g. http://localhost:3000/sandbox/privy. */
   publicBaseUrl: string;
   appendSignaturePage: AppendSignaturePage;
@@ -173,7 +183,7 @@ export function privySandbox(options: PrivySandboxOptions): Hono<AppEnv> {
     if (!signer) fail('recipients', 'recipients must list one Signer with a name and a valid email');
 
     const callbackUrl = text('callbackUrl') || null;
-    if (callbackUrl && !isHttpUrl(callbackUrl)) fail('callbackUrl', 'callbackUrl must be an http(s) URL');
+    if (callbackUrl && callbackUrl !== options.callbackUrl) fail('callbackUrl', "callbackUrl must be the merchant's registered callback URL");
     const returnUrl = text('returnUrl') || null;
     if (returnUrl && !isHttpUrl(returnUrl)) fail('returnUrl', 'returnUrl must be an http(s) URL');
     const reference = text('reference') || null;
@@ -197,7 +207,7 @@ export function privySandbox(options: PrivySandboxOptions): Hono<AppEnv> {
         signer_email: signer.email,
         signer_phone: signer.phone,
         reference,
-        callback_url: callbackUrl,
+        callback_url: options.callbackUrl,
         return_url: returnUrl,
         status: 'sent',
         created_at: clock.now().toISOString(),
@@ -323,7 +333,8 @@ export function privySandbox(options: PrivySandboxOptions): Hono<AppEnv> {
       return signingPage(c, current ?? row, now, 409);
     }
 
-    if (row.callback_url) await deliverCallback(after, row.callback_url, eventId);
+    // Never the stored URL: rows from before this rule may name a stranger's.
+    await deliverCallback(after, options.callbackUrl, eventId);
 
     if (row.return_url) {
       const target = new URL(row.return_url);

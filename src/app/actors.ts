@@ -39,6 +39,8 @@ export interface AppActors {
   preload: ActorRefFrom<typeof preloadMachine>;
   /** The API calls screens make (src/lib/api-client.ts), reachable through the app so tests can fake them. */
   api: AuthApi;
+  /** demo or production, as the server said (RuntimeConfig.mode). */
+  mode: RuntimeConfig['mode'];
   notify: AppEffects['notify'];
   showError: AppEffects['showError'];
   navigate: AppEffects['navigate'];
@@ -156,6 +158,7 @@ export function createAppActors(effects: AppEffects): AppActors {
     profileHeader,
     preload,
     api,
+    mode: effects.config.mode,
     notify: effects.notify,
     showError: effects.showError,
     navigate: effects.navigate,

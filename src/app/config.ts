@@ -1,3 +1,4 @@
+import type { RunMode } from '@contract/run-mode';
 import { configuredHostOrigins } from '../lib/window-messages';
 
 /** Settings the SPA reads at run time: the server writes them into index.html as meta tags. */
@@ -6,10 +7,13 @@ export interface RuntimeConfig {
   embedAllowedOrigins: string[];
   /** The product id of `LoggedIn{product}` / `LoggedOut{product}`. */
   product: string;
+  /** demo: the login page warns, and a shipment can be moved in the JNE sandbox (NODE_ENV decides, on the server). */
+  mode: RunMode;
 }
 
 export const EMBED_ORIGINS_META = 'berjangka:embed-allowed-origins';
 export const PRODUCT_META = 'berjangka:product';
+export const MODE_META = 'berjangka:mode';
 export const DEFAULT_PRODUCT_ID = 'BPR';
 
 function metaContent(doc: Document, name: string): string | null {
@@ -18,7 +22,7 @@ function metaContent(doc: Document, name: string): string | null {
 }
 
 /**
- * The meta tags win; without them the build-time fallbacks apply (VITE_EMBED_ALLOWED_ORIGINS and
+ * The meta tags win (the server writes them: server/platform/http/spa.ts); without them the build-time fallbacks apply (VITE_EMBED_ALLOWED_ORIGINS and
  * VITE_PRODUCT, else 'BPR'). An empty meta content means "no host allowed", not "use the fallback".
  */
 export function readRuntimeConfig(doc: Document = document, env: Record<string, unknown> = import.meta.env ?? {}): RuntimeConfig {
@@ -28,5 +32,8 @@ export function readRuntimeConfig(doc: Document = document, env: Record<string, 
   return {
     embedAllowedOrigins: configuredHostOrigins(origins ?? env.VITE_EMBED_ALLOWED_ORIGINS),
     product: product || envProduct || DEFAULT_PRODUCT_ID,
+    // Only the server's word makes production: without the tag (npm run dev's Vite) it is the demo,
+    // and a banner shown by mistake is safer than one hidden by mistake.
+    mode: metaContent(doc, MODE_META)?.trim() === 'production' ? 'production' : 'demo',
   };
 }

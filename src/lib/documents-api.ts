@@ -111,6 +111,13 @@ export function createDocumentsApi(clients: ApiClients) {
     cancelPickup: (shipmentId: string, key: string) => post<ShipmentAnswer>('/jne/cancel-pickup', { shipmentId }, key),
     /** Asks the courier now; the server stores what it learnt (a delivery marks the bilyet received). */
     track: async (awb: string, signal?: AbortSignal) => (await bpr<Envelope<ShipmentAnswer>>('/jne/tracking', { query: { awb }, signal })).data,
+    /**
+     * Demo only: moves a parcel in the JNE sandbox as the courier would (README "Trying the
+     * integrations"). The sandbox is on the app's own origin, outside the API bases; the session's
+     * Bearer token goes with it, and the sandbox moves only the staff's own bank's parcels.
+     */
+    sandboxAdvance: (awb: string, status: SandboxParcelStatus) =>
+      bpr<{ awb: string; status: string }>(JNE_SANDBOX_CONTROL_PATH, { method: 'POST', body: { awb, status }, baseURL: '/' }),
 
     signaturesOf: async (depositId: string, signal?: AbortSignal) =>
       (await bpr<Envelope<SignatureRequestAnswer[]>>('/deposito/signature', { query: { depositId }, signal })).data,
@@ -121,6 +128,13 @@ export function createDocumentsApi(clients: ApiClients) {
 export type DocumentsApi = ReturnType<typeof createDocumentsApi>;
 
 export const documentsApi: DocumentsApi = createDocumentsApi(api);
+
+/** Where the JNE sandbox's control listens (server/courier/jne-sandbox.ts; demo mode only). */
+export const JNE_SANDBOX_CONTROL_PATH = '/sandbox/jne/control/advance';
+
+/** The stages the sandbox can move a parcel to, in the courier's order. */
+export const SANDBOX_PARCEL_STATUSES = ['pickedUp', 'inTransit', 'delivered', 'failed'] as const;
+export type SandboxParcelStatus = (typeof SANDBOX_PARCEL_STATUSES)[number];
 
 /** The PDFs staff open to print (GET, the file itself), relative to /api-v2-bpr. */
 export const PRINT_PATHS = {

@@ -4,6 +4,7 @@ import { blob, dialects } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 import type { DepositRow } from '../../server/platform/db/schema';
 import { pdfPageSizes, pdfToText, squish } from '../support/pdf-text';
+import { SANDBOX_JNE_API_KEY, SANDBOX_JNE_USERNAME } from '../../server/courier/jne-provider';
 
 /** API.md "Documents, signature, courier": JNE pickups of bilyets through the JNE sandbox, end to end over HTTP. */
 
@@ -22,8 +23,9 @@ for (const dialect of dialects) {
     };
     const book = (depositId: string, fields: Record<string, string> = {}, headers = freshKey(), token = w.users.operator.token) =>
       w.call('POST', '/jne/create-pickup', { token, json: { depositId, pickupDate: '2026-03-03', pickupTime: '10:00', ...fields }, headers });
-    const sandbox = (awb: string, status: string) =>
-      fetch(`${w.t.url}/sandbox/jne/control/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ awb, status }) });
+    /** The sandbox's control, as the demo's parcel control calls it: with a staff session (default: the booking bank's operator). */
+    const sandbox = (awb: string, status: string, token: string | null = w.users.operator.token) =>
+      fetch(`${w.t.url}/sandbox/jne/control/advance`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ awb, status }) });
     const detail = async (depositId: string) => (await w.call('GET', `/deposito/${depositId}`, { token: w.users.operator.token })).body.data;
 
     beforeAll(async () => {
@@ -197,6 +199,34 @@ for (const dialect of dialects) {
       expect((await w.call('GET', `/jne/tracking?awb=${first.body.data.awb}`, { token: otherToken })).status).toBe(404);
       expect((await w.call('POST', '/jne/cancel-pickup', { token: otherToken, json: { shipmentId: first.body.data.shipmentId }, headers: freshKey() })).status).toBe(404);
       expect((await w.call('POST', '/jne/create-pickup', { json: { depositId: deposit.id }, headers: freshKey() })).status).toBe(401);
+    });
+
+    it('the sandbox moves a parcel only for the staff of the bank that booked it: no token 401, another bank 404, own staff 200; its published JNE account reaches nothing over HTTP', async () => {
+      const deposit = await w.inState('active');
+      await issue(deposit);
+      const { awb, shipmentId } = (await book(deposit.id)).body.data;
+
+      const anonymous = await sandbox(awb, 'delivered', null);
+      expect(anonymous.status).toBe(401);
+      expect((await anonymous.json()).message).toMatch(/sesi staf/);
+      const stranger = await sandbox(awb, 'delivered', w.users.otherSupervisor.token);
+      expect(stranger.status).toBe(404);
+      expect((await stranger.json()).message).toBe(`Nomor resi ${awb} tidak ditemukan di antara pengiriman bank Anda.`);
+      expect((await sandbox(awb, 'delivered', 'bukan.token.sah')).status).toBe(401);
+      expect((await detail(deposit.id)).bilyet.status).toBe('shipped');
+
+      // Cancelling (or tracing) another bank's booking with the credentials the README publishes.
+      for (const path of ['/tracing/api/cancelcnote', `/tracing/api/list/v1/cnote/${awb}`]) {
+        const published = await fetch(`${w.t.url}/sandbox/jne${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: SANDBOX_JNE_USERNAME, api_key: SANDBOX_JNE_API_KEY, cnote_no: awb }).toString() });
+        expect(published.status).toBe(404);
+      }
+      expect((await w.call('GET', `/jne/tracking?awb=${awb}`, { token: w.users.operator.token })).body.data.status).toBe('requested');
+
+      const own = await sandbox(awb, 'delivered', w.users.supervisor.token);
+      expect(own.status).toBe(200);
+      expect(await own.json()).toEqual({ awb, status: 'delivered' });
+      expect((await w.call('GET', `/jne/tracking?awb=${awb}`, { token: w.users.operator.token })).body.data).toMatchObject({ id: shipmentId, status: 'delivered' });
+      expect((await detail(deposit.id)).bilyet.status).toBe('received');
     });
 
     it('records a hand-entered resi of another courier; the receipt is then recorded by staff', async () => {

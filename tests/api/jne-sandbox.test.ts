@@ -4,6 +4,7 @@ import { courierFromConfig, SANDBOX_JNE_API_KEY, SANDBOX_JNE_USERNAME } from '..
 import { jneSandbox } from '../../server/courier/jne-sandbox';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../server/platform/clock';
 import { inAmbientTransaction } from '../../server/platform/db/ambient-transaction';
+import { ServiceError } from '../../server/platform/errors';
 import { closedPortUrl, dialects, TestClock, openTestDatabase, serveMounted, type Served, type TestDatabase } from './support/provider-sandboxes';
 
 /**
@@ -15,6 +16,20 @@ import { closedPortUrl, dialects, TestClock, openTestDatabase, serveMounted, typ
 const USERNAME = 'BPRTEST';
 const API_KEY = 'kunci-rahasia-jne';
 const START = '2026-03-02T01:00:00.000Z'; // Monday 08.00 WIB
+
+/** Two "banks": ours owns every AWB, the other none (the real session and ownership: tests/api/courier.test.ts). */
+const OUR_STAFF = 'Bearer staf-bank-kita';
+const OTHER_STAFF = 'Bearer staf-bank-lain';
+const control = {
+  staffBank: async (authorization: string | undefined) => (authorization === OUR_STAFF ? 'bank-kita' : authorization === OTHER_STAFF ? 'bank-lain' : null),
+  bankOwns: async (bankId: string) => bankId === 'bank-kita',
+};
+/** No token proves a session here: the control endpoint of a sandbox built by courierFromConfig refuses all. */
+const noSessions = {
+  authenticate: async (): Promise<never> => {
+    throw new ServiceError('unauthenticated', 'Silakan login terlebih dahulu.');
+  },
+};
 
 let sequence = 0;
 function pickup(overrides: Partial<PickupRequest> = {}): PickupRequest {
@@ -46,15 +61,15 @@ describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) =>
   let client: CourierClient;
   let baseUrl: string;
 
-  const advance = (awb: string, status: string) =>
-    fetch(`${baseUrl}/control/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ awb, status }) });
+  const advance = (awb: string, status: string, authorization: string | null = OUR_STAFF) =>
+    fetch(`${baseUrl}/control/advance`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ awb, status }) });
   const rawPost = (path: string, fields: Record<string, string>) =>
     fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
     clock = new TestClock(START);
-    served = await serveMounted(jneSandbox({ db: database.db, clock, username: USERNAME, apiKey: API_KEY }), '/sandbox/jne');
+    served = await serveMounted(jneSandbox({ db: database.db, clock, username: USERNAME, apiKey: API_KEY, control }), '/sandbox/jne');
     baseUrl = `${served.origin}/sandbox/jne`;
     client = jneClient({ baseUrl, username: USERNAME, apiKey: API_KEY });
   });
@@ -252,7 +267,21 @@ describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) =>
     expect((await wrongStatus.json()).message).toMatch(/^Kirim JSON/);
     const unknown = await advance('0199999999999999', 'delivered');
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).message).toBe('Nomor resi 0199999999999999 tidak dikenal sandbox JNE.');
+    expect((await unknown.json()).message).toBe('Nomor resi 0199999999999999 tidak ditemukan di antara pengiriman bank Anda.');
+  });
+
+  it('moves a shipment only for the staff of the bank that booked it: no session 401, another bank 404 (as an unknown AWB), the shipment unmoved', async () => {
+    clock.set(START);
+    const { awb } = await client.createPickup(pickup());
+    const anonymous = await advance(awb, 'delivered', null);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).message).toMatch(/sesi staf/);
+    const stranger = await advance(awb, 'delivered', OTHER_STAFF);
+    expect(stranger.status).toBe(404);
+    expect((await stranger.json()).message).toBe(`Nomor resi ${awb} tidak ditemukan di antara pengiriman bank Anda.`);
+    expect((await client.track(awb)).status).toBe('requested');
+    expect((await advance(awb, 'delivered')).status).toBe(200);
+    expect((await client.track(awb)).status).toBe('delivered');
   });
 
   it('reports an unreachable JNE as kind unreachable (503 for our API) and a slow one as kind timeout (503)', async () => {
@@ -279,7 +308,7 @@ describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) =>
     clock.set(START);
     const { awb } = await client.createPickup(pickup());
     await served.close();
-    served = await serveMounted(jneSandbox({ db: database.db, clock, username: USERNAME, apiKey: API_KEY }), '/sandbox/jne');
+    served = await serveMounted(jneSandbox({ db: database.db, clock, username: USERNAME, apiKey: API_KEY, control }), '/sandbox/jne');
     baseUrl = `${served.origin}/sandbox/jne`;
     client = jneClient({ baseUrl, username: USERNAME, apiKey: API_KEY });
     clock.set('2026-03-02T05:00:00.000Z');
@@ -288,28 +317,37 @@ describe.each(dialects)('JNE client against the JNE sandbox on %s', (dialect) =>
 
   it('courierFromConfig: without JNE_URL a mounted sandbox and a client that reaches it in process; with JNE_URL the client calls it', async () => {
     clock.set(START);
-    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined, account: {} } }, { db: database.db, clock });
+    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined, account: {} } }, { db: database.db, clock, auth: noSessions });
     expect(local.sandbox).toBeDefined();
     expect(local.sandboxPath).toBe('/sandbox/jne');
     const booked = await local.client.createPickup(pickup());
     expect((await local.client.track(booked.awb)).status).toBe('requested');
-    // The mounted sandbox is the same service: its demo account answers over HTTP too.
+    // What is mounted is the control endpoint alone: the published demo account reaches nothing
+    // over HTTP (no tracing of another bank's parcel, no cancelling it), and control needs a session.
     const mounted = await serveMounted(local.sandbox!, '/sandbox/jne');
     try {
       const overHttp = jneClient({ baseUrl: `${mounted.origin}/sandbox/jne`, username: SANDBOX_JNE_USERNAME, apiKey: SANDBOX_JNE_API_KEY });
-      expect((await overHttp.track(booked.awb)).awb).toBe(booked.awb);
+      expect((await failure(overHttp.track(booked.awb))).httpStatus).toBeGreaterThanOrEqual(400);
+      expect((await failure(overHttp.cancelPickup(booked.awb))).httpStatus).toBeGreaterThanOrEqual(400);
+      for (const path of [`/tracing/api/list/v1/cnote/${booked.awb}`, '/tracing/api/cancelcnote', '/pickupcashless']) {
+        const raw = await fetch(`${mounted.origin}/sandbox/jne${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: SANDBOX_JNE_USERNAME, api_key: SANDBOX_JNE_API_KEY, cnote_no: booked.awb }).toString() });
+        expect(raw.status).toBe(404);
+      }
+      const control = await fetch(`${mounted.origin}/sandbox/jne/control/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ awb: booked.awb, status: 'delivered' }) });
+      expect(control.status).toBe(401);
+      expect((await local.client.track(booked.awb)).status).toBe('requested');
     } finally {
       await mounted.close();
     }
 
-    const remote = courierFromConfig({ jne: { url: baseUrl, username: USERNAME, apiKey: API_KEY, account: {} } }, { db: database.db, clock });
+    const remote = courierFromConfig({ jne: { url: baseUrl, username: USERNAME, apiKey: API_KEY, account: {} } }, { db: database.db, clock, auth: noSessions });
     expect(remote.sandbox).toBeUndefined();
     expect((await remote.client.track(booked.awb)).awb).toBe(booked.awb);
   });
 
   it('works inside a request\'s database transaction (as under an Idempotency-Key): the in-process sandbox joins it instead of waiting for it', async () => {
     clock.set(START);
-    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined, account: {} } }, { db: database.db, clock, timeoutMs: 5000 });
+    const local = courierFromConfig({ jne: { url: undefined, username: undefined, apiKey: undefined, account: {} } }, { db: database.db, clock, auth: noSessions, timeoutMs: 5000 });
     const awb = await inAmbientTransaction(database.db, async () => {
       const booked = await local.client.createPickup(pickup());
       expect((await local.client.track(booked.awb)).status).toBe('requested');

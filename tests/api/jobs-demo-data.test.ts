@@ -280,7 +280,7 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
 
   it('tracking a seeded AWB through the JNE sandbox answers its stored history, and a live shipment is delivered as time passes', async () => {
     const db = t.server.database.db;
-    const { client } = courierFromConfig(t.server.config, { db, clock: t.clock });
+    const { client } = courierFromConfig(t.server.config, { db, clock: t.clock, auth: t.server.services.auth });
     const shipments = await db.selectFrom('shipments').selectAll().orderBy('created_at').execute();
     const live = shipments.filter((row) => !finishedShipmentStatuses.includes(row.status));
     const sample = [...live, ...shipments.filter((row) => finishedShipmentStatuses.includes(row.status)).filter((_, index) => index % 9 === 0)];

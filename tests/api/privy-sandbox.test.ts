@@ -5,10 +5,11 @@ import { DAY_MS, MINUTE_MS } from '../../server/platform/clock';
 import { inAmbientTransaction } from '../../server/platform/db/ambient-transaction';
 import { readPrivyCallback } from '../../server/signature/privy-callback';
 import { privyClient, SignatureError, type SignatureProvider, type SignatureRequest } from '../../server/signature/privy-client';
-import { PRIVY_CALLBACK_SECRET_FILE, signatureFromConfig } from '../../server/signature/privy-provider';
+import { PRIVY_CALLBACK_PATH, PRIVY_CALLBACK_SECRET_FILE, SANDBOX_PRIVY_MERCHANT_KEY, signatureFromConfig } from '../../server/signature/privy-provider';
 import { privySandbox, type AppendSignaturePage, type SandboxSignature } from '../../server/signature/privy-sandbox';
 import {
   closedPortUrl,
+  serveMounted,
   dialects,
   TestClock,
   openTestDatabase,
@@ -84,6 +85,7 @@ describe.each(dialects)('Privy client against the Privy sandbox on %s', (dialect
         clock,
         merchantKey: MERCHANT_KEY,
         callbackSecret: SECRET,
+        callbackUrl: `${receiver.origin}/privy/callback`,
         publicBaseUrl: `${origin}/sandbox/privy`,
         appendSignaturePage,
         callbackRetryDelaysMs: [20, 20],
@@ -289,6 +291,26 @@ describe.each(dialects)('Privy client against the Privy sandbox on %s', (dialect
     expect(await odd.text()).toContain('Pilihan tidak dikenal');
   });
 
+  it('calls back only the installation\'s own callback: an upload naming another is refused (422), and a stored foreign URL is never called', async () => {
+    clock.set(START);
+    const stranger = await startCallbackReceiver();
+    try {
+      const foreign = await failure(client.send(document({ callbackUrl: `${stranger.origin}/curi` })));
+      expect(foreign.httpStatus).toBeLessThan(500);
+      expect(foreign.providerReason ?? foreign.message).toMatch(/callbackUrl/);
+
+      // A row from before the rule, naming a stranger's URL: signing still calls back only ours.
+      const sent = await client.send(document());
+      await database.db.updateTable('sandbox_privy_documents' as never).set({ callback_url: `${stranger.origin}/curi` } as never).where('doc_token' as never, '=', sent.providerDocumentId as never).execute();
+      const before = receiver.received.length;
+      expect((await press(sent.signingUrl, 'tanda-tangan')).status).toBe(303);
+      expect(receiver.received.length).toBe(before + 1);
+      expect(stranger.received).toHaveLength(0);
+    } finally {
+      await stranger.close();
+    }
+  });
+
   it('reports an unreachable Privy as kind unreachable (503 for our API)', async () => {
     const down = privyClient({ baseUrl: `${await closedPortUrl()}/v3/merchant`, merchantKey: MERCHANT_KEY });
     const error = await failure(down.send(document()));
@@ -307,9 +329,27 @@ describe.each(dialects)('Privy client against the Privy sandbox on %s', (dialect
     expect(local.callbackSecret.length).toBeGreaterThanOrEqual(32);
     expect(signatureFromConfig(config, { db: database.db, clock, appendSignaturePage }).callbackSecret).toBe(local.callbackSecret);
 
-    const sent = await local.client.send(document());
+    const sent = await local.client.send(document({ callbackUrl: `http://berjangka.test${PRIVY_CALLBACK_PATH}` }));
     expect(sent.signingUrl).toMatch(/^http:\/\/berjangka\.test\/sandbox\/privy\/sign\//);
     expect(await local.client.status(sent.providerDocumentId)).toEqual({ status: 'sent' });
+
+    // Mounted, it shows the signer's pages only: the merchant API's key is published, so over
+    // HTTP it uploads nothing and tells no status (our client reaches it in process).
+    const mounted = await serveMounted(local.sandbox!, '/sandbox/privy');
+    try {
+      const signingPath = new URL(sent.signingUrl).pathname;
+      expect((await fetch(`${mounted.origin}${signingPath}`)).status).toBe(200);
+      const status = await fetch(`${mounted.origin}/sandbox/privy/v3/merchant/document/status/${sent.providerDocumentId}`, { headers: { 'Merchant-Key': SANDBOX_PRIVY_MERCHANT_KEY } });
+      expect(status.status).toBe(404);
+      const form = new FormData();
+      form.set('documentTitle', 'Dokumen orang lain');
+      form.set('document', new Blob([Buffer.from(tinyPdf())], { type: 'application/pdf' }), 'x.pdf');
+      form.set('recipients', JSON.stringify([{ type: 'Signer', name: 'Penyerang', email: 'penyerang@example.test' }]));
+      const upload = await fetch(`${mounted.origin}/sandbox/privy/v3/merchant/document/upload`, { method: 'POST', headers: { 'Merchant-Key': SANDBOX_PRIVY_MERCHANT_KEY }, body: form });
+      expect(upload.status).toBe(404);
+    } finally {
+      await mounted.close();
+    }
 
     const configured = signatureFromConfig({ ...config, privy: { url: undefined, merchantKey: undefined, callbackSecret: 'dari-lingkungan' } }, { db: database.db, clock, appendSignaturePage });
     expect(configured.callbackSecret).toBe('dari-lingkungan');
@@ -328,7 +368,7 @@ describe.each(dialects)('Privy client against the Privy sandbox on %s', (dialect
     const config = { privy: { url: undefined, merchantKey: undefined, callbackSecret: SECRET }, publicUrl: 'http://berjangka.test', dataDir: database.dataDir };
     const local = signatureFromConfig(config, { db: database.db, clock, appendSignaturePage, timeoutMs: 5000 });
     const id = await inAmbientTransaction(database.db, async () => {
-      const sent = await local.client.send(document());
+      const sent = await local.client.send(document({ callbackUrl: `http://berjangka.test${PRIVY_CALLBACK_PATH}` }));
       expect((await local.client.status(sent.providerDocumentId)).status).toBe('sent');
       return sent.providerDocumentId;
     });

@@ -187,6 +187,29 @@ describe('npm run admin (sqlite)', () => {
     expect(t.outbox().at(-1)).toContain('To: cli@bpr-cli.test');
   }, 30_000);
 
+  it('create-bank: creates a bank and its ADMIN without the public registration (the first bank in production), mailing a set-password link; refuses a missing field or a used email', async () => {
+    const created = await admin('create-bank', '--name=BPR Pertama Produksi', '--email=Admin@BPR-Pertama.test', '--contact=Rina Admin', '--phone=0227001234');
+    expect(created).toMatch(/^Bank [0-9a-f-]{36} \(BPR Pertama Produksi\) dibuat dengan admin admin@bpr-pertama\.test/);
+    const link = /http:\/\/berjangka\.test\/reset-password\?token=\S+/.exec(created)?.[0];
+    expect(link).toBeDefined();
+    const bankId = /^Bank ([0-9a-f-]{36})/.exec(created)![1]!;
+    expect(await t.server.database.db.selectFrom('banks').select('name').where('id', '=', bankId).executeTakeFirstOrThrow()).toEqual({ name: 'BPR Pertama Produksi' });
+    expect(await t.server.database.db.selectFrom('users').select(['role', 'name', 'phone', 'password_set']).where('email', '=', 'admin@bpr-pertama.test').executeTakeFirstOrThrow()).toEqual({ role: 'ADMIN', name: 'Rina Admin', phone: '0227001234', password_set: 0 });
+    expect(t.outbox().at(-1)).toContain('To: admin@bpr-pertama.test');
+
+    // The link sets the password, and the admin logs in to the new bank.
+    const token = new URL(link!).searchParams.get('token')!;
+    expect((await t.call('POST', '/api-v2/auth/forgot-password', { json: { tokenForgotPassword: token, password: 'Pertama#Produksi2026' } })).status).toBe(200);
+    const login = await t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'admin@bpr-pertama.test', password: 'Pertama#Produksi2026' } });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user).toMatchObject({ role: 'ADMIN', bpr: { name: 'BPR Pertama Produksi' } });
+
+    const refused = (...args: string[]) => admin(...args).then(() => '', (error: { code?: number; stderr?: string }) => `${error.code}: ${error.stderr}`);
+    expect(await refused('create-bank', '--name=BPR Lain', '--email=admin@bpr-pertama.test', '--contact=Budi')).toMatch(/^1: Email admin@bpr-pertama\.test sudah dipakai oleh pengguna lain\./);
+    expect(await refused('create-bank', '--name=BPR Lain', '--contact=Budi')).toMatch(/^1: Nama bank, email dan nama admin wajib diisi\./);
+    expect(await refused('create-bank', '--name=BPR Lain', '--email=bukan-email', '--contact=Budi')).toMatch(/^1: Email admin tidak valid\./);
+  }, 240_000); // four CLI processes, each loading the server
+
   it('unlocks the login of an account blocked by failed logins', async () => {
     const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'operator@bpr-demo.test', password } });
     for (let i = 0; i < 6; i += 1) await attempt('Salah#Sekali99');

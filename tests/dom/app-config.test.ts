@@ -25,7 +25,15 @@ describe('runtime configuration from index.html', () => {
     expect(readRuntimeConfig(doc, { VITE_EMBED_ALLOWED_ORIGINS: 'https://env.test' })).toEqual({
       embedAllowedOrigins: ['https://host.mitra.test', 'https://portal.mitra.test:8443'],
       product: 'BPRX',
+      mode: 'demo',
     });
+  });
+
+  it('is production only when the server says so; without the tag (Vite in npm run dev) or with another word, the demo', () => {
+    expect(readRuntimeConfig(withMeta({ 'berjangka:mode': 'production' }), {}).mode).toBe('production');
+    expect(readRuntimeConfig(withMeta({ 'berjangka:mode': 'demo' }), {}).mode).toBe('demo');
+    expect(readRuntimeConfig(withMeta({ 'berjangka:mode': 'produksi' }), {}).mode).toBe('demo');
+    expect(readRuntimeConfig(withMeta({}), {}).mode).toBe('demo');
   });
 
   it('falls back to the build-time variables, then to BPR and no host', () => {
@@ -33,12 +41,13 @@ describe('runtime configuration from index.html', () => {
     expect(readRuntimeConfig(doc, { VITE_EMBED_ALLOWED_ORIGINS: 'https://env.test', VITE_PRODUCT: 'DEP' })).toEqual({
       embedAllowedOrigins: ['https://env.test'],
       product: 'DEP',
+      mode: 'demo',
     });
-    expect(readRuntimeConfig(doc, {})).toEqual({ embedAllowedOrigins: [], product: 'BPR' });
+    expect(readRuntimeConfig(doc, {})).toEqual({ embedAllowedOrigins: [], product: 'BPR', mode: 'demo' });
   });
 
   it('an empty meta tag means no host is allowed, whatever the build said', () => {
     const doc = withMeta({ 'berjangka:embed-allowed-origins': '', 'berjangka:product': '' });
-    expect(readRuntimeConfig(doc, { VITE_EMBED_ALLOWED_ORIGINS: 'https://env.test' })).toEqual({ embedAllowedOrigins: [], product: 'BPR' });
+    expect(readRuntimeConfig(doc, { VITE_EMBED_ALLOWED_ORIGINS: 'https://env.test' })).toEqual({ embedAllowedOrigins: [], product: 'BPR', mode: 'demo' });
   });
 });

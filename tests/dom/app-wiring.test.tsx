@@ -67,7 +67,7 @@ function createHarness(options: { path: string; signedIn?: boolean; api?: Partia
     notify: ({ title }) => void toasts.push(title),
     showError: (error) => void toasts.push(String((error as { message?: unknown }).message ?? error)),
     navigate: (to) => void router?.navigate(to),
-    config: { embedAllowedOrigins: [], product: 'BPR' },
+    config: { embedAllowedOrigins: [], product: 'BPR', mode: 'production' },
     place: { ownOrigin: 'http://localhost', framed: false, parentOrigin: null },
   };
   const app = createAppActors(effects);

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BANNER } from '../../contract/run-mode';
 import { samplePdf } from '../support/sample-files';
 import { pdfToText, squish } from '../support/pdf-text';
 import { toast } from './support/app-pages';
@@ -69,7 +70,24 @@ async function openTab(page: Page, depositId: string, tab: 'documents' | 'shipme
 }
 
 describe("the bilyet's journey (issue 9)", () => {
-  it('print, upload, JNE pickup and resi, delivery by the sandbox, a signature on Privy, the return and the payout — all from the screens', async () => {
+  it("npm start is the demo: its login page warns that it is no place for real customers' data", async () => {
+    for (const width of [1280, 1024]) {
+      const context = await demo.browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID' });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${demo.server.url}/login`);
+        const note = page.getByRole('note');
+        await note.waitFor();
+        expect(await note.textContent()).toContain(DEMO_BANNER);
+        await saveScreenshot(page, `login-demo-banner-${width}`);
+        if (width === 1280) await expectAccessible(page, 'Masuk (demo)');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('print, upload, JNE pickup and resi, delivery by the sandbox, a signature on Privy, the return and the payout — all from the screens', { timeout: 240_000 }, async () => {
     // An active deposit without a bilyet yet, whose customer has an email (Privy mails the signer) and a city in the address.
     const queue = await apiGet<{ data: Row[] }>(OPERATOR, '/bpr/list-proses-deposito?step=upload&limit=100');
     let target: (Row & { email: string }) | undefined;
@@ -146,12 +164,23 @@ describe("the bilyet's journey (issue 9)", () => {
       await expectAccessible(page, 'Pengiriman');
       await saveScreenshot(page, 'documents-shipment-requested');
 
-      // JNE (the sandbox) delivers; a tracking refresh marks the bilyet received by JNE's receiver.
-      const advanced = await fetch(`${demo.server.url}/sandbox/jne/control/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ awb, status: 'delivered' }) });
-      expect(advanced.status).toBe(200);
-      await card.getByRole('button', { name: 'Perbarui pelacakan' }).click();
-      await toast(page, 'Pelacakan diperbarui.').waitFor();
+      // Nobody outside the bank moves its parcel: the sandbox's control refuses a call without a session.
+      const anonymous = await fetch(`${demo.server.url}/sandbox/jne/control/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ awb, status: 'delivered' }) });
+      expect(anonymous.status).toBe(401);
+      // The demo's control on the shipment: the staff member has JNE (the sandbox) deliver, and the
+      // tracking that follows marks the bilyet received by JNE's receiver.
+      const control = card.getByRole('group', { name: `Sandbox JNE · ${awb}` });
+      await control.getByLabel('Status paket').selectOption('delivered');
+      await control.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'documents-sandbox-control');
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await control.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'documents-sandbox-control-1024');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await control.getByRole('button', { name: 'Gerakkan paket' }).click();
+      await toast(page, 'Paket digerakkan di sandbox JNE.').waitFor();
       await page.getByRole('region', { name: `Pengiriman JNE ${awb}` }).getByText('Terkirim').first().waitFor();
+      expect(await page.getByRole('group', { name: `Sandbox JNE · ${awb}` }).count()).toBe(0);
       await page.getByRole('tab', { name: 'Pengiriman' }).scrollIntoViewIfNeeded();
       await saveScreenshot(page, 'documents-shipment-delivered');
       await openTab(page, deposit.id, 'documents');

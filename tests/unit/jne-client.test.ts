@@ -234,7 +234,7 @@ describe('the JNE account from the configuration', () => {
       return new Response(JSON.stringify({ detail: [{ status: 'success', cnote_no: '0109401600067399' }] }), { status: 200, headers: { 'content-type': 'application/json' } });
     };
     const config = loadConfig({ JNE_URL: 'https://jne.example', JNE_USERNAME: 'BPRKITA', JNE_API_KEY: 'kunci', JNE_BRANCH: 'BDO000', JNE_CUST_ID: '12345678', JNE_MERCHANT_ID: 'BPRKITA', JNE_ORIGIN_CODE: 'BDO10000' });
-    const { client, sandbox } = courierFromConfig(config, { db: undefined as never, clock: { now: () => new Date() }, fetch });
+    const { client, sandbox } = courierFromConfig(config, { db: undefined as never, clock: { now: () => new Date() }, auth: undefined as never, fetch });
     expect(sandbox).toBeUndefined();
     await client.createPickup(request());
     expect(Object.fromEntries(['BRANCH', 'CUST_ID', 'MERCHANT_ID', 'ORIGIN_CODE', 'DESTINATION_CODE', 'username'].map((name) => [name, sent[0]!.get(name)]))).toEqual({

@@ -6,6 +6,7 @@ import { contentSecurityPolicy } from '../../server/platform/http/middleware';
 describe('server configuration', () => {
   it('has defaults that run on a fresh machine', () => {
     expect(loadConfig({})).toEqual({
+      mode: 'demo',
       port: 3000,
       dataDir: resolve('./data'),
       databaseUrl: undefined,
@@ -75,12 +76,32 @@ describe('server configuration', () => {
 
   it('stops on a provider URL without its credentials, or one that is not http(s), naming the variable', () => {
     const stops = (env: Record<string, string>, message: RegExp) => expect(() => loadConfig(env)).toThrow(message);
-    stops({ JNE_URL: 'https://apiv2.jne.co.id' }, /JNE_USERNAME: JNE_USERNAME is required when JNE_URL is set \(unset JNE_URL to use the local sandbox\); JNE_API_KEY: JNE_API_KEY is required when JNE_URL is set/);
+    stops({ JNE_URL: 'https://apiv2.jne.co.id' }, /JNE_USERNAME: JNE_USERNAME is required when JNE_URL is set \(unset JNE_URL to use the local sandbox, or JNE_URL=off\); JNE_API_KEY: JNE_API_KEY is required when JNE_URL is set/);
     stops({ JNE_URL: 'https://apiv2.jne.co.id', JNE_USERNAME: 'u' }, /JNE_API_KEY: JNE_API_KEY is required when JNE_URL is set/);
     stops({ PRIVY_URL: 'https://core.privy.id/v3/merchant', PRIVY_MERCHANT_KEY: 'k' }, /PRIVY_CALLBACK_SECRET: PRIVY_CALLBACK_SECRET is required when PRIVY_URL is set/);
     stops({ PRIVY_URL: 'https://core.privy.id/v3/merchant', PRIVY_CALLBACK_SECRET: 's' }, /PRIVY_MERCHANT_KEY: PRIVY_MERCHANT_KEY is required when PRIVY_URL is set/);
     stops({ JNE_URL: 'apiv2.jne.co.id:10205', JNE_USERNAME: 'u', JNE_API_KEY: 'k' }, /JNE_URL: JNE_URL must be an http:\/\/ or https:\/\/ URL/);
     stops({ PRIVY_URL: 'ftp://privy.id', PRIVY_MERCHANT_KEY: 'k', PRIVY_CALLBACK_SECRET: 's' }, /PRIVY_URL: PRIVY_URL must be an http:\/\/ or https:\/\/ URL/);
+  });
+
+  it('NODE_ENV=production stops without JWT_SECRET, PUBLIC_URL, JNE_URL or PRIVY_URL, naming each; off runs without a provider', () => {
+    const complete = { NODE_ENV: 'production', JWT_SECRET: 'rahasia', PUBLIC_URL: 'https://deposito.bpr.example/', JNE_URL: 'off', PRIVY_URL: 'off' };
+    expect(loadConfig(complete)).toMatchObject({
+      mode: 'production',
+      publicUrl: 'https://deposito.bpr.example',
+      jne: { url: undefined, off: true },
+      privy: { url: undefined, off: true },
+    });
+    for (const name of ['JWT_SECRET', 'PUBLIC_URL', 'JNE_URL', 'PRIVY_URL'] as const) {
+      const env: Record<string, string> = { ...complete, [name]: '' };
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`^Invalid configuration: ${name}: ${name} is required when NODE_ENV=production`));
+    }
+    // A URL still needs its credentials, and says off is the way out.
+    expect(() => loadConfig({ ...complete, PRIVY_URL: 'https://core.privy.id/v3/merchant' })).toThrow(/PRIVY_MERCHANT_KEY is required when PRIVY_URL is set \(or PRIVY_URL=off to run without it\)/);
+    expect(loadConfig({ ...complete, JNE_URL: 'https://apiv2.jne.co.id', JNE_USERNAME: 'u', JNE_API_KEY: 'k' }).jne).toMatchObject({ url: 'https://apiv2.jne.co.id', username: 'u' });
+    // Outside production the same settings are optional, and off works there too.
+    expect(loadConfig({ NODE_ENV: 'development', JNE_URL: 'off' })).toMatchObject({ mode: 'demo', jne: { off: true }, privy: { url: undefined } });
+    expect(() => loadConfig({ JNE_URL: 'mati' })).toThrow(/^Invalid configuration: JNE_URL: JNE_URL must be an http:\/\/ or https:\/\/ URL, or off to run without it$/);
   });
 
   it('keeps files on disk by default, in the database or in S3 on request', () => {

@@ -20,6 +20,8 @@ export interface HttpDeps {
   /** PUBLIC_URL is https (HSTS). */
   https?: boolean;
   productId?: string;
+  /** config.mode, told to the SPA (the demo banner, the sandbox's parcel control). */
+  mode?: 'demo' | 'production';
   /** The areas' routers in the order they are matched (server/routes.ts). */
   routers: readonly MountedRouter[];
   ping: () => Promise<boolean>;
@@ -52,7 +54,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   for (const [basePath, router] of deps.routers) app.route(basePath, router);
 
   if (deps.spaDir) {
-    const spa = spaHandler(deps.spaDir, { embedAllowedOrigins: deps.embedAllowedOrigins, productId: deps.productId ?? 'BPR' });
+    const spa = spaHandler(deps.spaDir, { embedAllowedOrigins: deps.embedAllowedOrigins, productId: deps.productId ?? 'BPR', mode: deps.mode ?? 'production' });
     app.get('*', (c) => spa(c) ?? notFound(c));
   }
   return app;

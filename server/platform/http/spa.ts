@@ -33,6 +33,8 @@ export function isApiPath(path: string): boolean {
 export interface SpaRuntimeConfig {
   embedAllowedOrigins: string[];
   productId: string;
+  /** demo shows the demo banner on the login page and the sandbox's parcel control; default production. */
+  mode?: 'demo' | 'production';
 }
 
 function escapeAttribute(value: string): string {
@@ -43,7 +45,8 @@ function escapeAttribute(value: string): string {
 export function withRuntimeConfig(indexHtml: string, runtime: SpaRuntimeConfig): string {
   const tags =
     `<meta name="berjangka:embed-allowed-origins" content="${escapeAttribute(runtime.embedAllowedOrigins.join(','))}">` +
-    `<meta name="berjangka:product" content="${escapeAttribute(runtime.productId)}">`;
+    `<meta name="berjangka:product" content="${escapeAttribute(runtime.productId)}">` +
+    `<meta name="berjangka:mode" content="${runtime.mode ?? 'production'}">`;
   return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${tags}</head>`) : `${tags}${indexHtml}`;
 }
 

@@ -1,17 +1,19 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { DEMO_BANNER } from '@contract/run-mode';
 import { useAppActors } from '../../app/actors-context';
 import { AuthLayout } from '../../components/AuthLayout';
 import { TextField } from '../../components/TextField';
 
 /**
- * /login: the session machine logs in; a failure arrives as an error toast with the server's
+ * /login: in the demo (the server's mode) a banner warns that this is no place for real
+ * customers' data. The session machine logs in; a failure arrives as an error toast with the server's
  * message. `?next=` (set by the route guard) is handed to the machine, which decides whether the
  * login may go there.
  */
 export default function LoginScreen() {
-  const { session } = useAppActors();
+  const { session, mode } = useAppActors();
   const [search] = useSearchParams();
   const loggingIn = useSelector(session, (snapshot) => snapshot.matches('loggingIn'));
 
@@ -36,6 +38,12 @@ export default function LoginScreen() {
         </p>
       }
     >
+      {mode === 'demo' ? (
+        <p className="bj-demo-banner" role="note">
+          <strong>{DEMO_BANNER}</strong>
+          <span>Data, kurir JNE dan tanda tangan Privy di sini adalah tiruan. Lihat README &ldquo;Production&rdquo; untuk pemasangan sungguhan.</span>
+        </p>
+      ) : null}
       <form className="bj-form" onSubmit={onSubmit} noValidate aria-busy={loggingIn}>
         <TextField label="Email" name="email" type="email" autoComplete="username" required />
         <TextField label="Kata Sandi" name="password" type="password" autoComplete="current-password" required />

@@ -25,7 +25,7 @@ export function tokenFor(user: Pick<User, 'id'>, expiresInSeconds = 3600): strin
  * memory, the auth calls from `api`, toasts recorded. With `user`, that user is signed in (stored
  * token, and the profile check answers the user). The caller stops `app` after the test.
  */
-export function openApp(path: string, options: { api?: Partial<AuthApi>; user?: User } = {}) {
+export function openApp(path: string, options: { api?: Partial<AuthApi>; user?: User; mode?: 'demo' | 'production' } = {}) {
   const store = createMemoryStore();
   const storage = createSessionStorage(() => store, 'k');
   const { user } = options;
@@ -40,7 +40,8 @@ export function openApp(path: string, options: { api?: Partial<AuthApi>; user?: 
     notify: ({ type, title }) => void toasts.push({ type, title }),
     showError: (error) => void toasts.push({ type: 'error', title: String((error as { message?: unknown }).message ?? error) }),
     navigate: (to) => void router?.navigate(to),
-    config: { embedAllowedOrigins: [], product: 'BPR' },
+    // Production unless a test asks for the demo's extras (login banner, sandbox controls).
+    config: { embedAllowedOrigins: [], product: 'BPR', mode: options.mode ?? 'production' },
     place: { ownOrigin: 'http://localhost', framed: false, parentOrigin: null },
   });
   router = createMemoryRouter(appRoutes(), { initialEntries: [path] });

@@ -6,6 +6,7 @@ import { documentsApi, type ShipmentAnswer } from '../../../lib/documents-api';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind } from './bilyet-steps';
 import { BusyButton } from './BusyButton';
+import { SandboxParcelControl } from './SandboxParcelControl';
 import { CancelPickupDialog, mayCancelPickup, mayTrack, printResi } from './shipment-actions';
 import { ShipmentView } from './ShipmentView';
 
@@ -14,8 +15,9 @@ const SHIPPING_STEPS: readonly BilyetStepKind[] = ['bookPickup', 'recordResi'];
 
 /**
  * The detail's "Pengiriman" tab: every shipment of the bilyet (newest first) with its tracking
- * history, and per shipment the label, a tracking refresh and the pickup's cancellation. Each
- * change re-reads the detail: tracking may have marked the bilyet received.
+ * history, and per shipment the label, a tracking refresh and the pickup's cancellation (in the
+ * demo also the sandbox's control that moves the parcel). Each change re-reads the detail:
+ * tracking may have marked the bilyet received.
  */
 export function ShipmentsTab({ deposit, send, onStep, onChanged }: { deposit: DepositDetail; send: IdempotentSend; onStep: (kind: BilyetStepKind) => void; onChanged: () => void }) {
   const app = useAppActors();
@@ -56,6 +58,7 @@ export function ShipmentsTab({ deposit, send, onStep, onChanged }: { deposit: De
                 </button>
               ) : null}
             </div>
+            {app.mode === 'demo' && mayTrack(shipment) ? <SandboxParcelControl shipment={shipment} onMoved={onChanged} /> : null}
             <ShipmentView shipment={shipment} withResi={false} />
           </section>
         ))
