@@ -35,6 +35,9 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
+    // Vitest's default is one worker fewer than the cores: one on CI's two. The API files wait on
+    // PostgreSQL and on their servers' I/O much of the time, so two files at once use both cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -55,6 +58,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/dom/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/dom/support/setup.ts'],
+          // A file's first test also loads its lazy screen; beside an API file on a two-core machine
+          // that alone can pass Vitest's 5 s default.
+          testTimeout: 15_000,
         },
       },
       {
