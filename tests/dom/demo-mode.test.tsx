@@ -155,6 +155,8 @@ describe('an integration switched off (JNE_URL=off)', () => {
     };
     openAs('/deposito/proses?step=ship', 'production', (request) => {
       if (request.path === '/jne/create-pickup') return refused(503, JNE_OFF);
+      // The dialog shows where the parcel goes, from the deposit's detail.
+      if (request.path === '/deposito/dep-1') return ok(deposit());
       return request.path === '/bpr/list-proses-deposito' ? page([row({})], { counts: { upload: 0, ship: 1, transit: 0, receive: 0, sign: 0, return: 0 } }) : ok([]);
     });
     const line = (await screen.findByRole('link', { name: 'DEP-DS-2611-0001' }, SCREEN_LOAD)).closest('tr')!;

@@ -119,7 +119,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: 'post', base: 'v2Bpr', path: '/auth/change-expired-password', summary: 'Ganti kata sandi yang kedaluwarsa (Bearer changePasswordToken)', auth: 'changePasswordToken', idempotent: true,
-    json: changeExpiredPasswordRequestSchema, response: { status: 200, data: null }, errors: [400, 401],
+    json: changeExpiredPasswordRequestSchema, response: { status: 200, data: null }, errors: [400, 401, 403],
   },
   {
     method: 'post', base: 'v2Bpr', path: '/auth/registration', summary: 'Pendaftaran BPR baru (menunggu peninjauan)', auth: 'none', idempotent: true,
@@ -180,7 +180,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: 'post', base: 'v2', path: '/auth/forgot-password', summary: 'Atur ulang kata sandi dengan token dari email', auth: 'none', idempotent: true,
-    json: forgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400],
+    json: forgotPasswordRequestSchema, response: { status: 200, data: null }, errors: [400, 403],
   },
   ...(Object.keys(apiBases) as ApiBaseName[]).map(
     (base): Operation => ({
