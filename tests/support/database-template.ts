@@ -39,9 +39,10 @@ let fingerprintMemo: string | undefined;
 /**
  * Where a module names another: a static import or export … from (at the start of a line, so
  * not in a comment), a side-effect import, a dynamic import(), and require.resolve() of a
- * package's data file (geography-dataset.ts reads geografis's that way).
+ * package's data file (geography-dataset.ts reads geografis's that way, and idn-area-data's
+ * through a template string: its package part is what counts).
  */
-const MODULE_REFERENCES = /^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"\s]+)['"]|^\s*import\s*['"]([^'"\s]+)['"]|\bimport\(\s*['"]([^'"\s]+)['"]\s*\)|\.resolve\(\s*['"]([^'"\s]+)['"]\s*\)/gm;
+const MODULE_REFERENCES = /^\s*(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"\s]+)['"]|^\s*import\s*['"]([^'"\s]+)['"]|\bimport\(\s*['"]([^'"\s]+)['"]\s*\)|\.resolve\(\s*['"`]([^'"`\s$]+)/gm;
 
 /**
  * What the migrated schema is made from: the schema sources and every local module they import
