@@ -243,7 +243,17 @@ describe("the bilyet's journey (issue 9)", () => {
       await toast(page, 'Pencairan awal disetujui.').waitFor();
 
       // The payout waits for the bilyet: Proses Dokumen's "Bilyet perlu kembali" has it; the return is recorded there.
-      await page.goto(`${demo.server.url}/deposito/proses?step=return`);
+      // The tab is paged (the demo has more bilyet to bring back than a page holds): open the deposit's page.
+      let returnPage = 1;
+      for (let at = 1; ; at += 1) {
+        const work = await apiGet<{ data: Array<{ depositNumber: string }>; meta: { totalPages: number } }>(SUPERVISOR, `/bpr/list-proses-deposito?step=return&page=${at}&limit=20`);
+        if (work.data.some((line) => line.depositNumber === deposit.depositNumber)) {
+          returnPage = at;
+          break;
+        }
+        if (at >= work.meta.totalPages) throw new Error(`${deposit.depositNumber} is on no page of "Bilyet perlu kembali"`);
+      }
+      await page.goto(`${demo.server.url}/deposito/proses?step=return&page=${returnPage}`);
       const row = page.locator('.bj-table tbody tr').filter({ has: page.getByRole('link', { name: deposit.depositNumber, exact: true }) });
       await row.waitFor();
       await saveScreenshot(page, 'documents-proses-return');
