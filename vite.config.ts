@@ -72,6 +72,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what a screen shows: Vitest's 1 s default is shorter than a page's
+          // first answer on a loaded two-core machine (the poll still ends as soon as it holds).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
