@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { withPg } from '../support/postgres';
+import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/platform/db/database';
 import { migrateToLatest } from '../../server/platform/db/migrate';
-import { migrations } from '../../server/platform/db/migrations';
 import { insertBank } from '../../server/auth/bank-repository';
 import { insertCustomer } from '../../server/deposits/customer-repository';
 import { countDeposits, countDepositsByStatus, depositsMatching, listDeposits } from '../../server/deposits/deposit-repository';
@@ -230,45 +224,6 @@ describe.each(dialects)('deposit search over the API (%s)', (dialect) => {
   });
 });
 
-/** A database of its own, migrated by hand: to 0002, then (after rows exist) to the latest. */
-interface OwnDatabase {
-  handle: DatabaseHandle;
-  db: Kysely<Database>;
-  migrator: Migrator;
-  /** What migrateToLatest needs for this database (the PostgreSQL schema). */
-  migrateOptions: { schema?: string };
-  drop(): Promise<void>;
-}
-
-async function ownDatabase(dialect: DialectName): Promise<OwnDatabase> {
-  if (dialect === 'sqlite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-search-'));
-    const handle = openDatabase({ databaseUrl: undefined, dataDir });
-    return {
-      handle, db: handle.db,
-      migrator: new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } }),
-      migrateOptions: {},
-      drop: async () => {
-        await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `t_${randomUUID().replace(/-/g, '')}`;
-  const admin = (statement: string) => withPg((client) => client.query(statement));
-  await admin(`create schema ${schema}`);
-  const handle = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: tmpdir(), pgSchema: schema });
-  return {
-    handle, db: handle.db,
-    migrator: new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema }),
-    migrateOptions: { schema },
-    drop: async () => {
-      await handle.close();
-      await admin(`drop schema if exists ${schema} cascade`);
-    },
-  };
-}
-
 const FIRST = ['Budi', 'Siti', 'Agus', 'Dewi', 'Bambang', 'Sri', 'Hendra', 'Rina', 'Joko', 'Wati', 'Andi', 'Yuliana', 'Rudi', 'Ratna', 'Eko', 'Nur'];
 const LAST = ['Santoso', 'Wijaya', 'Saputra', 'Lestari', 'Hidayat', 'Pratama', 'Kusuma', 'Nugroho'];
 const EXISTING = 3_000;
@@ -281,7 +236,7 @@ describe.each(dialects)('migration 0003 on a database that already has deposits 
   let oldProductId = '';
 
   beforeAll(async () => {
-    own = await ownDatabase(dialect);
+    own = await ownDatabase(dialect, 'berjangka-search-');
     db = own.db;
     const down = await own.migrator.migrateTo('0002_deposits');
     if (down.error) throw down.error;
