@@ -62,6 +62,9 @@ export default tseslint.config(
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Packages are not parsed for their exports: no-cycle then follows our own modules only
+      // (a package cannot import ours), at half its former cost.
+      'import/ignore': ['node_modules'],
     },
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...importArrows, ...serverAreaArrows] }],

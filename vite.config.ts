@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -38,6 +39,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on CI's two. The API files wait on
     // PostgreSQL and on their servers' I/O much of the time, so two files at once use both cores.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -47,6 +49,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // Migrates the SQLite and PostgreSQL templates test databases are copied from (tests/support/database-template.ts).
           globalSetup: ['tests/support/database-templates-setup.ts'],
+          // One module graph per worker instead of one per file: each API file otherwise loads the
+          // whole server again (Hono, Kysely, pdfkit, exceljs, the OpenAPI document), which was half
+          // of this project's CPU time. The files start their own servers and databases; the one
+          // mock (lib-error-message's toast) is of an SPA module no server loads.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -75,7 +82,7 @@ export default defineConfig({
           // expect.poll waits for what a screen shows: Vitest's 1 s default is shorter than a page's
           // first answer on a loaded two-core machine (the poll still ends as soon as it holds).
           expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
+          fileParallelism: true,
         },
       },
     ],

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sqliteDataDirFromTemplate } from '../../support/database-template';
 
 export interface RunningServer {
   url: string;
@@ -27,10 +28,16 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the product the way `npm start` does (server/start.ts), on a fresh data directory and a
  * free port, and waits until /healthz answers. The SPA build is made once by the global setup.
+ *
+ * On SQLite the data directory starts with a copy of the migrated template the API tests use
+ * (tests/support/database-template.ts, built by the global setup): the server still migrates (it
+ * finds nothing pending) and seeds the demo into the empty database as a first start does,
+ * without importing the whole geography again for each file.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-e2e-'));
+  const onPostgres = Boolean(env.DATABASE_URL ?? process.env.DATABASE_URL);
+  const dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'berjangka-e2e-')) : await sqliteDataDirFromTemplate('berjangka-e2e-');
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: process.cwd(),

@@ -66,13 +66,13 @@ const ALLOWED_TERMS = [/Idempotency-Key/g, /Authorization/g, /Bearer/g, /\bNUL\b
 /** A field name quoted by the fallback messages: `Kolom "installmentIds.0"`. */
 const QUOTED_NAME = /"[\w.\-[\] ]{0,64}"/g;
 
+/** Each English word as a whole word (compiled once: the suite checks thousands of messages). */
+const ENGLISH_WORD_PATTERNS = ENGLISH_WORDS.map((word) => [word, new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'iu')] as const);
+
 export function englishIn(message: string): string | null {
   let text = message.replace(QUOTED_NAME, ' ');
   for (const term of ALLOWED_TERMS) text = text.replace(term, ' ');
-  for (const word of ENGLISH_WORDS) {
-    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'iu');
-    if (pattern.test(text)) return word;
-  }
+  for (const [word, pattern] of ENGLISH_WORD_PATTERNS) if (pattern.test(text)) return word;
   for (const pattern of LEAK_PATTERNS) {
     const match = pattern.exec(message.replace(QUOTED_NAME, ' '));
     if (match) return match[0];

@@ -35,9 +35,11 @@ function fileBytes(content: FileContent): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes);
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** encodeURIComponent, but a lone surrogate is sent as UTF-8 encoders do (U+FFFD) instead of throwing. */
 export function percentEncode(value: string): string {
-  return [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.!~*'()]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'));
 }
 
 /** The request's URL path and query, encoded as a client would (or not, where the request says so). */

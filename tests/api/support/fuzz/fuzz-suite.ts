@@ -1,21 +1,25 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from './harness';
-import { answerProblems, envelopeProblems, messageProblem, parseJson } from './support/fuzz/checks';
-import { describeRequest, percentEncode, send } from './support/fuzz/client';
-import { startFuzzServer, type FuzzServer } from './support/fuzz/fuzz-server';
-import { fuzzOperations, type FuzzOperation } from './support/fuzz/operations';
-import { mutationTable, plainRequest, requestArbitrary, type AuthVariant, type FuzzRequest } from './support/fuzz/requests';
-import { apiBases } from '../../contract/bases';
-import { RAW_REQUESTS, rawBytes, sendRaw } from './support/fuzz/raw-http';
+import { dialects } from '../../harness';
+import { answerProblems, envelopeProblems, parseJson } from './checks';
+import { describeRequest, percentEncode, send } from './client';
+import { startFuzzServer, type FuzzServer } from './fuzz-server';
+import { fuzzOperations, type FuzzOperation } from './operations';
+import { mutationTable, plainRequest, requestArbitrary, type AuthVariant, type FuzzRequest } from './requests';
+import { apiBases } from '../../../../contract/bases';
+import { RAW_REQUESTS, rawBytes, sendRaw } from './raw-http';
 
 /**
- * Fuzzes every operation of the OpenAPI document (server/platform/http/openapi.ts) over HTTP,
- * on SQLite and on PostgreSQL: first a hand-picked table (each field, parameter and header given
- * every kind of hostile value once, the body every other shape, every kind of caller), then
- * fast-check's requests generated from the schemas and mutated, which shrink to a minimal
- * request on failure. Whatever is sent, the answer is no 5xx, errors come in the envelope with
- * Indonesian messages (support/fuzz/checks.ts), and the server logs no error.
+ * The fuzz suite over HTTP, on SQLite and on PostgreSQL, for a share of the OpenAPI document's
+ * operations (server/platform/http/openapi.ts): first a hand-picked table (each field, parameter
+ * and header given every kind of hostile value once, the body every other shape, every kind of
+ * caller), then fast-check's requests generated from the schemas and mutated, which shrink to a
+ * minimal request on failure. Whatever is sent, the answer is no 5xx, errors come in the envelope
+ * with Indonesian messages (checks.ts), and the server logs no error.
+ *
+ * The operations are shared among two test files (tests/api/fuzz-*.test.ts) so that each of the
+ * two workers on CI's two cores takes one half: the file that fuzzes every operation alone was the
+ * last to finish by minutes.
  *
  * Deterministic: a fixed seed per operation. FUZZ_SEED=<n> picks another, FUZZ_RUNS=<n> sends
  * more generated requests per operation (default 25).
@@ -24,18 +28,17 @@ import { RAW_REQUESTS, rawBytes, sendRaw } from './support/fuzz/raw-http';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_302);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
-const operations = fuzzOperations();
 /** FUZZ_STATS=1 prints, per operation, how often each status was answered, and every distinct message. */
 const STATS = process.env.FUZZ_STATS === '1';
 const statuses = new Map<string, Map<number, number>>();
 const messages = new Set<string>();
 
 /** fast-check's failure report names its own seed and path; this adds how to run the whole suite again the same way. */
-async function replayable(run: Promise<void>): Promise<void> {
+async function replayable(run: Promise<void>, file: string): Promise<void> {
   try {
     await run;
   } catch (error) {
-    if (error instanceof Error) error.message = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run tests/api/fuzz.test.ts\n${error.message}`;
+    if (error instanceof Error) error.message = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run ${file}\n${error.message}`;
     throw error;
   }
 }
@@ -47,38 +50,16 @@ function seedOf(operation: FuzzOperation): number {
   return hash;
 }
 
-describe('the Indonesian check of the fuzz suite', () => {
-  it('refuses English, internal text and echoes, and accepts the sentences staff read', () => {
-    for (const english of [
-      'Invalid input: expected string, received number',
-      'Too big: expected string to have <=100 characters',
-      'Required',
-      'Unrecognized key: "x"',
-      'Nilai undefined tidak valid.',
-      'Kolom [object Object] tidak valid.',
-      'Error: SQLITE_CONSTRAINT: UNIQUE constraint failed',
-      'Terjadi kesalahan di /work/server/x.ts:12:5.',
-      'Nama tidak valid: ' + 'x'.repeat(600),
-      'Tanggal tidak valid\u0000.',
-      'Tanggal tidak valid',
-      'Bad Request',
-    ]) {
-      expect(messageProblem(english), english).not.toBeNull();
-    }
-    for (const indonesian of [
-      'Alamat yang diminta tidak ditemukan.',
-      'Idempotency-Key tidak valid: 1–255 karakter tanpa spasi.',
-      'Kolom "installmentIds.0" tidak valid.',
-      'Tanggal harus berformat YYYY-MM-DD.',
-      'Pencairan dicatat lewat /deposito/disbursement-paid beserta bukti transfernya.',
-      'Logo " " kosong.',
-    ]) {
-      expect(messageProblem(indonesian), indonesian).toBeNull();
-    }
-  });
-});
+export interface FuzzSuiteOptions {
+  /** The test file, named in the line that replays a failure. */
+  file: string;
+  operations: FuzzOperation[];
+  /** Also send the raw requests and the undocumented paths (one file does). */
+  withRawRequests: boolean;
+}
 
-describe.each(dialects)('fuzzing every documented operation on %s', (dialect) => {
+export function fuzzSuite({ file, operations, withRawRequests }: FuzzSuiteOptions): void {
+describe.each(dialects)('fuzzing documented operations on %s', (dialect) => {
   let server: FuzzServer;
   let logsSeen = 0;
 
@@ -149,11 +130,14 @@ describe.each(dialects)('fuzzing every documented operation on %s', (dialect) =>
         // The time limit only cuts a long shrink short; a passing run takes seconds.
         { seed, numRuns: RUNS, interruptAfterTimeLimit: 90_000, markInterruptAsFailure: false },
       ),
+      file,
     );
 
     // The server is still there.
     expect((await fetch(`${server.t.url}/healthz`)).status).toBe(200);
   }, 240_000);
+
+  if (!withRawRequests) return;
 
   it.each(RAW_REQUESTS)('answers a raw request with %s in the envelope', async (_label, request) => {
     const answer = await sendRaw(Number(new URL(server.t.url).port), rawBytes(request, server.credentials.supervisor.raw!));
@@ -188,6 +172,19 @@ describe.each(dialects)('fuzzing every documented operation on %s', (dialect) =>
         if (problems.length > 0) throw new Error(`${method} ${path}: ${problems.join('; ')}`);
       }),
       { seed: SEED, numRuns: RUNS * 4 },
-    ));
+    ), file);
   }, 120_000);
 });
+}
+
+/** The deposit's life (its routes, invoices of breaks, courier, signature, the public check), fuzzed by fuzz-deposits.test.ts. */
+const DEPOSIT_PATHS = /^\/(?:api-v2-bpr\/(?:deposito|invoice|jne|privy)\b|verifikasi\/)/;
+
+/** The documented operations in two shares of about equal work: the deposit's life, and the rest (accounts, banks, products, settings, reports). */
+export function fuzzShares(): { deposits: FuzzOperation[]; platform: FuzzOperation[] } {
+  const operations = fuzzOperations();
+  return {
+    deposits: operations.filter((operation) => DEPOSIT_PATHS.test(operation.path)),
+    platform: operations.filter((operation) => !DEPOSIT_PATHS.test(operation.path)),
+  };
+}
