@@ -166,4 +166,35 @@ describe('Pengaturan Produk', () => {
     await waitFor(() => expect(server.writes()).toHaveLength(1));
     expect(server.writes()[0]!.body).toEqual({ ratioThresholds: { kpmm: 12, nplGross: 5, ldr: 92.5, roa: 1.25, bopo: 93.52, cashRatio: 4.05 } });
   });
+
+  it('Penomoran bilyet: an admin switches to the bank\'s series, sees the next number as it will print, and sends the series whole', async () => {
+    const { server, toasts } = openAs(admin);
+    const section = within((await screen.findByRole('heading', { name: 'Penomoran bilyet' }, SCREEN_LOAD)).closest('section') as HTMLElement);
+    expect(section.getByText('Staf mengetik nomor yang tercetak pada formulir bilyet bank setiap kali mencetak.')).toBeTruthy();
+    fireEvent.click(section.getByRole('radio', { name: /Seri nomor bank/ }));
+    fireEvent.change(section.getByLabelText(/^Awalan/), { target: { value: 'BJ/2026/' } });
+    fireEvent.change(section.getByLabelText(/^Nomor urut berikutnya/), { target: { value: '42' } });
+    fireEvent.change(section.getByLabelText(/^Jumlah digit/), { target: { value: '5' } });
+    expect(section.getByText('Bilyet berikutnya dicetak dengan nomor BJ/2026/00042. Nomor yang sudah dipakai dilewati.')).toBeTruthy();
+    fireEvent.change(section.getByLabelText(/^Jumlah digit/), { target: { value: 'lima' } });
+    expect(section.getByText('Isi nomor urut dan jumlah digit (1–12) dengan angka.')).toBeTruthy();
+    save();
+    expect(await screen.findByText('Jumlah digit nomor urut harus berupa angka.', { selector: 'li' })).toBeTruthy();
+    expect(server.writes()).toEqual([]);
+    fireEvent.change(section.getByLabelText(/^Jumlah digit/), { target: { value: '5' } });
+    save();
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('Pengaturan produk disimpan.'));
+    expect(server.writes()[0]!.body).toEqual({ bilyetNumbering: { source: 'SERIES', prefix: 'BJ/2026/', nextNumber: 42, digits: 5 } });
+  });
+
+  it('Penomoran bilyet: an operator reads where the number comes from and the series\' next number', async () => {
+    const series = { source: 'SERIES' as const, prefix: 'BJ/', nextNumber: 7, digits: 4, nextPreview: 'BJ/0007' };
+    const server = fakeBprServer((request) => (request.method === 'GET' && request.path === PATH ? ok({ ...settings, bilyetNumbering: series }) : ok({})));
+    vi.stubGlobal('fetch', server.fetch);
+    running = openApp('/master-data/pengaturan-produk', { user: operator }).app;
+    const section = within((await screen.findByRole('heading', { name: 'Penomoran bilyet' }, SCREEN_LOAD)).closest('section') as HTMLElement);
+    expect(await section.findByText('Seri nomor bank (nomor diberikan Berjangka saat mencetak)', {}, SCREEN_LOAD)).toBeTruthy();
+    expect(section.getByText('BJ/0007')).toBeTruthy();
+    expect(section.queryByRole('radio')).toBeNull();
+  });
 });
