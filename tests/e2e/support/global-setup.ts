@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { buildSpa } from '../../../server/platform/spa-build';
+import { buildSpa, spaBuildIsStale, wantedBuild } from '../../../server/platform/spa-build';
 import { sqliteTemplate } from '../../support/database-template';
 
 const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
@@ -11,6 +11,9 @@ const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
  * And the migrated SQLite template each file's server starts from (server.ts), when missing.
  */
 export default async function prepareBrowserSuite(): Promise<void> {
-  await buildSpa(rootDir, join(rootDir, 'dist'), process.env.STORAGE_KEY || undefined);
+  const distDir = join(rootDir, 'dist');
+  const storageKey = process.env.STORAGE_KEY || undefined;
+  // `npm test` builds it beside the type check (npm run build); a run of this suite alone builds it here.
+  if (spaBuildIsStale(rootDir, distDir, wantedBuild(storageKey))) await buildSpa(rootDir, distDir, storageKey);
   await sqliteTemplate();
 }
