@@ -65,6 +65,8 @@ describe('Cetak bilyet', () => {
     fireEvent.click(within(await screen.findByTestId('bilyet-actions', {}, SCREEN_LOAD)).getByRole('button', { name: 'Cetak bilyet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cetak bilyet · DEP-DS-2611-0001' });
     const field = (await within(dialog).findByLabelText(/^Nomor bilyet pada formulir/)) as HTMLInputElement;
+    // The keyboard is in the field staff type next, not on "Batal" where it was while the data loaded.
+    expect(document.activeElement).toBe(field);
     expect(dialog.textContent).toContain('dicetak, menunggu penerbitan');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cetak' }));

@@ -95,6 +95,9 @@ function PrintFields({ bilyet, numbering }: { bilyet: PrintTarget; numbering: { 
           name="bilyetNumber"
           maxLength={50}
           required
+          // The dialog opens while the bilyet's data loads, so the native first focus lands on
+          // "Batal"; the number staff type next takes it when it appears.
+          autoFocus
           autoComplete="off"
           defaultValue={bilyet.printedNumber ?? ''}
           hint={
