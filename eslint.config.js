@@ -48,7 +48,7 @@ const serverAreaArrows = [
 const packagesMachinesMayNotUse = ['react', 'react-dom', 'react-*', '@xstate/react', 'ofetch', 'crypto-js', 'jwt-decode', 'dayjs', 'dayjs/*', 'node:*', 'fs', 'path', 'kysely', 'hono', 'hono/*', 'zod'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-artifacts/**', 'tests/lint-fixtures/**'] },
+  { ignores: ['node_modules/**', '.cache/**', 'dist/**', 'data/**', 'test-artifacts/**', 'tests/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -164,7 +164,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
 
     const auth = createAuthService({ db: database.db, clock, hasher, jwtSecret, mailer, publicUrl: config.publicUrl, passwordMaxAgeDays: config.passwordMaxAgeDays, logger });
     const geography = createGeographyService({ db: database.db });
-    const registration = createRegistrationService({ db: database.db, clock, fileStore, mailer, hasher, auth, geography });
+    const registration = createRegistrationService({ db: database.db, clock, fileStore, hasher, auth, geography });
     const profile = createProfileService({ db: database.db, clock, fileStore, geography });
     const users = createUserAdminService({ db: database.db, clock, hasher, mailer, auth, logger });
     const transitions = createDepositTransitions({ db: database.db, clock });

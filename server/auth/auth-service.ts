@@ -294,14 +294,36 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    /** A set-password link for a new account (registration approval): the reset flow with a longer life. */
-    async issueSetPasswordLink(userId: string, ttlMs: number): Promise<string> {
-      return resetLink(deps.publicUrl, await issueSingleUseToken('password_reset_tokens', userId, ttlMs));
+    /**
+     * Mails a new account (a new bank's admin, an invited user) its set-password link: the reset
+     * flow with a longer life (3 days, once). Answers the link.
+     */
+    async mailSetPasswordLink(userId: string, mail: { to: string; name: string; subject: string; intro: string }): Promise<string> {
+      const link = resetLink(deps.publicUrl, await issueSingleUseToken('password_reset_tokens', userId, SET_PASSWORD_LINK_TTL_MS));
+      await deps.mailer.send({
+        to: mail.to,
+        subject: mail.subject,
+        link,
+        text: [
+          `Halo ${mail.name},`,
+          '',
+          mail.intro,
+          'Buka tautan berikut dalam 3 hari untuk membuat kata sandi (tautan hanya berlaku sekali):',
+          '',
+          link,
+          '',
+          'Jika tautan sudah kedaluwarsa, gunakan "Lupa kata sandi?" di halaman masuk.',
+        ].join('\n'),
+      });
+      return link;
     },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A new account gets longer than a forgot-password link to act on its mail. */
+const SET_PASSWORD_LINK_TTL_MS = 3 * DAY_MS;
 
 export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

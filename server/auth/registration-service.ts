@@ -10,9 +10,8 @@ import { findPendingRegistrationLike, findRegistration, insertRegistration, list
 import { findUserByEmail, insertUser } from './user-repository';
 import type { Database } from '../platform/db/schema';
 import type { FileStore } from '../platform/files/file-store';
-import type { Mailer } from '../platform/mail';
 import type { AuthService } from './auth-service';
-import { DAY_MS, HOUR_MS, formatJakartaTime, type Clock } from '../platform/clock';
+import { HOUR_MS, formatJakartaTime, type Clock } from '../platform/clock';
 import { activeBlock, type ThrottlePolicy } from '../platform/throttle';
 import { countAttempt } from '../platform/throttle-repository';
 import { ServiceError, ValidationError } from '../platform/errors';
@@ -21,9 +20,6 @@ import { newOpaqueToken } from './secrets';
 import { checkUpload, storeUploads, type Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
 import type { GeographyService } from '../master-data/geography-service';
-
-/** A new bank's admin gets longer than a forgot-password link to act on the approval mail. */
-export const SET_PASSWORD_LINK_TTL_MS = 3 * DAY_MS;
 
 /**
  * Registrations a client (address) may send: 10 an hour, then it waits an hour, doubling up to a
@@ -40,7 +36,6 @@ export interface RegistrationDeps {
   db: Kysely<Database>;
   clock: Clock;
   fileStore: FileStore;
-  mailer: Mailer;
   hasher: PasswordHasher;
   auth: AuthService;
   geography: GeographyService;
@@ -69,24 +64,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
   }
 
   /** Mails the new admin a set-password link (3 days, once); answers the link. */
-  async function welcomeFirstAdmin(userId: string, admin: { email: string; contactName: string }, why: string): Promise<string> {
-    const link = await deps.auth.issueSetPasswordLink(userId, SET_PASSWORD_LINK_TTL_MS);
-    await deps.mailer.send({
-      to: admin.email,
-      subject: 'Pendaftaran Berjangka disetujui',
-      link,
-      text: [
-        `Halo ${admin.contactName},`,
-        '',
-        `${why} Akun admin Anda: ${admin.email}.`,
-        'Buka tautan berikut dalam 3 hari untuk membuat kata sandi (tautan hanya berlaku sekali):',
-        '',
-        link,
-        '',
-        'Jika tautan sudah kedaluwarsa, gunakan "Lupa kata sandi?" di halaman masuk.',
-      ].join('\n'),
-    });
-    return link;
+  function welcomeFirstAdmin(userId: string, admin: { email: string; contactName: string }, why: string): Promise<string> {
+    return deps.auth.mailSetPasswordLink(userId, { to: admin.email, name: admin.contactName, subject: 'Pendaftaran Berjangka disetujui', intro: `${why} Akun admin Anda: ${admin.email}.` });
   }
 
   return {

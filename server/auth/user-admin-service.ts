@@ -15,7 +15,6 @@ import { pageOf, type Page } from '../platform/paging';
 import { parseFields, parseOrThrow } from '../platform/validation';
 import type { AuthService } from './auth-service';
 import type { PasswordHasher } from './passwords';
-import { SET_PASSWORD_LINK_TTL_MS } from './registration-service';
 import { newOpaqueToken } from './secrets';
 import { findUserByEmail, findUserById, insertUser, raiseSessionVersion, updateUser } from './user-repository';
 
@@ -130,21 +129,11 @@ export function createUserAdminService(deps: { db: Kysely<Database>; clock: Cloc
         if (winner?.bank_id === actor.bankId) throw new ServiceError('conflict', USER_MESSAGES.emailTaken);
         return answerAsInvited();
       }
-      const link = await deps.auth.issueSetPasswordLink(id, SET_PASSWORD_LINK_TTL_MS);
-      await deps.mailer.send({
+      await deps.auth.mailSetPasswordLink(id, {
         to: login,
+        name,
         subject: `Undangan ke Berjangka — ${bank.name}`,
-        link,
-        text: [
-          `Halo ${name},`,
-          '',
-          `Anda diundang sebagai ${roleLabels[role]} ${bank.name} di Berjangka. Akun Anda: ${login}.`,
-          'Buka tautan berikut dalam 3 hari untuk membuat kata sandi (tautan hanya berlaku sekali):',
-          '',
-          link,
-          '',
-          'Jika tautan sudah kedaluwarsa, gunakan "Lupa kata sandi?" di halaman masuk.',
-        ].join('\n'),
+        intro: `Anda diundang sebagai ${roleLabels[role]} ${bank.name} di Berjangka. Akun Anda: ${login}.`,
       });
       return toStaffUser((await findUserById(db, id))!, actor);
     },
