@@ -107,13 +107,20 @@ export type DepositEventType = z.infer<typeof depositEventTypeSchema>;
 const reasonSchema = requiredText('Alasan', 500);
 const optionalReasonSchema = optionalText('Alasan', 500);
 
-/** The figures of an early withdrawal: shown before the request, fixed by approveBreak. */
+/**
+ * The figures of an early withdrawal: shown before the request, fixed by approveBreak.
+ * payout = principal + accruedInterest − tax − penalty + earlierInterest − earlierTax.
+ */
 export const breakPreviewSchema = z.object({
   principal: rupiahSchema,
   accruedInterest: rupiahSchema,
   forfeitedInterest: rupiahSchema,
   tax: rupiahSchema,
   penalty: rupiahSchema,
+  /** Gross interest of earlier periods' installments still unpaid, which the payout settles. */
+  earlierInterest: rupiahSchema,
+  /** The tax of those installments, as posted. */
+  earlierTax: rupiahSchema,
   payout: rupiahSchema,
 });
 export type BreakPreviewData = z.infer<typeof breakPreviewSchema>;

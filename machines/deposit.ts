@@ -46,6 +46,7 @@ import {
   type Actor,
   type ActorRole,
   type BreakPreview,
+  type EarlierInstallment,
   type Holidays,
   type InstallmentState,
   type IsoDate,
@@ -452,8 +453,8 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
           const s = event.settlement as BreakPreview | undefined;
           return (
             s !== undefined &&
-            [s.principal, s.accruedInterest, s.forfeitedInterest, s.tax, s.penalty, s.payout].every(isWholeNonNegative) &&
-            s.principal + s.accruedInterest - s.tax - s.penalty === s.payout
+            [s.principal, s.accruedInterest, s.forfeitedInterest, s.tax, s.penalty, s.earlierInterest, s.earlierTax, s.payout].every(isWholeNonNegative) &&
+            s.principal + s.accruedInterest - s.tax - s.penalty + s.earlierInterest - s.earlierTax === s.payout
           );
         },
         message: () => 'Rincian pencairan awal tidak valid; hitung ulang pratinjau pencairan.',
@@ -748,7 +749,7 @@ export function decide(snapshot: DepositSnapshot, event: DepositEvent): Decision
  */
 export function previewBreakFor(
   context: DepositContext,
-  args: { breakDate: IsoDate; installments: readonly InstallmentState[]; tax: TaxContext },
+  args: { breakDate: IsoDate; installments: readonly InstallmentState[]; tax: TaxContext; earlierInstallments?: readonly EarlierInstallment[] },
 ): BreakPreview {
   return previewBreak({
     principal: context.amount,
@@ -759,6 +760,7 @@ export function previewBreakFor(
     installments: args.installments,
     penalty: { penaltyBps: context.product.penaltyBps, forfeitAccruedInterest: context.product.forfeitAccruedInterest },
     tax: args.tax,
+    earlierInstallments: args.earlierInstallments ?? [],
   });
 }
 

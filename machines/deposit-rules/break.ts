@@ -13,8 +13,13 @@
  * threshold rule as any posting (see tax.ts) on the break date.
  *
  * Never negative: a bank does not collect a debt from the depositor through a payout, so a
- * penalty larger than principal + net interest is applied only up to that amount. The `penalty`
- * returned is the amount applied, so principal + accruedInterest − tax − penalty = payout always.
+ * penalty larger than principal + net interest is applied only up to that amount.
+ *
+ * Interest of an earlier period still unpaid (an ARO deposit's ending installment, rolled over
+ * before Bunga Bulanan transferred it) was earned in full before the break: the payout settles it
+ * too, at its posted figures, untouched by the penalty or the forfeit (README "Pencairan sebelum
+ * jatuh tempo"). The `penalty` returned is the amount applied, so always
+ *   principal + accruedInterest − tax − penalty + earlierInterest − earlierTax = payout.
  */
 import { bpsOf } from './arithmetic';
 import { daysBetween, isBefore, isOnOrBefore, type IsoDate } from './dates';
@@ -48,6 +53,13 @@ export interface BreakInput {
   installments: readonly InstallmentState[];
   penalty: PenaltyRule;
   tax: TaxContext;
+  /** Earlier periods' installments not paid yet, with the tax of their posting (or of posting them now). */
+  earlierInstallments?: readonly EarlierInstallment[];
+}
+
+export interface EarlierInstallment {
+  grossInterest: number;
+  tax: number;
 }
 
 export interface BreakPreview {
@@ -59,6 +71,10 @@ export interface BreakPreview {
   tax: number;
   /** Penalty applied (capped so the payout is never negative). */
   penalty: number;
+  /** Gross of earlier periods' unpaid installments, settled by this payout. */
+  earlierInterest: number;
+  /** Their tax, withheld as posted. */
+  earlierTax: number;
   payout: number;
 }
 
@@ -91,12 +107,17 @@ export function previewBreak(input: BreakInput): BreakPreview {
   const { tax, net } = taxInterest(accruedInterest, input.tax);
   const fullPenalty = bpsOf(input.principal, input.penalty.penaltyBps);
   const penalty = Math.min(fullPenalty, input.principal + net);
+  const earlier = input.earlierInstallments ?? [];
+  const earlierInterest = earlier.reduce((sum, item) => sum + item.grossInterest, 0);
+  const earlierTax = earlier.reduce((sum, item) => sum + item.tax, 0);
   return {
     principal: input.principal,
     accruedInterest,
     forfeitedInterest: unpaid - accruedInterest,
     tax,
     penalty,
-    payout: input.principal + net - penalty,
+    earlierInterest,
+    earlierTax,
+    payout: input.principal + net - penalty + earlierInterest - earlierTax,
   };
 }

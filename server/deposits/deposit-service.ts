@@ -33,7 +33,7 @@ import { listDisbursementsOfDeposit } from '../disbursements/payout-service';
 import { getDepositSettings, listProducts, productNamesOf, type DepositSettings } from '../products/product-service';
 import type { Database, DepositRow } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
-import { contextFromRow, currentPeriodInstallments, loadDeposit, taxContextFor } from './deposit-state';
+import { contextFromRow, currentPeriodInstallments, loadDeposit, ofEarlierPeriod, taxContextFor, unpaidFigures } from './deposit-state';
 import { businessToday, type DepositTransitions, type TransitionRequest } from './transition-service';
 import { toDepositDetail, toDepositSummary, type DepositTracks } from './deposit-views';
 import { ServiceError, ValidationError } from '../platform/errors';
@@ -186,6 +186,7 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
           breakDate,
           installments: currentPeriodInstallments(loaded),
           tax: await taxContextFor(db, row, context.amount, loaded.settings),
+          earlierInstallments: await unpaidFigures(db, loaded, context, ofEarlierPeriod(loaded)),
         });
         return { depositId: row.id, breakDate, periodStart: context.periodStart, maturityDate: context.maturityDate, ...preview };
       } catch (error) {

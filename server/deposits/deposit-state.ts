@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositContext, restoreDeposit, type BreakRequest, type DepositContext, type DepositSnapshot } from '../../machines/deposit';
-import { isBefore, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
+import { isBefore, taxInterest, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
 import { customerPrincipal, findDeposit, findDepositById, TAX_ACTIVE_STATUSES } from './deposit-repository';
 import { listInstallmentsOfDeposit } from '../interest/installment-service';
 import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
@@ -57,7 +57,7 @@ export function contextFromRow(row: DepositRow, product: ProductWithRates, setti
     product: productRules(product),
     holidays: holidaysNear(settings.holidays, row.maturity_date),
     breakRequest: breakRequestOf(row),
-    settlement: row.settlement ? (JSON.parse(row.settlement) as BreakPreview) : null,
+    settlement: parseSettlement(row.settlement),
     disbursementReason: row.disbursement_reason,
     closeReason: row.close_reason,
     payment: null,
@@ -151,6 +151,38 @@ export function currentPeriodInstallments(loaded: Pick<LoadedDeposit, 'installme
   return loaded.installments
     .filter((item) => item.period_number === loaded.row.period_number && item.status !== 'cancelled')
     .map((item) => ({ periodStart: item.period_start, periodEnd: item.period_end, grossInterest: Number(item.gross_interest), paid: item.status === 'paid' }));
+}
+
+export interface UnpaidFigures {
+  id: string;
+  posted: boolean;
+  grossInterest: number;
+  tax: number;
+  netInterest: number;
+}
+
+/**
+ * Installments not paid yet that a payout settles (`which` picks them): due ones as posted;
+ * scheduled ones taxed on today's standing, as the daily job would on their pay date.
+ */
+export async function unpaidFigures(trx: Db, loaded: LoadedDeposit, context: DepositContext, which: (item: LoadedDeposit['installments'][number]) => boolean): Promise<UnpaidFigures[]> {
+  const open = loaded.installments.filter((item) => (item.status === 'scheduled' || item.status === 'due') && which(item));
+  const taxContext = open.some((item) => item.status === 'scheduled') ? await taxContextFor(trx, loaded.row, context.amount, loaded.settings) : null;
+  return open.map((item) => {
+    const grossInterest = Number(item.gross_interest);
+    if (item.status === 'due' || !taxContext) return { id: item.id, posted: true, grossInterest, tax: Number(item.tax), netInterest: Number(item.net_interest) };
+    const taxed = taxInterest(grossInterest, taxContext);
+    return { id: item.id, posted: false, grossInterest, tax: taxed.tax, netInterest: taxed.net };
+  });
+}
+
+/** Installments of a period before the current one (a break settles them at their own figures). */
+export const ofEarlierPeriod = (loaded: LoadedDeposit) => (item: LoadedDeposit['installments'][number]) => item.period_number < loaded.row.period_number;
+
+/** A stored break settlement; those fixed before earlier periods' interest was settled with the break have none. */
+export function parseSettlement(text: string | null): BreakPreview | null {
+  if (!text) return null;
+  return { earlierInterest: 0, earlierTax: 0, ...(JSON.parse(text) as Partial<BreakPreview>) } as BreakPreview;
 }
 
 /**

@@ -3,10 +3,10 @@ import { depositEventLabels, depositStatusLabels } from '../../machines/deposit'
 import { bilyetEventLabels, bilyetStatusLabels } from '../../machines/bilyet';
 import { shipmentEventLabels } from '../../machines/shipment';
 import { signatureEventLabels } from '../../machines/signature';
-import { lpsFlags, lpsSettingsOn, tenorsOn, type BreakPreview } from '../../machines/deposit-rules';
+import { lpsFlags, lpsSettingsOn, tenorsOn } from '../../machines/deposit-rules';
 import type { AuditWithActor } from './audit-repository';
 import type { DepositSettings, ProductWithRates } from '../products/product-service';
-import { breakRequestOf } from './deposit-state';
+import { breakRequestOf, parseSettlement } from './deposit-state';
 import type { CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../platform/db/schema';
 import { toInstallment } from '../interest/installment-service';
 import { toDisbursement } from '../disbursements/payout-service';
@@ -45,7 +45,7 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
     shipmentStatus: row.shipment_status,
     signatureStatus: row.signature_status,
     breakRequest: breakRequestOf(row),
-    settlement: row.settlement ? (JSON.parse(row.settlement) as BreakPreview) : null,
+    settlement: parseSettlement(row.settlement),
     closeReason: row.close_reason,
     statusReason: row.status_reason,
     version: row.version,

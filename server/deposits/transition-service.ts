@@ -9,9 +9,9 @@ import { insertDisbursement, findPendingDisbursement, markDisbursementPaid } fro
 import { findDeposit, findDepositById, insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
 import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments, postInstallmentsDue, settleDueInstallments } from '../interest/installment-service';
 import { insertAroLetter } from './aro-letter-repository';
-import type { Database, DepositRow, DepositUpdate, NewDisbursement, NewInstallment } from '../platform/db/schema';
+import type { Database, DepositRow, DepositUpdate, InstallmentRow, NewDisbursement, NewInstallment } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
-import { currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, rowChanges, STALE_DEPOSIT, taxContextFor, type LoadedDeposit, type ReferenceReads } from './deposit-state';
+import { currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, ofEarlierPeriod, rowChanges, STALE_DEPOSIT, taxContextFor, unpaidFigures, type LoadedDeposit, type ReferenceReads, type UnpaidFigures } from './deposit-state';
 import { ServiceError, type FailureKind } from '../platform/errors';
 
 /**
@@ -113,23 +113,24 @@ export { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type St
 
 export const PAYOUT_INTEREST_CHANGED = 'Bunga yang belum dibayar tidak lagi sama dengan yang dihitung saat pencairan diajukan; muat ulang dan periksa pencairan ini.';
 
-/**
- * The deposit's installments not paid yet, for its maturity payout: due ones as posted; scheduled
- * ones posted now (status due, tax on today's standing, as the daily job would on their pay date).
- */
-async function postForPayout(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, now: string): Promise<Array<{ grossInterest: number; tax: number; netInterest: number }>> {
-  const open = loaded.installments.filter((item) => item.status === 'scheduled' || item.status === 'due');
-  const scheduled = open.filter((item) => item.status === 'scheduled');
-  const taxContext = scheduled.length > 0 ? await taxContextFor(trx, loaded.row, context.amount, loaded.settings) : null;
-  const figures = open.map((item) => {
-    const grossInterest = Number(item.gross_interest);
-    if (item.status === 'due' || !taxContext) return { id: item.id, grossInterest, tax: Number(item.tax), netInterest: Number(item.net_interest) };
-    const taxed = taxInterest(grossInterest, taxContext);
-    return { id: item.id, grossInterest, tax: taxed.tax, netInterest: taxed.net };
-  });
-  const postings = figures.filter((item) => scheduled.some((row) => row.id === item.id)).map((item) => ({ id: item.id, tax: item.tax, net: item.netInterest }));
+/** Posts the scheduled ones among `figures` with those figures, so the payout marks paid what it counted. */
+async function postUnposted(trx: Kysely<Database>, figures: readonly UnpaidFigures[], now: string): Promise<void> {
+  const postings = figures.filter((item) => !item.posted).map((item) => ({ id: item.id, tax: item.tax, net: item.netInterest }));
   if ((await postInstallmentsDue(trx, postings, now)) !== postings.length) throw new ServiceError('conflict', STALE_DEPOSIT);
+}
+
+/** What a maturity payout settles: every unpaid installment, the scheduled ones posted now. */
+async function postForPayout(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, now: string): Promise<UnpaidFigures[]> {
+  const figures = await unpaidFigures(trx, loaded, context, () => true);
+  await postUnposted(trx, figures, now);
   return figures;
+}
+
+/** The payout's installments, now marked paid, add up to what it fixed; else the request is stale. */
+function assertSettledAsCounted(settled: readonly InstallmentRow[], expected: { interest: number; tax: number }): void {
+  const interest = settled.reduce((sum, item) => sum + Number(item.gross_interest), 0);
+  const tax = settled.reduce((sum, item) => sum + Number(item.tax), 0);
+  if (interest !== expected.interest || tax !== expected.tax) throw new ServiceError('conflict', PAYOUT_INTEREST_CHANGED);
 }
 
 /** A payout to make: the figures the event fixed, not yet paid. */
@@ -160,6 +161,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
           breakDate: context.breakRequest.breakDate,
           installments: currentPeriodInstallments(loaded),
           tax: await taxContextFor(trx, row, context.amount, loaded.settings),
+          earlierInstallments: await unpaidFigures(trx, loaded, context, ofEarlierPeriod(loaded)),
         });
         return { ...base, settlement } as DepositEvent;
       } catch (error) {
@@ -198,7 +200,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       }
       case 'deposit.reject':
       case 'deposit.cancel':
-        await cancelOpenInstallments(trx, row.id, now);
+        await cancelOpenInstallments(trx, row.id, null, now);
         return;
       case 'deposit.rollover':
       case 'deposit.extend':
@@ -235,8 +237,15 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
           trx,
           pendingDisbursement(row, 'break', { principal: settlement.principal, interest: settlement.accruedInterest, tax: settlement.tax, penalty: settlement.penalty, amount: settlement.payout }, now),
         );
-        // The payout settles every unpaid installment of the period (paid ones are never clawed back).
-        await cancelOpenInstallments(trx, row.id, now);
+        // The settlement counted the current period's unpaid installments in its accrued interest
+        // (paid ones are never clawed back): they end here. Earlier periods' unpaid ones are paid by
+        // the payout at their own figures: posted now, marked paid with its transfer.
+        await cancelOpenInstallments(trx, row.id, row.period_number, now);
+        const earlier = await unpaidFigures(trx, loaded, context, ofEarlierPeriod(loaded));
+        if (earlier.reduce((sum, item) => sum + item.grossInterest, 0) !== settlement.earlierInterest || earlier.reduce((sum, item) => sum + item.tax, 0) !== settlement.earlierTax) {
+          throw new ServiceError('conflict', PAYOUT_INTEREST_CHANGED);
+        }
+        await postUnposted(trx, earlier, now);
         return;
       }
       case 'deposit.requestDisbursement': {
@@ -255,11 +264,13 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
         if (!pending || !(await markDisbursementPaid(trx, pending.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, proofFileId: payment.proofFileId, now }))) {
           throw new ServiceError('conflict', 'Pencairan deposito ini tidak ditemukan atau sudah dibayar.');
         }
+        // The installments the payout counted are paid by its transfer: the deposit closes owing nothing.
+        const settled = await settleDueInstallments(trx, row.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, now });
         if (pending.kind === 'maturity') {
-          // The installments the payout counted are paid by its transfer: the deposit closes owing nothing.
-          const settled = await settleDueInstallments(trx, row.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, now });
-          const counted = maturityPayout(Number(pending.principal), settled.map((item) => ({ grossInterest: Number(item.gross_interest), tax: Number(item.tax), netInterest: Number(item.net_interest) })));
-          if (counted.amount !== Number(pending.amount) || counted.tax !== Number(pending.tax)) throw new ServiceError('conflict', PAYOUT_INTEREST_CHANGED);
+          assertSettledAsCounted(settled, { interest: Number(pending.interest), tax: Number(pending.tax) });
+        } else {
+          const settlement = loaded.context.settlement;
+          assertSettledAsCounted(settled, { interest: settlement?.earlierInterest ?? 0, tax: settlement?.earlierTax ?? 0 });
         }
         return;
       }

@@ -33,14 +33,14 @@ export async function deleteScheduledInstallments(db: Db, depositId: string, per
     .execute();
 }
 
-/** Cancels every installment of the deposit not paid yet (a break settles them in its payout). */
-export async function cancelOpenInstallments(db: Db, depositId: string, now: string): Promise<number> {
-  const result = await db
-    .updateTable('interest_installments')
-    .set({ status: 'cancelled', updated_at: now })
-    .where('deposit_id', '=', depositId)
-    .where('status', 'in', ['scheduled', 'due'])
-    .executeTakeFirst();
+/**
+ * Cancels the installments of the deposit not paid yet: of one period (a break, whose settlement
+ * counted them), or of every period (`null`: a rejected or cancelled placement).
+ */
+export async function cancelOpenInstallments(db: Db, depositId: string, periodNumber: number | null, now: string): Promise<number> {
+  let query = db.updateTable('interest_installments').set({ status: 'cancelled', updated_at: now }).where('deposit_id', '=', depositId).where('status', 'in', ['scheduled', 'due']);
+  if (periodNumber !== null) query = query.where('period_number', '=', periodNumber);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

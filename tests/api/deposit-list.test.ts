@@ -294,7 +294,7 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
       // 10.000.000 × 5,50% × 18/365 = 27.123,29 → 27.123; tax 20% = 5.424,6 → 5.425; penalty 1% = 100.000.
       expect(result.body.data).toEqual({
         depositId: deposit.id, breakDate: '2026-03-20', periodStart: '2026-03-02', maturityDate: '2026-06-02',
-        principal: 10_000_000, accruedInterest: 27_123, forfeitedInterest: 0, tax: 5_425, penalty: 100_000, payout: 9_921_698,
+        principal: 10_000_000, accruedInterest: 27_123, forfeitedInterest: 0, tax: 5_425, penalty: 100_000, earlierInterest: 0, earlierTax: 0, payout: 9_921_698,
       });
       const context = depositContext({
         depositId: deposit.id, amount: 10_000_000, rateBps: 550, tenorMonths: 3, placementDate: '2026-03-02', depositDate: '2026-03-02',

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyJob } from '../../server/jobs/daily';
 import { PAID_WITH_PAYOUT } from '../../server/interest/interest-service';
-import { blob, dialects, fakeFile } from './harness';
-import { freshKey, startWorld, type World } from './deposit-fixtures';
+import { dialects } from './harness';
+import { payoutSteps } from './support/payout-steps';
+import { startWorld, type World } from './deposit-fixtures';
 import type { DepositRow } from '../../server/platform/db/schema';
 
 /**
@@ -23,29 +24,10 @@ describe.each(dialects)('payout at maturity settles the unpaid interest (%s)', (
   let a: DepositRow;
   let b: DepositRow;
 
-  const detail = async (id: string) => {
-    const result = await w.call('GET', `/deposito/${id}`, { token: w.users.operator.token });
-    expect(result.status, result.text).toBe(200);
-    return result.body.data;
-  };
-  const act = async (id: string, type: string, who: 'operator' | 'supervisor' = 'operator') => {
-    const { version } = await w.row(id);
-    const result = await w.call('POST', `/deposito/${id}/events`, { token: w.users[who].token, json: { type, version }, headers: freshKey() });
-    expect(result.status, result.text).toBe(200);
-  };
-  const markPaid = async (id: string, reference: string) => {
-    const form = new FormData();
-    form.set('depositId', id);
-    form.set('version', String((await w.row(id)).version));
-    form.set('reference', reference);
-    form.set('paidAt', '2026-03-19');
-    form.set('proof', blob(fakeFile('png', 2048), 'image/png'), 'bukti.png');
-    return w.call('POST', '/deposito/disbursement-paid', { token: w.users.supervisor.token, form, headers: freshKey() });
-  };
-  const pendingPayout = async (id: string) => {
-    const list = await w.call('GET', '/deposito/disbursements?status=pending&limit=100', { token: w.users.operator.token });
-    return list.body.data.find((row: any) => row.depositId === id);
-  };
+  const { detail, pendingPayout } = payoutSteps(() => w);
+  const steps = payoutSteps(() => w);
+  const act = (id: string, type: string) => steps.act(id, { type });
+  const markPaid = (id: string, reference: string) => steps.markPaid(id, reference, '2026-03-19');
 
   beforeAll(async () => {
     w = await startWorld(dialect, '2026-03-19');
@@ -83,11 +65,7 @@ describe.each(dialects)('payout at maturity settles the unpaid interest (%s)', (
     expect(march.body.data.map((row: any) => row.depositId)).not.toContain(b.id);
     const count = await w.call('GET', '/deposito/monthly-interest-template/count?period=2026-03', { token: w.users.operator.token });
     expect(count.body.data).toEqual({ period: '2026-03', count: 0, totalNet: 0 });
-    const paying = await w.call('POST', '/deposito/monthly-interest-disbursement', {
-      token: w.users.supervisor.token,
-      json: { installmentIds: [installment.id], paidAt: '2026-03-19', reference: 'TRF-GANDA' },
-      headers: freshKey(),
-    });
+    const paying = await payoutSteps(() => w).payInterest([installment.id], 'TRF-GANDA', '2026-03-19');
     expect(paying.status).toBe(409);
     expect(paying.body.message).toBe(PAID_WITH_PAYOUT);
     expect((await detail(a.id)).installments[0].status).toBe('due');
@@ -116,11 +94,7 @@ describe.each(dialects)('payout at maturity settles the unpaid interest (%s)', (
     await w.drive(c.id, { type: 'deposit.mature' }, 'system');
     await w.db.updateTable('interest_installments').set({ status: 'due' }).where('deposit_id', '=', c.id).execute();
     const [installment] = (await detail(c.id)).installments;
-    const paying = await w.call('POST', '/deposito/monthly-interest-disbursement', {
-      token: w.users.supervisor.token,
-      json: { installmentIds: [installment.id], paidAt: '2026-03-19', reference: 'TRF-BUNGA' },
-      headers: freshKey(),
-    });
+    const paying = await payoutSteps(() => w).payInterest([installment.id], 'TRF-BUNGA', '2026-03-19');
     expect(paying.status, paying.text).toBe(200);
     await act(c.id, 'deposit.requestDisbursement');
     expect(await pendingPayout(c.id)).toMatchObject({ principal: 8_000_000, interest: 0, tax: 0, amount: 8_000_000 });

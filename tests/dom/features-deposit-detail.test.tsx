@@ -68,12 +68,38 @@ describe('what is due', () => {
     expect(pairs).toEqual([
       ['Jenis', 'Pencairan awal'],
       ['Pokok', 'Rp 10.000.000'],
-      ['Bunga', 'Rp 45.205'],
+      ['Bunga berjalan', 'Rp 45.205'],
       ['Pajak', 'Rp 9.041'],
       ['Penalti', 'Rp 50.000'],
       ['Harus dibayar', 'Rp 9.986.164'],
       ['Ke rekening', 'BRI 0123456789 a.n. Maya Wijaya'],
     ]);
+    expect(screen.queryByTestId('payout-includes-interest')).toBeNull();
+  });
+
+  it("a break with an earlier period's installment unpaid: the payout adds its net, and it is not owed beside it", () => {
+    // 10 000 000 + 45 205 − 9 041 − 50 000 + 36 667 = 10 022 831
+    const earlier = installment(6, 'due', '2026-11-02');
+    const payout = { ...breakPayout, amount: 10_022_831 };
+    render(<AmountsDue deposit={deposit({ status: 'disbursing', disbursements: [payout], installments: [earlier] })} />);
+    const panel = screen.getByRole('region', { name: 'Yang harus dibayar' });
+    const pairs = [...within(panel).getByTestId('payout-due').querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs.slice(2, 7)).toEqual([
+      ['Bunga berjalan', 'Rp 45.205'],
+      ['Pajak', 'Rp 9.041'],
+      ['Penalti', 'Rp 50.000'],
+      ['Ditambah bunga periode sebelumnya ke-6 · 02-Nov-2026', 'Rp 36.667 bersih'],
+      ['Harus dibayar', 'Rp 10.022.831'],
+    ]);
+    expect(within(panel).getByTestId('payout-includes-interest').textContent).toContain('tidak dibayar lagi lewat Bunga Bulanan');
+    expect(screen.queryByTestId('interest-due')).toBeNull();
+  });
+
+  it('a break transferred: the installment its transfer paid is listed in the paid payout', () => {
+    const paidPayout = { ...breakPayout, amount: 10_022_831, status: 'paid' as const, reference: 'TRF-9', paidAt: '2026-11-12' };
+    const earlier = { ...installment(6, 'paid', '2026-11-02'), reference: 'TRF-9', paidAt: '2026-11-12' };
+    render(<AmountsDue deposit={deposit({ status: 'closed', disbursements: [paidPayout], installments: [earlier] })} />);
+    expect(screen.getByTestId('payout-installment').textContent).toBe('Ditambah bunga periode sebelumnya ke-6 · 02-Nov-2026Rp 36.667 bersih');
   });
 
   it('monthly interest posted and unpaid: each installment and their net total with the tax', () => {

@@ -6,7 +6,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AmountsDue } from '@src/features/deposits/AmountsDue';
-import { MaturityPayoutPreview } from '@src/features/deposits/ActionDialog';
+import { MaturityPayoutPreview, Settlement } from '@src/features/deposits/ActionDialog';
 import { deposit } from './support/deposit-fixture';
 
 afterEach(cleanup);
@@ -53,5 +53,25 @@ describe('payout at maturity on screen', () => {
     expect(screen.queryByRole('region', { name: 'Yang harus dibayar' })).toBeNull();
     expect(screen.getByTestId('payout-paid').textContent).toContain('DibayarkanRp 10.030.685');
     expect(screen.queryByTestId('interest-due')).toBeNull();
+  });
+});
+
+describe('break figures in the request and approval dialogs', () => {
+  const figures = { principal: 10_000_000, accruedInterest: 1_370, forfeitedInterest: 0, tax: 274, penalty: 100_000, earlierInterest: 0, earlierTax: 0, payout: 9_901_096 };
+  const pairsOf = (title: string) => [...screen.getByRole('region', { name: title }).querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+
+  it("an earlier period's unpaid installment shows as its own lines, inside what is paid", () => {
+    // 10 000 000 + 1 370 − 274 − 100 000 + 38 356 − 7 671 = 9 931 781
+    render(<Settlement title="Perkiraan pencairan" preview={{ ...figures, earlierInterest: 38_356, earlierTax: 7_671, payout: 9_931_781 }} />);
+    expect(pairsOf('Perkiraan pencairan').slice(5)).toEqual([
+      ['Bunga periode sebelumnya yang belum dibayar', 'Rp 38.356'],
+      ['Pajak bunga periode sebelumnya', 'Rp 7.671'],
+      ['Dibayarkan', 'Rp 9.931.781'],
+    ]);
+  });
+
+  it('without one, no such lines', () => {
+    render(<Settlement title="Perkiraan pencairan" preview={figures} />);
+    expect(pairsOf('Perkiraan pencairan').map(([label]) => label)).toEqual(['Pokok', 'Bunga berjalan', 'Bunga hangus', 'Pajak', 'Penalti', 'Dibayarkan']);
   });
 });

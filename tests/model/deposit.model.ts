@@ -77,8 +77,11 @@ export const inputs = {
   aroPlusBilyetWithCustomer: { ...baseInput, depositId: 'dep-2', instruction: 'ARO_PLUS', bilyet: 'received' },
 } satisfies Record<string, DepositInput>;
 
-/** A settlement consistent with itself: 50 000 000 + 300 000 − 60 000 − 250 000 = 49 990 000. */
-export const settlement = { principal: 50_000_000, accruedInterest: 300_000, forfeitedInterest: 0, tax: 60_000, penalty: 250_000, payout: 49_990_000 };
+/**
+ * A settlement consistent with itself, with an earlier period's unpaid installment (100 000 gross,
+ * 20 000 tax): 50 000 000 + 300 000 − 60 000 − 250 000 + 100 000 − 20 000 = 50 070 000.
+ */
+export const settlement = { principal: 50_000_000, accruedInterest: 300_000, forfeitedInterest: 0, tax: 60_000, penalty: 250_000, earlierInterest: 100_000, earlierTax: 20_000, payout: 50_070_000 };
 
 const at = (today: string) => ({ today });
 
@@ -112,7 +115,7 @@ export const events: DepositEvent[] = [
   { type: 'deposit.requestBreak', actor: actors.operator, breakDate: DATES.maturity, ...at(DATES.maturity) },
   { type: 'deposit.approveBreak', actor: actors.supervisor, settlement, ...at(DATES.midTerm) },
   { type: 'deposit.approveBreak', actor: actors.operator, settlement, ...at(DATES.midTerm) },
-  { type: 'deposit.approveBreak', actor: actors.otherSupervisor, settlement: { ...settlement, payout: 50_000_000 }, ...at(DATES.midTerm) },
+  { type: 'deposit.approveBreak', actor: actors.otherSupervisor, settlement: { ...settlement, payout: 49_990_000 }, ...at(DATES.midTerm) },
   { type: 'deposit.rejectBreak', actor: actors.supervisor, reason: 'Nasabah membatalkan pengajuan.', ...at(DATES.midTerm) },
   { type: 'deposit.rejectBreak', actor: actors.supervisor, reason: '', ...at(DATES.midTerm) },
   { type: 'deposit.requestDisbursement', actor: actors.operator, ...at(DATES.afterMaturity) },

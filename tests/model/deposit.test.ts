@@ -87,7 +87,7 @@ function expectedOutcome(status: DepositStatus, c: DepositContext, e: DepositEve
       return { status: 'breakRequested', context: { breakRequest: { requestedBy: e.actor.id, requestedOn: e.today, breakDate: e.breakDate, reason: e.reason ?? null } } };
     case 'deposit.approveBreak': {
       const s = e.settlement;
-      const consistent = s.principal + s.accruedInterest - s.tax - s.penalty === s.payout;
+      const consistent = s.principal + s.accruedInterest - s.tax - s.penalty + s.earlierInterest - s.earlierTax === s.payout;
       if (status !== 'breakRequested' || !supervisor(e.actor) || c.breakRequest?.requestedBy === e.actor.id || !consistent) return null;
       return { status: 'disbursing', context: { settlement: s, disbursementReason: 'broken' } };
     }
@@ -517,6 +517,8 @@ describe('figures for the current period', () => {
       forfeitedInterest: 0,
       tax: 19_589,
       penalty: 250_000,
+      earlierInterest: 0,
+      earlierTax: 0,
       payout: 49_828_356,
     });
   });

@@ -27,6 +27,8 @@ describe('previewBreak: principal + unpaid accrued net interest − penalty', ()
       forfeitedInterest: 0,
       tax: 147_945,
       penalty: 500_000,
+      earlierInterest: 0,
+      earlierTax: 0,
       payout: 100_091_781,
     });
   });
@@ -39,8 +41,29 @@ describe('previewBreak: principal + unpaid accrued net interest − penalty', ()
       forfeitedInterest: 739_726,
       tax: 0,
       penalty: 500_000,
+      earlierInterest: 0,
+      earlierTax: 0,
       payout: 99_500_000,
     });
+  });
+
+  it("an earlier period's unpaid installment is paid in full with the break, untouched by the penalty", () => {
+    // An ARO deposit rolled over on 15 Jan before its ending installment (gross 493 151, tax 98 630,
+    // net 394 521) was transferred. Current period as above: payout 100 091 781 + 394 521 = 100 486 302.
+    const preview = previewBreak({ ...base, penalty: { penaltyBps: 50, forfeitAccruedInterest: false }, earlierInstallments: [{ grossInterest: 493_151, tax: 98_630 }] });
+    expect(preview).toMatchObject({ accruedInterest: 739_726, tax: 147_945, penalty: 500_000, earlierInterest: 493_151, earlierTax: 98_630, payout: 100_486_302 });
+  });
+
+  it('a forfeit takes only the current period: the earlier installment is still paid', () => {
+    // payout = 100 000 000 − 500 000 + (493 151 − 98 630) = 99 894 521; forfeited 739 726
+    const preview = previewBreak({ ...base, penalty: { penaltyBps: 50, forfeitAccruedInterest: true }, earlierInstallments: [{ grossInterest: 493_151, tax: 98_630 }, { grossInterest: 0, tax: 0 }] });
+    expect(preview).toMatchObject({ accruedInterest: 0, forfeitedInterest: 739_726, earlierInterest: 493_151, earlierTax: 98_630, payout: 99_894_521 });
+  });
+
+  it('a penalty as large as the deposit still leaves the earlier period’s net interest to pay', () => {
+    // penalty capped at 100 591 781 (principal + current net); payout = 0 + 394 521
+    const preview = previewBreak({ ...base, penalty: { penaltyBps: 12_000, forfeitAccruedInterest: false }, earlierInstallments: [{ grossInterest: 493_151, tax: 98_630 }] });
+    expect(preview).toMatchObject({ penalty: 100_591_781, payout: 394_521 });
   });
 
   it('below the tax threshold no tax is withheld', () => {
@@ -66,7 +89,7 @@ describe('previewBreak: principal + unpaid accrued net interest − penalty', ()
     const preview = previewBreak({ ...base, penalty: { penaltyBps: 12_000, forfeitAccruedInterest: false } });
     expect(preview.penalty).toBe(100_591_781);
     expect(preview.payout).toBe(0);
-    expect(preview.principal + preview.accruedInterest - preview.tax - preview.penalty).toBe(preview.payout);
+    expect(preview.principal + preview.accruedInterest - preview.tax - preview.penalty + preview.earlierInterest - preview.earlierTax).toBe(preview.payout);
   });
 
   it('on the first day nothing has accrued; a break date outside the period is refused in Indonesian', () => {

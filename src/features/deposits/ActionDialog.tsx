@@ -27,7 +27,8 @@ export interface ActionDialogProps {
 
 const DANGER: ReadonlySet<DepositEventType> = new Set(['deposit.reject', 'deposit.cancel', 'deposit.rejectBreak']);
 
-function Settlement({ preview, title }: { preview: BreakPreviewData; title: string }) {
+/** The break figures as the request and approval dialogs show them. */
+export function Settlement({ preview, title }: { preview: BreakPreviewData; title: string }) {
   return (
     <section aria-label={title} className="bj-settlement">
       <h3 className="bj-settlement__title">{title}</h3>
@@ -42,6 +43,14 @@ function Settlement({ preview, title }: { preview: BreakPreviewData; title: stri
         <dd>{formatRupiah(preview.tax)}</dd>
         <dt>Penalti</dt>
         <dd>{formatRupiah(preview.penalty)}</dd>
+        {preview.earlierInterest > 0 && (
+          <>
+            <dt>Bunga periode sebelumnya yang belum dibayar</dt>
+            <dd>{formatRupiah(preview.earlierInterest)}</dd>
+            <dt>Pajak bunga periode sebelumnya</dt>
+            <dd>{formatRupiah(preview.earlierTax)}</dd>
+          </>
+        )}
         <dt>Dibayarkan</dt>
         <dd className="bj-details__total">{formatRupiah(preview.payout)}</dd>
       </dl>

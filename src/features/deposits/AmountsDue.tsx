@@ -21,26 +21,30 @@ function PayoutFigures({
   installments?: DepositDetail['installments'];
 }) {
   const maturity = payout.kind === 'maturity';
+  // A maturity payout's interest and tax are its installments'; a break's are its own period's,
+  // and the earlier periods' installments come on top, each at its net.
+  const listed = installments.map((item) => (
+    <div key={item.id} className="bj-details__row" data-testid="payout-installment">
+      <dt>
+        {maturity ? 'Termasuk bunga' : 'Ditambah bunga periode sebelumnya'} ke-{item.sequence} · {formatDate(item.payDate)}
+      </dt>
+      <dd>{formatRupiah(item.netInterest)} bersih</dd>
+    </div>
+  ));
   return (
     <dl className="bj-details bj-details--money" data-testid={paid ? 'payout-paid' : 'payout-due'}>
       <dt>Jenis</dt>
       <dd>{PAYOUT_KIND[payout.kind]}</dd>
       <dt>Pokok</dt>
       <dd>{formatRupiah(payout.principal)}</dd>
-      <dt>{maturity ? 'Bunga yang belum dibayar (kotor)' : 'Bunga'}</dt>
+      <dt>{maturity ? 'Bunga yang belum dibayar (kotor)' : 'Bunga berjalan'}</dt>
       <dd>{formatRupiah(payout.interest)}</dd>
-      {installments.map((item) => (
-        <div key={item.id} className="bj-details__row" data-testid="payout-installment">
-          <dt>
-            Termasuk bunga ke-{item.sequence} · {formatDate(item.payDate)}
-          </dt>
-          <dd>{formatRupiah(item.netInterest)} bersih</dd>
-        </div>
-      ))}
+      {maturity ? listed : null}
       <dt>Pajak</dt>
       <dd>{formatRupiah(payout.tax)}</dd>
       <dt>Penalti</dt>
       <dd>{formatRupiah(payout.penalty)}</dd>
+      {maturity ? null : listed}
       <dt>{paid ? 'Dibayarkan' : 'Harus dibayar'}</dt>
       <dd className="bj-details__total">{formatRupiah(payout.amount)}</dd>
       {paid ? (
@@ -78,7 +82,7 @@ export function AmountsDue({ deposit }: { deposit: DepositDetail }) {
         {due.payout ? (
           <section className="bj-settlement" aria-label="Pencairan yang harus dibayar">
             <h3 className="bj-settlement__title">Pencairan menunggu transfer</h3>
-            {due.payout.kind === 'maturity' ? (
+            {due.payout.kind === 'maturity' || due.payoutInstallments.length > 0 ? (
               <p data-testid="payout-includes-interest">Pokok dan bunga yang belum dibayar ditransfer bersama; bunga ini tidak dibayar lagi lewat Bunga Bulanan.</p>
             ) : null}
             <PayoutFigures payout={due.payout} deposit={deposit} paid={false} installments={due.payoutInstallments} />
@@ -87,7 +91,7 @@ export function AmountsDue({ deposit }: { deposit: DepositDetail }) {
         {due.paidPayout ? (
           <section className="bj-settlement" aria-label="Pencairan sudah dibayar">
             <h3 className="bj-settlement__title">Pencairan sudah dibayar</h3>
-            <PayoutFigures payout={due.paidPayout} deposit={deposit} paid />
+            <PayoutFigures payout={due.paidPayout} deposit={deposit} paid installments={due.payoutInstallments} />
           </section>
         ) : null}
         {due.dueInstallments.length > 0 ? (

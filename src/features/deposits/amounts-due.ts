@@ -10,9 +10,13 @@ export interface AmountsDue {
   payout: Payout | null;
   /** The last payout transferred, once nothing is pending (a closed deposit). */
   paidPayout: Payout | null;
-  /** Interest installments posted (pay date reached) and not paid yet, oldest first — not those a pending maturity payout pays. */
+  /** Interest installments posted (pay date reached) and not paid yet, oldest first — not those a pending payout pays. */
   dueInstallments: Installment[];
-  /** The installments a pending maturity payout pays with the principal (README "Pembayaran saat jatuh tempo"). */
+  /**
+   * The installments a payout pays with the principal: a maturity payout every unpaid one (README
+   * "Pembayaran saat jatuh tempo"), a break the earlier periods' (README "Pencairan sebelum jatuh
+   * tempo"). For a transferred payout, those its transfer marked paid.
+   */
   payoutInstallments: Installment[];
   /** Their net interest together: what the transfer for them comes to. */
   dueInterestNet: number;
@@ -32,15 +36,19 @@ export function amountsDue(detail: Pick<DepositDetail, 'status' | 'amount' | 'di
   const payout = detail.disbursements.find((item) => item.status === 'pending') ?? null;
   const paid = detail.disbursements.filter((item) => item.status === 'paid');
   const posted = detail.installments.filter((item) => item.status === 'due').sort((a, b) => a.payDate.localeCompare(b.payDate));
-  // A maturity payout requested pays every unpaid installment with the principal: they are in it, not owed beside it.
-  const inPayout = payout?.kind === 'maturity';
+  // A payout decided pays every installment still due with the principal (a break has ended its own
+  // period's): they are in it, not owed beside it.
+  const inPayout = payout !== null;
   const dueInstallments = inPayout ? [] : posted;
   const scheduled = detail.installments.filter((item) => item.status === 'scheduled').sort((a, b) => a.payDate.localeCompare(b.payDate));
+  const paidPayout = payout ? null : (paid.at(-1) ?? null);
+  const paidWith = (transfer: Payout) =>
+    detail.installments.filter((item) => item.status === 'paid' && item.reference === transfer.reference && item.paidAt === transfer.paidAt).sort((a, b) => a.payDate.localeCompare(b.payDate));
   return {
     payout,
-    paidPayout: payout ? null : (paid.at(-1) ?? null),
+    paidPayout,
     dueInstallments,
-    payoutInstallments: inPayout ? posted : [],
+    payoutInstallments: payout ? posted : paidPayout ? paidWith(paidPayout) : [],
     dueInterestNet: dueInstallments.reduce((sum, item) => sum + item.netInterest, 0),
     dueInterestTax: dueInstallments.reduce((sum, item) => sum + item.tax, 0),
     maturedPrincipal: detail.status === 'matured' && !payout ? detail.amount : null,
