@@ -128,6 +128,31 @@ describe('the deposit detail: Pengiriman, the JNE sandbox control', () => {
     await waitFor(() => expect(within(screen.getByRole('region', { name: `Pengiriman JNE ${live.awb}` })).queryByRole('group')).toBeNull());
   });
 
+  it('keeps the keyboard on "Gerakkan paket" while the parcel moves, then proposes its next stage', { timeout: 20_000 }, async () => {
+    const live = shipment();
+    let moved = false;
+    const { toasts } = openAs('/deposito/dep-1?tab=shipments', 'demo', (request) => {
+      if (request.path === '/deposito/dep-1') return ok(shipped([moved ? { ...live, status: 'pickedUp', statusLabel: 'Dijemput kurir' } : live]));
+      if (request.path === '/sandbox/jne/control/advance') {
+        moved = true;
+        return { status: 200, body: { awb: live.awb, status: 'pickedUp' } };
+      }
+      if (request.path === '/jne/tracking') return ok({ ...live, status: 'pickedUp', statusLabel: 'Dijemput kurir' });
+      return ok([]);
+    });
+    const control = await screen.findByRole('group', { name: `Sandbox JNE · ${live.awb}` }, SCREEN_LOAD);
+    const button = within(control).getByRole('button', { name: 'Gerakkan paket' });
+    button.focus();
+    fireEvent.click(button);
+    // Busy: a second press is refused, and the button keeps the focus (a disabled one would drop it).
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(button);
+    await lastToast(toasts, { type: 'success', title: 'Paket digerakkan di sandbox JNE.' });
+    await waitFor(() => expect((within(control).getByLabelText('Status paket') as HTMLSelectElement).value).toBe('inTransit'));
+    expect(document.activeElement).toBe(within(control).getByRole('button', { name: 'Gerakkan paket' }));
+  });
+
   it("shows the sandbox's refusal in Indonesian", async () => {
     const { toasts } = openAs('/deposito/dep-1?tab=shipments', 'demo', (request) => {
       if (request.path === '/deposito/dep-1') return ok(shipped([shipment()]));

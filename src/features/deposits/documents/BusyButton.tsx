@@ -3,7 +3,8 @@ import { useAppActors } from '../../../app/actors-context';
 
 /**
  * A button whose action waits for the server (open a PDF, download a file, ask the courier): it
- * is disabled and says so while it runs, and a failure shows the server's Indonesian message.
+ * refuses a second press and says so while it runs, and a failure shows the server's Indonesian
+ * message. aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page.
  */
 export function BusyButton({ label, busyLabel = 'Memproses…', run, tone = 'secondary' }: { label: string; busyLabel?: string; run: () => Promise<unknown>; tone?: 'primary' | 'secondary' | 'danger' }) {
   const app = useAppActors();
@@ -20,7 +21,7 @@ export function BusyButton({ label, busyLabel = 'Memproses…', run, tone = 'sec
     }
   };
   return (
-    <button type="button" className={`bj-button bj-button--${tone}`} onClick={() => void click()} disabled={busy} aria-busy={busy}>
+    <button type="button" className={`bj-button bj-button--${tone}`} onClick={() => void click()} aria-disabled={busy} aria-busy={busy}>
       {busy ? busyLabel : label}
     </button>
   );

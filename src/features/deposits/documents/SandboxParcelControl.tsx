@@ -20,6 +20,13 @@ function nextStage(status: ShipmentAnswer['status']): SandboxParcelStatus {
 export function SandboxParcelControl({ shipment, onMoved }: { shipment: Pick<ShipmentAnswer, 'awb' | 'status'>; onMoved: () => void }) {
   const app = useAppActors();
   const [target, setTarget] = useState<SandboxParcelStatus>(nextStage(shipment.status));
+  // The parcel moved: propose its next stage (adjusting state while rendering, so the control and
+  // its focus stay where they are).
+  const [seenStatus, setSeenStatus] = useState(shipment.status);
+  if (seenStatus !== shipment.status) {
+    setSeenStatus(shipment.status);
+    setTarget(nextStage(shipment.status));
+  }
   const move = async () => {
     await documentsApi.sandboxAdvance(shipment.awb, target);
     const tracked = await documentsApi.track(shipment.awb);
