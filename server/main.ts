@@ -217,7 +217,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       productSettings: createProductSettingsService({ db: database.db, clock }),
       balanceSheets,
       installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
-      customers: createCustomerService({ db: database.db }),
+      customers: createCustomerService({ db: database.db, clock, geography }),
       deposits,
       interest,
       disbursements,

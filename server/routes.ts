@@ -113,7 +113,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, courierRoutes({ auth, shipments: services.shipments, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, signatureRoutes({ auth, signatures: services.signatures, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, aroLetters: services.aroLetters, idempotency: services.idempotency })],
-    [apiBases.v2Bpr.path, customerRoutes({ auth, customers: services.customers, documents: services.documents })],
+    [apiBases.v2Bpr.path, customerRoutes({ auth, customers: services.customers, documents: services.documents, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, reportRoutes({ auth, reports: services.reports })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],

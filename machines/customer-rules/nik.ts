@@ -39,6 +39,12 @@ export function normalizeNik(value: string): string {
   return value.replace(/[\s.-]/g, '');
 }
 
+/** The district a NIK's first six digits name, in the geography's dotted form ("32.73.09"). */
+export function nikDistrictCode(value: string): string {
+  const nik = normalizeNik(value);
+  return `${nik.slice(0, 2)}.${nik.slice(2, 4)}.${nik.slice(4, 6)}`;
+}
+
 /** The facts a 16-digit NIK encodes, or null when it is not 16 digits or its date part is no date. */
 export function nikFacts(value: string): NikFacts | null {
   const nik = normalizeNik(value);
@@ -52,7 +58,7 @@ export function nikFacts(value: string): NikFacts | null {
   const longestMonth = birthMonth === 2 && birthYearTwoDigits % 4 === 0 ? 29 : daysInMonth(2001, birthMonth || 1);
   if (birthMonth < 1 || birthMonth > 12 || birthDay < 1 || birthDay > longestMonth) return null;
   return {
-    districtCode: `${nik.slice(0, 2)}.${nik.slice(2, 4)}.${nik.slice(4, 6)}`,
+    districtCode: nikDistrictCode(nik),
     birthDay,
     birthMonth,
     birthYearTwoDigits,
@@ -71,8 +77,7 @@ export function nikProblems(value: string, holder: NikHolder, districtExists: (d
   const nik = normalizeNik(value);
   if (!/^\d{16}$/.test(nik)) return [`NIK harus 16 digit angka (terisi ${nik.length} karakter).`];
   const problems: string[] = [];
-  const districtCode = `${nik.slice(0, 2)}.${nik.slice(2, 4)}.${nik.slice(4, 6)}`;
-  if (!districtExists(districtCode)) {
+  if (!districtExists(nikDistrictCode(nik))) {
     problems.push(`Kode wilayah NIK ${nik.slice(0, 6)} tidak terdaftar: 6 digit pertama adalah kode provinsi, kabupaten/kota dan kecamatan tempat KTP diterbitkan.`);
   }
   const facts = nikFacts(nik);

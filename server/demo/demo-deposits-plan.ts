@@ -126,6 +126,13 @@ const CITIES = [
   { name: 'Garut', code: '3205' },
 ];
 const PAYOUT_BANKS = ['BCA', 'BRI', 'Mandiri', 'BNI', 'BSI', 'CIMB Niaga'];
+/** Their sandi bank (machines/customer-rules/indonesian-banks.ts). */
+const PAYOUT_BANK_CODES: Record<string, string> = { BCA: '014', BRI: '002', Mandiri: '008', BNI: '009', BSI: '451', 'CIMB Niaga': '022' };
+// The CIF fields below come from the customer's index, not the PRNG: drawing more numbers would
+// change every demo deposit after the first customer.
+const OCCUPATIONS = ['Karyawan swasta', 'Wiraswasta', 'Pegawai negeri sipil', 'Guru', 'Pedagang', 'Pensiunan', 'Petani'];
+const SOURCES_OF_FUNDS = ['Gaji', 'Hasil usaha', 'Gaji', 'Gaji', 'Hasil usaha', 'Pensiun', 'Hasil usaha'];
+const MOTHERS = ['Siti Aminah', 'Sri Wahyuni', 'Dewi Sartika', 'Nur Hasanah', 'Endang Lestari', 'Tuti Rahayu'];
 const CHANNELS = ['Komunal', 'Komunal', 'Komunal', 'Mitra Tani Digital', null, null];
 const REJECT_REASONS = ['Dokumen KTP tidak terbaca.', 'Data nasabah tidak sesuai dengan KTP.', 'Dana belum diterima di rekening BPR.'];
 const CANCEL_REASONS = ['Nasabah membatalkan penempatan.', 'Dana dikembalikan atas permintaan nasabah.'];
@@ -144,7 +151,7 @@ function makeCustomer(random: Random, bankId: string, createdOn: IsoDate, index:
   // NIK: region (6) + birth DDMMYY (+40 on the day for women) + serial (4); the serial keeps it unique per bank.
   const nik = `${city.code}${String(random.int(1, 40)).padStart(2, '0')}${birth}${String(index + 1).padStart(4, '0')}`;
   const created = wibTimestamp(createdOn, random.int(8, 15), random.int(0, 59));
-  return {
+  const drawn = {
     id: random.id(),
     bank_id: bankId,
     name,
@@ -158,6 +165,31 @@ function makeCustomer(random: Random, bankId: string, createdOn: IsoDate, index:
     payout_account_name: name,
     created_at: created,
     updated_at: created,
+  };
+  return {
+    ...drawn,
+    kind: 'INDIVIDUAL',
+    birth_place: city.name,
+    birth_date: `19${birth.slice(4, 6)}-${birth.slice(2, 4)}-${String(birthDay - (female ? 40 : 0)).padStart(2, '0')}`,
+    gender: female ? 'FEMALE' : 'MALE',
+    mother_maiden_name: MOTHERS[index % MOTHERS.length]!,
+    rt_rw: `${String((index % 12) + 1).padStart(3, '0')}/${String((index % 7) + 1).padStart(3, '0')}`,
+    province_id: null,
+    city_id: null,
+    district_id: null,
+    village_id: null,
+    zip_code: null,
+    occupation: OCCUPATIONS[index % OCCUPATIONS.length]!,
+    source_of_funds: SOURCES_OF_FUNDS[index % SOURCES_OF_FUNDS.length]!,
+    account_purpose: 'Simpanan berjangka',
+    legal_form: null,
+    nib: null,
+    established_on: null,
+    representatives: '[]',
+    payout_bank_code: PAYOUT_BANK_CODES[drawn.payout_bank_name] ?? null,
+    risk_level: 'LOW',
+    version: 1,
+    created_by: null,
   };
 }
 

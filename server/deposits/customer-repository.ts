@@ -16,7 +16,15 @@ export async function findCustomerByNik(db: Db, bankId: string, nik: string): Pr
   return db.selectFrom('customers').selectAll().where('bank_id', '=', bankId).where('nik', '=', nik).executeTakeFirst();
 }
 
+/** The customer a NIK (individual) or NPWP (entity) already names at this bank. */
+export async function findCustomerByIdentity(db: Db, bankId: string, key: { kind: 'INDIVIDUAL'; nik: string } | { kind: 'ENTITY'; npwp: string }): Promise<CustomerRow | undefined> {
+  const query = db.selectFrom('customers').selectAll().where('bank_id', '=', bankId).where('kind', '=', key.kind);
+  return (key.kind === 'ENTITY' ? query.where('npwp', '=', key.npwp) : query.where('nik', '=', key.nik)).executeTakeFirst();
+}
+
 export interface PayoutAccount {
+  /** The sandi bank, when the change named one; a bank named by text alone leaves none. */
+  bankCode?: string | null;
   bankName: string;
   accountNumber: string;
   accountName: string;
@@ -25,7 +33,7 @@ export interface PayoutAccount {
 export async function updatePayoutAccount(db: Db, customerId: string, account: PayoutAccount, now: string): Promise<void> {
   await db
     .updateTable('customers')
-    .set({ payout_bank_name: account.bankName, payout_account_number: account.accountNumber, payout_account_name: account.accountName, updated_at: now })
+    .set({ payout_bank_code: account.bankCode ?? null, payout_bank_name: account.bankName, payout_account_number: account.accountNumber, payout_account_name: account.accountName, updated_at: now })
     .where('id', '=', customerId)
     .execute();
 }

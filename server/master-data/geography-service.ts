@@ -132,6 +132,11 @@ export function createGeographyService(deps: { db: Kysely<Database> }) {
       return messages.length > 0 ? { ok: false, messages } : { ok: true, address };
     },
 
+    /** Whether an area of this level has this code (a NIK's district, for instance). */
+    areaExists(level: 'province' | 'city' | 'district' | 'village', id: string): Promise<boolean> {
+      return areaExists(db, level, id);
+    },
+
     /** The names of a stored address's areas (null where none was picked or a code has since gone). */
     async namesOf(address: StructuredAddress): Promise<AddressNames> {
       const name = async (table: 'geo_provinces' | 'geo_cities' | 'geo_districts' | 'geo_villages', id: string | null) =>

@@ -37,6 +37,7 @@ for (const dialect of dialects) {
       // Held: 1,5 + 1 + 0,25 bn (pending and rejected are not the bank's money). Guaranteed: 2,5 bn eligible, capped at 2 bn.
       expect(customerSummarySchema.parse(byName.body.data[0])).toEqual({
         id: rich,
+        type: 'INDIVIDUAL',
         name: 'Hartono Wijaya',
         nik: '3273010101800001',
         phone: '081299887766',

@@ -32,6 +32,7 @@ const operator: User = {
 
 const hartono: CustomerSummary = {
   id: 'cus-9',
+  type: 'INDIVIDUAL',
   name: 'Hartono Wijaya',
   nik: '3273010101800001',
   phone: '081299887766',
@@ -40,6 +41,13 @@ const hartono: CustomerSummary = {
   guaranteedAmount: 2_000_000_000,
   unguaranteedAmount: 750_000_000,
 };
+
+/** A customer kept before the CIF fields: only name, NIK, contact and address. */
+const BEFORE_CIF = {
+  rtRw: null, provinceId: null, cityId: null, districtId: null, villageId: null, zipCode: null, npwp: null, birthPlace: null, birthDate: null, gender: null,
+  motherMaidenName: null, occupation: null, sourceOfFunds: null, accountPurpose: null, legalForm: null, nib: null, establishedOn: null, representatives: [],
+  riskLevel: 'LOW', version: 1, payoutAccount: null,
+} satisfies Partial<CustomerDetail>;
 
 function openAt(path: string, answer: (request: SeenRequest) => FakeAnswer) {
   const server = fakeBprServer(answer);
@@ -61,7 +69,14 @@ describe('Nasabah', () => {
 
   it('a customer\'s page: identity, LPS exposure, and each deposit linked to its detail', async () => {
     const { customerTotalPrincipal: _t, periods: _p, installments: _i, disbursements: _d, timeline: _l, allowedEvents: _a, blockedEvents: _b, shipments: _s, today: _y, ...summary } = deposit();
-    const detail: CustomerDetail = { ...hartono, email: 'hartono@contoh.id', address: 'Jl. Braga No. 5, Bandung', npwp: null, payoutAccount: null, deposits: [{ ...summary, customer: { id: 'cus-9', name: 'Hartono Wijaya', nik: hartono.nik } }], documents: [] };
+    const detail: CustomerDetail = {
+      ...hartono,
+      ...BEFORE_CIF,
+      email: 'hartono@contoh.id',
+      address: 'Jl. Braga No. 5, Bandung',
+      deposits: [{ ...summary, customer: { id: 'cus-9', name: 'Hartono Wijaya', nik: '3273010101800001' } }],
+      documents: [],
+    };
     openAt('/nasabah/cus-9', (request) => (request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([])));
     await screen.findByRole('heading', { name: 'Hartono Wijaya', level: 1 }, SCREEN_LOAD);
     const exposure = screen.getByRole('region', { name: 'Penjaminan LPS' });

@@ -26,7 +26,8 @@ describe('Nasabah (issue 10)', () => {
     const list = await apiGetAs<{ data: CustomerSummary[] }>(session, OPERATOR, '/bpr/customers?limit=100');
     const customer = [...list.data].sort((a, b) => b.depositCount - a.depositCount)[0]!;
     const detail = (await apiGetAs<{ data: CustomerDetail }>(session, OPERATOR, `/bpr/customers/${customer.id}`)).data;
-    const nikPrefix = customer.nik.slice(0, 12);
+    const nik = customer.nik!; // the demo's customers are individuals
+    const nikPrefix = nik.slice(0, 12);
 
     await withLoggedInAs(session, OPERATOR, async (page) => {
       await page.getByRole('navigation').getByRole('link', { name: 'Nasabah', exact: true }).click();
@@ -34,7 +35,7 @@ describe('Nasabah (issue 10)', () => {
       await page.getByRole('searchbox', { name: 'Cari' }).fill(nikPrefix);
       await page.getByRole('button', { name: 'Cari', exact: true }).click();
       await page.waitForURL((url) => url.searchParams.get('q') === nikPrefix);
-      const row = page.getByRole('row').filter({ hasText: `NIK ${customer.nik}` });
+      const row = page.getByRole('row').filter({ hasText: `NIK ${nik}` });
       await row.waitFor();
       await expectAccessible(page, 'Nasabah');
       await row.getByRole('link', { name: customer.name }).click();
@@ -42,7 +43,7 @@ describe('Nasabah (issue 10)', () => {
       await page.waitForURL((url) => url.pathname === `/nasabah/${customer.id}`);
       await page.getByRole('heading', { name: customer.name, level: 1 }).waitFor();
       const identity = page.getByRole('region', { name: 'Identitas nasabah' });
-      await identity.getByText(customer.nik).waitFor();
+      await identity.getByText(nik).waitFor();
       if (detail.npwp) await identity.getByText(detail.npwp).waitFor();
       const lps = page.getByRole('region', { name: 'Penjaminan LPS' });
       const rupiah = (amount: number) => `Rp ${amount.toLocaleString('id-ID')}`;

@@ -166,7 +166,38 @@ export interface CustomersTable {
   payout_account_name: string | null;
   created_at: string;
   updated_at: string;
+  /** 'INDIVIDUAL' | 'ENTITY' (contract/customers.ts); an entity's `nik` is ''. */
+  kind: ColumnType<CustomerKind, CustomerKind | undefined, CustomerKind>;
+  birth_place: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'YYYY-MM-DD' */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  gender: ColumnType<'MALE' | 'FEMALE' | null, 'MALE' | 'FEMALE' | null | undefined, 'MALE' | 'FEMALE' | null>;
+  mother_maiden_name: ColumnType<string | null, string | null | undefined, string | null>;
+  rt_rw: ColumnType<string | null, string | null | undefined, string | null>;
+  province_id: ColumnType<string | null, string | null | undefined, string | null>;
+  city_id: ColumnType<string | null, string | null | undefined, string | null>;
+  district_id: ColumnType<string | null, string | null | undefined, string | null>;
+  village_id: ColumnType<string | null, string | null | undefined, string | null>;
+  zip_code: ColumnType<string | null, string | null | undefined, string | null>;
+  occupation: ColumnType<string | null, string | null | undefined, string | null>;
+  source_of_funds: ColumnType<string | null, string | null | undefined, string | null>;
+  account_purpose: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_form: ColumnType<string | null, string | null | undefined, string | null>;
+  nib: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'YYYY-MM-DD' */
+  established_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of { name, nik, position }: who signs for an entity. */
+  representatives: ColumnType<string, string | undefined, string>;
+  /** The payout bank's sandi bank (machines/customer-rules/indonesian-banks.ts); null for customers kept before it. */
+  payout_bank_code: ColumnType<string | null, string | null | undefined, string | null>;
+  risk_level: ColumnType<RiskLevel, RiskLevel | undefined, RiskLevel>;
+  version: ColumnType<number, number | undefined, number>;
+  /** The staff who created it; null for customers kept before the CIF and for the demo's. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type CustomerKind = 'INDIVIDUAL' | 'ENTITY';
+export type RiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
 
 export interface ProductsTable {
   id: string;

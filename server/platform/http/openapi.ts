@@ -78,7 +78,7 @@ import {
   monthlyInterestSummarySchema,
 } from '../../../contract/interest';
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
-import { customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
+import { createCustomerSchema, customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
 import { publicSettingsSchema } from '../../../contract/public-settings';
 import { balanceSheetInputSchema, balanceSheetMonthSchema, balanceSheetSchema, periodSchema } from '../../../contract/balance-sheet';
 import { productSettingsInputSchema, productSettingsSavedSchema, productSettingsSchema } from '../../../contract/product-settings';
@@ -136,6 +136,10 @@ const OPERATIONS: Operation[] = [
     json: changeOwnPasswordSchema, response: { status: 200, data: loginDataSchema }, errors: [400, 401, 429],
   },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah bank: cari nama, NIK atau telepon; pokok yang dipegang bank dan bagian yang dijamin LPS', auth: 'session', query: customerListQuerySchema, response: { status: 200, data: z.array(customerSummarySchema) }, errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah baru (perorangan atau badan); NIK/NPWP yang sama di bank ini → 409 dengan data.existingId', auth: 'session', idempotent: true,
+    json: createCustomerSchema, response: { status: 201, data: customerDetailSchema }, errors: [400, 401, 409],
+  },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers/{id}', summary: 'Seorang nasabah dengan deposito dan dokumennya', auth: 'session', response: { status: 200, data: customerDetailSchema }, errors: [401, 404] },
   { method: 'get', base: 'v2General', path: '/settings', summary: 'Pengaturan umum: id produk, kontak dukungan, hari libur bank', auth: 'session', response: { status: 200, data: publicSettingsSchema }, errors: [401] },
   {

@@ -10,7 +10,7 @@ import '../../styles/lists.css';
 
 function Identity({ customer }: { customer: CustomerDetail }) {
   const facts: Array<[string, string]> = [
-    ['NIK', customer.nik],
+    [customer.type === 'ENTITY' ? 'Jenis' : 'NIK', customer.nik ?? 'Badan'],
     ['NPWP', customer.npwp ?? '-'],
     ['Telepon', customer.phone ?? '-'],
     ['Email', customer.email ?? '-'],

@@ -15,7 +15,7 @@ const columns: DataColumn<CustomerSummary>[] = [
     cell: (row) => (
       <>
         <Link to={`/nasabah/${encodeURIComponent(row.id)}`}>{row.name}</Link>
-        <div className="bj-muted">NIK {row.nik}</div>
+        <div className="bj-muted">{row.nik ? `NIK ${row.nik}` : 'Badan'}</div>
       </>
     ),
   },

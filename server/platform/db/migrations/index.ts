@@ -16,6 +16,7 @@ import * as reportIndexes from './0014_report_indexes';
 import * as geography2025 from './0015_geography_2025';
 import * as bilyetPrinting from './0016_bilyet_printing';
 import * as signatureCallbackKeys from './0017_signature_callback_keys';
+import * as customerCif from './0018_customer_cif';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_geography_2025': geography2025,
   '0016_bilyet_printing': bilyetPrinting,
   '0017_signature_callback_keys': signatureCallbackKeys,
+  '0018_customer_cif': customerCif,
 };
