@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { readRupiah, rupiahToText } from '../lib/number-input';
+import { FieldHint, FieldLabel } from './FieldParts';
 
 interface AffixedFieldProps {
   label: string;
@@ -23,10 +24,7 @@ function AffixedInput({ label, value, onChange, hint, required, placeholder, pre
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="bj-field">
-      <label className="bj-field__label" htmlFor={id}>
-        {label}
-        {required ? <span className="bj-field__required" aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <div className="bj-affixed">
         {prefix ? <span className="bj-affixed__unit" aria-hidden="true">{prefix}</span> : null}
         <input
@@ -44,11 +42,7 @@ function AffixedInput({ label, value, onChange, hint, required, placeholder, pre
         />
         {suffix ? <span className="bj-affixed__unit" aria-hidden="true">{suffix}</span> : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="bj-field__hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldHint, FieldLabel } from './FieldParts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -16,10 +17,7 @@ export function TextField({ label, hint, problem, required, ...input }: TextFiel
   const describedBy = [hintId, problemId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="bj-field">
-      <label className="bj-field__label" htmlFor={id}>
-        {label}
-        {required ? <span className="bj-field__required" aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <input
         id={id}
         className="bj-field__input"
@@ -28,11 +26,7 @@ export function TextField({ label, hint, problem, required, ...input }: TextFiel
         aria-describedby={describedBy}
         {...input}
       />
-      {hint ? (
-        <p id={hintId} className="bj-field__hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       {problem ? (
         <p id={problemId} className="bj-field__problem" role="alert">
           {problem}

@@ -1,5 +1,6 @@
 import type { BalanceSheet, BalanceSheetLines, BalanceSheetMonth } from '@contract/balance-sheet';
 import { api, type ApiClients, type Envelope } from './api-client';
+import { idempotencyHeaders } from './idempotency';
 
 /**
  * Typed calls of Neraca Keuangan (/bpr/neraca-keuangan on /api-v2-bpr, Bearer): every staff
@@ -18,12 +19,12 @@ export function createBalanceSheetApi(clients: ApiClients) {
   return {
     months: async (signal?: AbortSignal) => (await bpr<Envelope<BalanceSheetMonth[]>>(PATH, { signal })).data,
     month: async (period: string, signal?: AbortSignal) => (await bpr<Envelope<BalanceSheet>>(PATH, { query: { period }, signal })).data,
-    enter: async (entry: BalanceSheetEntry, key: string) => (await bpr<Envelope<BalanceSheet>>(PATH, { method: 'POST', body: entry, headers: { 'Idempotency-Key': key } })).data,
+    enter: async (entry: BalanceSheetEntry, key: string) => (await bpr<Envelope<BalanceSheet>>(PATH, { method: 'POST', body: entry, headers: idempotencyHeaders(key) })).data,
     importTemplate: async (period: string, file: File, key: string) => {
       const form = new FormData();
       form.append('period', period);
       form.append('file', file);
-      return (await bpr<Envelope<BalanceSheet>>(`${PATH}/import`, { method: 'POST', body: form, headers: { 'Idempotency-Key': key } })).data;
+      return (await bpr<Envelope<BalanceSheet>>(`${PATH}/import`, { method: 'POST', body: form, headers: idempotencyHeaders(key) })).data;
     },
   };
 }

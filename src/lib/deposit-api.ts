@@ -13,6 +13,7 @@ import type { interestTemplateCountSchema, markInterestPaidResultSchema, monthly
 import type { disbursementCountsSchema, disbursementRowSchema, DueRange } from '@contract/disbursement';
 import type { ProductListItem } from '@contract/product';
 import { api, type ApiClients, type Envelope } from './api-client';
+import { idempotencyHeaders } from './idempotency';
 
 /**
  * Typed calls of API.md "Deposits" and "Interest and payouts" (on /api-v2-bpr, Bearer), and the
@@ -57,9 +58,6 @@ export function cleanQuery(query: Query): Record<string, string> {
 }
 
 /** Every state-changing call carries the key src/lib/idempotency.ts chose for its payload. */
-function changeHeaders(key: string): Record<string, string> {
-  return { 'Idempotency-Key': key };
-}
 
 /** The deposit event as the staff send it, with the version they last read. */
 export type StaffEvent = Exclude<DepositEventRequest, { type: 'deposit.markPaid' }>;
@@ -90,7 +88,7 @@ export function createDepositApi(clients: ApiClients) {
         await bpr<Envelope<DepositDetail>>(`/deposito/${encodeURIComponent(depositId)}/events`, {
           method: 'POST',
           body: { ...event, version },
-          headers: changeHeaders(key),
+          headers: idempotencyHeaders(key),
         })
       ).data,
     markDisbursementPaid: async (input: MarkDisbursementPaid, key: string) => {
@@ -100,20 +98,20 @@ export function createDepositApi(clients: ApiClients) {
       form.append('paidAt', input.paidAt);
       if (input.version !== undefined) form.append('version', String(input.version));
       form.append('proof', input.proof);
-      return (await bpr<Envelope<unknown>>('/deposito/disbursement-paid', { method: 'POST', body: form, headers: changeHeaders(key) })).data;
+      return (await bpr<Envelope<unknown>>('/deposito/disbursement-paid', { method: 'POST', body: form, headers: idempotencyHeaders(key) })).data;
     },
     monthlyInterest: (query: Query, signal?: AbortSignal) => bpr<MonthlyInterestPage>('/deposito/monthly-interest', { query: cleanQuery(query), signal }),
     interestTemplateCount: async (query: Query, signal?: AbortSignal) =>
       (await bpr<Envelope<InterestTemplateCount>>('/deposito/monthly-interest-template/count', { query: cleanQuery(query), signal })).data,
     markInterestPaid: async (input: { installmentIds: string[]; paidAt: string; reference: string }, key: string) =>
-      (await bpr<Envelope<MarkInterestPaidResult>>('/deposito/monthly-interest-disbursement', { method: 'POST', body: input, headers: changeHeaders(key) })).data,
+      (await bpr<Envelope<MarkInterestPaidResult>>('/deposito/monthly-interest-disbursement', { method: 'POST', body: input, headers: idempotencyHeaders(key) })).data,
     disbursements: (query: Query, signal?: AbortSignal) => bpr<Page<DisbursementRow>>('/deposito/disbursements', { query: cleanQuery(query), signal }),
     disbursementCounts: async (query: Query, signal?: AbortSignal) =>
       (await bpr<Envelope<DisbursementCounts>>('/deposito/disbursements/count', { query: cleanQuery(query), signal })).data,
     dueInformation: (query: Query, signal?: AbortSignal) => bpr<DueInformationPage>('/deposito/due-information', { query: cleanQuery(query), signal }),
     changeRequests: (query: Query, signal?: AbortSignal) => bpr<Page<ChangeRequest>>('/deposito-change-request', { query: cleanQuery(query), signal }),
     decideChangeRequest: async (id: string, input: { decision: 'approved' | 'rejected'; reason?: string }, key: string) =>
-      (await bpr<Envelope<ChangeRequest>>(`/deposito-change-request/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, headers: changeHeaders(key) })).data,
+      (await bpr<Envelope<ChangeRequest>>(`/deposito-change-request/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, headers: idempotencyHeaders(key) })).data,
   };
 }
 

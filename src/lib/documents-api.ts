@@ -5,6 +5,7 @@ import type { DocumentAnswer, pickupBookedSchema, ShipmentAnswer, SignatureReque
 import type { DocumentWorkStep } from '@machines/document-work';
 import { api, type ApiClients, type Envelope } from './api-client';
 import { cleanQuery, type Query } from './deposit-api';
+import { idempotencyHeaders } from './idempotency';
 
 /**
  * Typed calls of API.md "Documents, signature, courier" (on /api-v2-bpr, Bearer): the bilyet's
@@ -68,9 +69,6 @@ export interface UploadDocument {
   file: File;
 }
 
-function changeHeaders(key: string): Record<string, string> {
-  return { 'Idempotency-Key': key };
-}
 
 /** Multipart body of the given fields; a missing optional file is left out, not sent empty. */
 function multipart(fields: Record<string, string | File | null | undefined>): FormData {
@@ -85,7 +83,7 @@ function multipart(fields: Record<string, string | File | null | undefined>): Fo
 export function createDocumentsApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   const post = async <T>(path: string, body: FormData | Record<string, unknown>, key: string) =>
-    (await bpr<Envelope<T>>(path, { method: 'POST', body, headers: changeHeaders(key) })).data;
+    (await bpr<Envelope<T>>(path, { method: 'POST', body, headers: idempotencyHeaders(key) })).data;
 
   return {
     workQueue: (query: { step: DocumentWorkStep } & Query, signal?: AbortSignal) =>

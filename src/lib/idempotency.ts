@@ -11,6 +11,11 @@
  *   must not be answered with the old refusal.
  */
 
+/** The header that carries a submission's key. */
+export function idempotencyHeaders(key: string): Record<string, string> {
+  return { 'Idempotency-Key': key };
+}
+
 /** A fresh key for one submission. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();

@@ -1,5 +1,6 @@
 import type { ProductSettings, ProductSettingsInput, ProductSettingsSaved } from '@contract/product-settings';
 import { api, type ApiClients, type Envelope } from './api-client';
+import { idempotencyHeaders } from './idempotency';
 
 /**
  * Typed calls of Pengaturan Produk (API.md "Bank, users, settings": /bpr/product-setting on
@@ -17,7 +18,7 @@ export function createProductSettingsApi(clients: ApiClients) {
     get: async (signal?: AbortSignal) => (await bpr<Envelope<ProductSettings>>(PATH, { signal })).data,
     /** Answers the saved settings and how many installments not yet due moved to another pay date. */
     update: async (changes: ProductSettingsInput, key: string) =>
-      (await bpr<Envelope<ProductSettingsSaved>>(PATH, { method: 'PUT', body: changes, headers: { 'Idempotency-Key': key } })).data,
+      (await bpr<Envelope<ProductSettingsSaved>>(PATH, { method: 'PUT', body: changes, headers: idempotencyHeaders(key) })).data,
   };
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { createProductSchema, Product, ProductDetail, ProductTenor, updateProductSchema } from '@contract/product';
 import { api, type ApiClients, type Envelope } from './api-client';
 import { cleanQuery } from './deposit-api';
+import { idempotencyHeaders } from './idempotency';
 
 /**
  * Typed calls of API.md "Products (v1, raw token)": the bank's deposit products with their dated
@@ -25,9 +26,6 @@ export interface ProductListQuery {
 
 const FAMILY = '/deposito';
 
-function changeHeaders(key: string): Record<string, string> {
-  return { 'Idempotency-Key': key };
-}
 
 export function createProductsApi(clients: ApiClients) {
   const v1 = clients.v1;
@@ -38,14 +36,14 @@ export function createProductsApi(clients: ApiClients) {
     /** One product with its rate history, newest schedule first. */
     detail: async (id: string, signal?: AbortSignal) => (await v1<Envelope<ProductDetail>>(FAMILY, { query: { id }, signal })).data,
     create: async (input: NewProduct, key: string) =>
-      (await v1<Envelope<Product>>(`${FAMILY}/create-product`, { method: 'POST', body: input, headers: changeHeaders(key) })).data,
-    update: async (change: ProductChange, key: string) => (await v1<Envelope<Product>>(FAMILY, { method: 'PUT', body: change, headers: changeHeaders(key) })).data,
+      (await v1<Envelope<Product>>(`${FAMILY}/create-product`, { method: 'POST', body: input, headers: idempotencyHeaders(key) })).data,
+    update: async (change: ProductChange, key: string) => (await v1<Envelope<Product>>(FAMILY, { method: 'PUT', body: change, headers: idempotencyHeaders(key) })).data,
     /** No new placements from now on; its ARO deposits mature instead of rolling over. */
     deactivate: async (id: string, key: string) =>
-      (await v1<Envelope<Product>>(`${FAMILY}/deactivate-product`, { method: 'PATCH', body: { id }, headers: changeHeaders(key) })).data,
+      (await v1<Envelope<Product>>(`${FAMILY}/deactivate-product`, { method: 'PATCH', body: { id }, headers: idempotencyHeaders(key) })).data,
     /** Whether the platform offers the product to customers. */
     setVisibility: async (id: string, visible: boolean, key: string) =>
-      (await v1<Envelope<Product>>(`${FAMILY}/${encodeURIComponent(id)}/visibility`, { method: 'PATCH', body: { visible }, headers: changeHeaders(key) })).data,
+      (await v1<Envelope<Product>>(`${FAMILY}/${encodeURIComponent(id)}/visibility`, { method: 'PATCH', body: { visible }, headers: idempotencyHeaders(key) })).data,
   };
 }
 

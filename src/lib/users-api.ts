@@ -2,6 +2,7 @@ import type { LoginData, Role } from '@contract/auth';
 import type { StaffUser } from '@contract/users';
 import { api, type ApiClients, type Envelope } from './api-client';
 import { cleanQuery, type Page, type Query } from './deposit-api';
+import { idempotencyHeaders } from './idempotency';
 
 /**
  * Typed calls of API.md "Bank, users, settings" (on /api-v2-bpr, Bearer): the bank's staff
@@ -25,9 +26,6 @@ export interface ChangeOwnPassword {
   newPassword: string;
 }
 
-function changeHeaders(key: string): Record<string, string> {
-  return { 'Idempotency-Key': key };
-}
 
 const userPath = (id: string) => `/bpr/users/${encodeURIComponent(id)}`;
 
@@ -37,15 +35,15 @@ export function createUsersApi(clients: ApiClients) {
     list: (query: Query, signal?: AbortSignal) => bpr<Page<StaffUser>>('/bpr/users', { query: cleanQuery(query), signal }),
     /** The server mails the invited user a link to set their password. */
     invite: async (input: InviteUser, key: string) =>
-      (await bpr<Envelope<StaffUser>>('/bpr/users', { method: 'POST', body: input, headers: changeHeaders(key) })).data,
+      (await bpr<Envelope<StaffUser>>('/bpr/users', { method: 'POST', body: input, headers: idempotencyHeaders(key) })).data,
     update: async (id: string, change: UserChange, key: string) =>
-      (await bpr<Envelope<StaffUser>>(userPath(id), { method: 'PATCH', body: change, headers: changeHeaders(key) })).data,
+      (await bpr<Envelope<StaffUser>>(userPath(id), { method: 'PATCH', body: change, headers: idempotencyHeaders(key) })).data,
     /** Clears the failed-login lock; answers how many lock entries were removed. */
     unlock: async (id: string, key: string) =>
-      (await bpr<Envelope<{ cleared: number }>>(`${userPath(id)}/unlock`, { method: 'POST', headers: changeHeaders(key) })).data,
+      (await bpr<Envelope<{ cleared: number }>>(`${userPath(id)}/unlock`, { method: 'POST', headers: idempotencyHeaders(key) })).data,
     /** Answers a fresh session like login's: the old token (and every other session) stops working. */
     changeOwnPassword: async (input: ChangeOwnPassword, key: string) =>
-      (await bpr<Envelope<LoginData>>('/profile/change-password', { method: 'POST', body: input, headers: changeHeaders(key) })).data,
+      (await bpr<Envelope<LoginData>>('/profile/change-password', { method: 'POST', body: input, headers: idempotencyHeaders(key) })).data,
   };
 }
 

@@ -2,33 +2,12 @@
  * Nasabah (issue 10): the search lives in the URL and goes to the server; a customer's page shows
  * what the bank holds and how much LPS does not guarantee, with links to each deposit.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@contract/auth';
-import type { AppActors } from '@src/app/actors';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { CustomerDetail, CustomerSummary } from '@src/lib/customers-api';
 import { deposit } from './support/deposit-fixture';
-import { fakeBprServer, ok, page, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
-import { openApp } from './support/open-app';
-
-let running: AppActors | null = null;
-afterEach(() => {
-  cleanup();
-  running?.stop();
-  running = null;
-  vi.unstubAllGlobals();
-});
-
-const SCREEN_LOAD = { timeout: 10_000 };
-
-const operator: User = {
-  id: 'usr-op',
-  name: 'Operator Demo',
-  email: 'operator@bpr-demo.test',
-  phone: null,
-  role: 'OPERATOR',
-  bpr: { id: 'bpr-1', name: 'BPR Demo Sejahtera', logoUrl: null },
-};
+import { ok, page, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
+import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
 
 const hartono: CustomerSummary = {
   id: 'cus-9',
@@ -50,10 +29,7 @@ const BEFORE_CIF = {
 } satisfies Partial<CustomerDetail>;
 
 function openAt(path: string, answer: (request: SeenRequest) => FakeAnswer) {
-  const server = fakeBprServer(answer);
-  vi.stubGlobal('fetch', server.fetch);
-  running = openApp(path, { user: operator }).app;
-  return server;
+  return openStaffScreen(path, answer).server;
 }
 
 describe('Nasabah', () => {
@@ -83,5 +59,35 @@ describe('Nasabah', () => {
     expect(within(exposure).getByText('Rp 750.000.000')).toBeTruthy();
     expect(screen.getByText('Jl. Braga No. 5, Bandung')).toBeTruthy();
     expect(screen.getByRole('link', { name: summary.depositNumber }).getAttribute('href')).toBe(`/deposito/${summary.id}`);
+  });
+});
+
+describe("a CIF customer's page (issue 18)", () => {
+  it('an individual: birth, gender, mother, work and funds, the phone as staff dial it, the address with RT/RW and postal code, the risk level', async () => {
+    const detail: CustomerDetail = {
+      ...hartono, ...BEFORE_CIF, name: 'Rina Marlina', nik: '3273095203850002', phone: '+6281234567890', email: null, address: 'Jl. Citarum No. 12', rtRw: '003/005', zipCode: '40115',
+      birthPlace: 'Bandung', birthDate: '1985-03-12', gender: 'FEMALE', motherMaidenName: 'Siti Aminah', occupation: 'Guru', sourceOfFunds: 'Gaji', accountPurpose: 'Simpanan berjangka',
+      riskLevel: 'HIGH', deposits: [], documents: [],
+    };
+    openAt('/nasabah/cus-9', (request) => (request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([])));
+    const identity = await screen.findByRole('region', { name: 'Identitas nasabah' }, SCREEN_LOAD);
+    const facts = Object.fromEntries([...identity.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts).toMatchObject({
+      Jenis: 'Perorangan', NIK: '3273095203850002', 'Tempat, tanggal lahir': 'Bandung, 12-Mar-1985', 'Jenis kelamin': 'Perempuan', 'Nama ibu kandung': 'Siti Aminah',
+      Telepon: '081234567890', Alamat: 'Jl. Citarum No. 12, RT/RW 003/005, 40115', 'Tingkat risiko': 'Tinggi',
+    });
+  });
+
+  it('an entity: its legal form, NIB and the representative who signs, no birth rows', async () => {
+    const detail: CustomerDetail = {
+      ...hartono, ...BEFORE_CIF, type: 'ENTITY', name: 'Koperasi Maju', nik: null, email: null, address: 'Jl. Merdeka No. 56', npwp: '012345678901000', legalForm: 'KOPERASI', nib: '9120001012345', establishedOn: '2010-07-01',
+      representatives: [{ name: 'Budi Santoso', nik: '3273091203850001', position: 'Ketua' }], deposits: [], documents: [],
+    };
+    openAt('/nasabah/cus-9', (request) => (request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([])));
+    const identity = await screen.findByRole('region', { name: 'Identitas nasabah' }, SCREEN_LOAD);
+    const facts = Object.fromEntries([...identity.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts).toMatchObject({ Jenis: 'Badan · Koperasi', NIB: '9120001012345', 'Tanggal pendirian': '01-Jul-2010', 'Perwakilan 1': 'Budi Santoso, Ketua (NIK 3273091203850001)' });
+    expect(facts).not.toHaveProperty('NIK');
+    expect(facts).not.toHaveProperty('Jenis kelamin');
   });
 });

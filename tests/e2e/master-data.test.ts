@@ -1,6 +1,6 @@
 /**
- * Issues 10 and 11 in Chromium against the real server with its demo data: Nasabah (search, a
- * customer's page, to a deposit and back); Produk (an admin creates a product, an operator sees it
+ * Issues 10, 11 and 18 in Chromium against the real server with its demo data: Nasabah (search, a
+ * customer's page, to a deposit and back; a new customer typed with the keyboard alone); Produk (an admin creates a product, an operator sees it
  * offered); Neraca Keuangan (an admin enters this month and sees its ratios).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,95 @@ describe('Nasabah (issue 10)', () => {
       await page.getByRole('link', { name: customer.name }).first().click();
       await page.waitForURL((url) => url.pathname === `/nasabah/${customer.id}`);
     }, 1024);
+  });
+});
+
+describe('Nasabah Baru (issue 18)', () => {
+  it('an operator creates an individual with the keyboard alone; the same NIK again points to the customer kept', async () => {
+    await withLoggedInAs(session, OPERATOR, async (page) => {
+      await page.goto(`${session.server.url}/nasabah`);
+      await page.getByRole('link', { name: 'Nasabah baru' }).focus();
+      const keys = page.keyboard;
+      await keys.press('Enter');
+      await page.getByRole('heading', { name: 'Nasabah Baru', level: 1 }).waitFor();
+      const tab = async (times = 1) => {
+        for (let i = 0; i < times; i += 1) await keys.press('Tab');
+      };
+      // What a screen reader names the focused control by: its label, else its own text.
+      const focusedLabel = () =>
+        page.evaluate(() => {
+          const element = document.activeElement as HTMLInputElement | null;
+          return (element?.labels?.[0]?.textContent ?? element?.getAttribute('aria-label') ?? element?.textContent ?? '').replace(' *', '');
+        });
+      await page.getByRole('radio', { name: 'Perorangan' }).focus();
+      // 32 73 09 | 45 06 92 | 0007: registered in Bandung Wetan, a woman born 5 June 1992.
+      const fill: Array<[string, string | null, number?]> = [
+        ['Nama sesuai KTP', 'Rina Kartika'],
+        ['NIK', '3273094506920007'],
+        ['Tempat lahir', 'Bandung'],
+        ['Tanggal lahir', '05-06-1992'],
+        ['Jenis kelamin', null, 2], // past the calendar button; ArrowDown twice: Perempuan
+        ['Nama ibu kandung', 'Sri Wahyuni'],
+        ['Pekerjaan', 'Guru'],
+        ['Sumber dana', 'Gaji'],
+        ['Tujuan pembukaan rekening', 'Simpanan berjangka'],
+        ['Alamat (jalan dan nomor)', 'Jl. Citarum No. 12', 2], // past the optional NPWP
+        ['RT/RW', '003/005'],
+        ['Cari kode pos atau nama wilayah', '40115'],
+      ];
+      for (const [label, text, tabs] of fill) {
+        await tab(tabs ?? 1);
+        expect(await focusedLabel()).toBe(label);
+        if (text === null) for (const _ of [1, 2]) await keys.press('ArrowDown');
+        else await keys.type(text);
+      }
+      await page.getByRole('option', { name: /40115\s*Citarum/ }).waitFor();
+      await keys.press('ArrowDown');
+      await keys.press('Enter');
+      expect(await page.getByLabel(/^Kelurahan\/desa/).inputValue()).toBe('32.73.09.1003');
+      await page.getByLabel(/^Nomor telepon/).focus();
+      await keys.type('0812 7777 1234');
+      await tab(2);
+      expect(await focusedLabel()).toBe('Bank tujuan');
+      await keys.type('Bank Central');
+      await tab();
+      await keys.type('8090123456');
+      await tab();
+      await keys.type('Rina Kartika');
+      await expectAccessible(page, 'Nasabah Baru');
+      await saveScreenshot(page, 'customer-new-filled');
+      await tab(2);
+      expect(await focusedLabel()).toBe('Simpan nasabah');
+      await keys.press('Enter');
+
+      await page.waitForURL((url) => /^\/nasabah\/[0-9a-f-]{36}$/.test(url.pathname));
+      await page.getByRole('heading', { name: 'Rina Kartika', level: 1 }).waitFor();
+      const identity = page.getByRole('region', { name: 'Identitas nasabah' });
+      for (const text of ['3273094506920007', 'Bandung, 05-Jun-1992', 'Perempuan', '081277771234', 'Jl. Citarum No. 12, RT/RW 003/005, 40115']) await identity.getByText(text, { exact: true }).waitFor();
+      await identity.getByText(/Bank Central Asia \(BCA\)\s*8090123456 a\.n\. Rina Kartika/).waitFor();
+      const keptPath = new URL(page.url()).pathname;
+      await saveScreenshot(page, 'customer-new-saved');
+
+      // The same NIK again, typed as on a photocopy: the form says so, with the focus, and links to the customer kept.
+      await page.goto(`${session.server.url}/nasabah/baru`);
+      const fields: Array<[RegExp, string]> = [
+        [/^Nama sesuai KTP/, 'Rina K.'], [/^NIK/, '3273 0945 0692 0007'], [/^Tempat lahir/, 'Bandung'], [/^Nama ibu kandung/, 'Sri Wahyuni'], [/^Pekerjaan/, 'Guru'],
+        [/^Sumber dana/, 'Gaji'], [/^Tujuan pembukaan rekening/, 'Simpanan berjangka'], [/^Alamat \(jalan/, 'Jl. Citarum No. 12'], [/^Nomor telepon/, '081277771234'],
+      ];
+      for (const [label, value] of fields) await page.getByLabel(label).fill(value);
+      const birth = page.getByLabel(/^Tanggal lahir/);
+      await birth.fill('05-06-1992');
+      await birth.blur();
+      await page.getByLabel(/^Jenis kelamin/).selectOption('FEMALE');
+      await page.getByRole('combobox', { name: 'Cari kode pos atau nama wilayah' }).fill('40115');
+      await page.getByRole('option', { name: /40115\s*Citarum/ }).click();
+      await page.getByRole('button', { name: 'Simpan nasabah' }).click();
+      const existing = page.getByRole('link', { name: 'Buka data nasabah yang sudah ada' });
+      await existing.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Nasabah sudah terdaftar');
+      expect(await existing.getAttribute('href')).toBe(keptPath);
+      await saveScreenshot(page, 'customer-new-duplicate');
+    });
   });
 });
 

@@ -2,6 +2,8 @@ import { Link, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
+import { genderLabels, legalFormLabels, riskLevelLabels } from '@contract/customers';
+import { nationalPhone } from '@machines/customer-rules/contact';
 import { customersApi, type AroLetter, type CustomerDetail } from '../../lib/customers-api';
 import { downloadDocument } from '../../lib/download';
 import { formatDate, formatDateTime, formatRate, formatRupiah } from '../../lib/format';
@@ -9,19 +11,33 @@ import { useResource } from '../../lib/use-resource';
 import '../../styles/lists.css';
 
 function Identity({ customer }: { customer: CustomerDetail }) {
-  const facts: Array<[string, string]> = [
-    [customer.type === 'ENTITY' ? 'Jenis' : 'NIK', customer.nik ?? 'Badan'],
+  const entity = customer.type === 'ENTITY';
+  const birth = [customer.birthPlace, customer.birthDate ? formatDate(customer.birthDate) : null].filter(Boolean).join(', ');
+  const street = [customer.address, customer.rtRw ? `RT/RW ${customer.rtRw}` : null, customer.zipCode].filter(Boolean).join(', ');
+  const facts: Array<[string, string | null]> = [
+    ['Jenis', entity ? `Badan · ${customer.legalForm ? legalFormLabels[customer.legalForm] : '-'}` : 'Perorangan'],
+    entity ? ['NIB', customer.nib] : ['NIK', customer.nik],
     ['NPWP', customer.npwp ?? '-'],
-    ['Telepon', customer.phone ?? '-'],
+    entity ? ['Tanggal pendirian', customer.establishedOn ? formatDate(customer.establishedOn) : null] : ['Tempat, tanggal lahir', birth || null],
+    ['Jenis kelamin', customer.gender ? genderLabels[customer.gender] : null],
+    ['Nama ibu kandung', customer.motherMaidenName],
+    ['Pekerjaan', customer.occupation],
+    ['Sumber dana', customer.sourceOfFunds],
+    ['Tujuan pembukaan rekening', customer.accountPurpose],
+    ['Telepon', customer.phone ? nationalPhone(customer.phone) : '-'],
     ['Email', customer.email ?? '-'],
-    ['Alamat', customer.address ?? '-'],
+    ['Alamat', street || '-'],
     ['Rekening pencairan', customer.payoutAccount ? `${customer.payoutAccount.bankName} ${customer.payoutAccount.accountNumber} a.n. ${customer.payoutAccount.accountName}` : '-'],
+    ['Tingkat risiko', riskLevelLabels[customer.riskLevel]],
+    ...customer.representatives.map((person, index): [string, string] => [`Perwakilan ${index + 1}`, `${person.name}, ${person.position} (NIK ${person.nik})`]),
   ];
+  // A customer kept before the CIF fields has no birth data and the like: those rows are left out.
+  const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);
   return (
     <section className="bj-card" aria-label="Identitas nasabah">
       <h2 className="bj-card__title">Identitas</h2>
       <dl className="bj-facts">
-        {facts.map(([label, value]) => (
+        {shown.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>

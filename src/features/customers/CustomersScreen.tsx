@@ -38,6 +38,11 @@ export default function CustomersScreen() {
   return (
     <div className="bj-page">
       <PageHeading title="Nasabah" />
+      <p>
+        <Link className="bj-button bj-button--primary" to="/nasabah/baru">
+          Nasabah baru
+        </Link>
+      </p>
       <SearchForm value={state.q} onSearch={(q) => update({ q, page: '1' })} placeholder="Nama, NIK atau nomor telepon nasabah" />
       <DataTable
         list={list}
