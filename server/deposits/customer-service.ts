@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { createCustomerSchema, customerListQuerySchema, type CustomerDetail, type CustomerSummary } from '../../contract/customers';
+import { maskNik, maskPhone } from '../../machines/customer-rules';
 import { lpsGuarantee } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
@@ -91,7 +92,8 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     return byCustomer;
   }
 
-  async function summariesOf(bankId: string, customers: CustomerRow[]): Promise<CustomerSummary[]> {
+  /** `masked`: a list shows NIK and phone masked (DOMAIN.md: whole only on the customer's page). */
+  async function summariesOf(bankId: string, customers: CustomerRow[], masked: boolean): Promise<CustomerSummary[]> {
     const ids = customers.map((customer) => customer.id);
     const [held, counts, settings] = await Promise.all([
       heldOf(bankId, ids),
@@ -107,8 +109,8 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
         id: customer.id,
         type: customer.kind,
         name: customer.name,
-        nik: customer.kind === 'ENTITY' ? null : customer.nik,
-        phone: customer.phone,
+        nik: customer.kind === 'ENTITY' ? null : masked ? maskNik(customer.nik) : customer.nik,
+        phone: customer.phone && masked ? maskPhone(customer.phone) : customer.phone,
         totalActivePrincipal: guarantee.totalPrincipal,
         depositCount: countOf.get(customer.id) ?? 0,
         guaranteedAmount: guarantee.guaranteedAmount,
@@ -140,7 +142,7 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
         base.selectAll().orderBy('name').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      return pageOf(await summariesOf(actor.bankId, rows), page, limit, Number(count.total));
+      return pageOf(await summariesOf(actor.bankId, rows, true), page, limit, Number(count.total));
     },
 
     /**
@@ -176,7 +178,7 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
       const customer = await findCustomer(db, actor.bankId, customerId);
       if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
       const [[summary], deposits, names, settings] = await Promise.all([
-        summariesOf(actor.bankId, [customer]),
+        summariesOf(actor.bankId, [customer], false),
         db.selectFrom('deposits').selectAll().where('bank_id', '=', actor.bankId).where('customer_id', '=', customerId).orderBy('placement_date', 'desc').orderBy('id').execute(),
         productNamesOf(db, actor.bankId),
         getDepositSettings(db, actor.bankId),

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerDetail, CustomerSummary } from '../../contract/customers';
+import { maskNik } from '../../machines/customer-rules';
 import { saveScreenshot } from './support/browser';
 import { apiGetAs, expectAccessible, startDemoSession, stopDemoSession, withLoggedInAs, type DemoSession } from './support/demo-session';
 
@@ -26,7 +27,7 @@ describe('Nasabah (issue 10)', () => {
     const list = await apiGetAs<{ data: CustomerSummary[] }>(session, OPERATOR, '/bpr/customers?limit=100');
     const customer = [...list.data].sort((a, b) => b.depositCount - a.depositCount)[0]!;
     const detail = (await apiGetAs<{ data: CustomerDetail }>(session, OPERATOR, `/bpr/customers/${customer.id}`)).data;
-    const nik = customer.nik!; // the demo's customers are individuals
+    const nik = detail.nik!; // the demo's customers are individuals; the list masks it, the page shows it whole
     const nikPrefix = nik.slice(0, 12);
 
     await withLoggedInAs(session, OPERATOR, async (page) => {
@@ -35,7 +36,7 @@ describe('Nasabah (issue 10)', () => {
       await page.getByRole('searchbox', { name: 'Cari' }).fill(nikPrefix);
       await page.getByRole('button', { name: 'Cari', exact: true }).click();
       await page.waitForURL((url) => url.searchParams.get('q') === nikPrefix);
-      const row = page.getByRole('row').filter({ hasText: `NIK ${nik}` });
+      const row = page.getByRole('row').filter({ hasText: `NIK ${maskNik(nik)}` });
       await row.waitFor();
       await expectAccessible(page, 'Nasabah');
       await row.getByRole('link', { name: customer.name }).click();
