@@ -13,3 +13,4 @@ export * from './cutoff';
 export * from './product';
 export * from './authority';
 export * from './payout';
+export * from './placement';

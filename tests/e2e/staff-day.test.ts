@@ -54,7 +54,7 @@ describe("staff's day", () => {
           const figures = due.getByTestId('payout-due');
           const cells = await figures.locator('dt, dd').allTextContents();
           expect(cells.slice(0, 12)).toEqual([
-            'Jenis', 'Pencairan awal', 'Pokok', rupiah(payout.principal), 'Bunga', rupiah(payout.interest), 'Pajak', rupiah(payout.tax),
+            'Jenis', 'Pencairan awal', 'Pokok', rupiah(payout.principal), 'Bunga berjalan', rupiah(payout.interest), 'Pajak', rupiah(payout.tax),
             'Penalti', rupiah(payout.penalty), 'Harus dibayar', rupiah(payout.amount),
           ]);
           const markPaid = page.getByRole('button', { name: 'Tandai Sudah Dibayar' });
