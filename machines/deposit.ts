@@ -119,6 +119,8 @@ export interface DepositContext {
   tenorMonths: number;
   /** When the customer placed and funded the deposit; the value date may not precede it. */
   placementDate: IsoDate;
+  /** The staff who placed it at the counter (its maker, who may not approve it); null for the feed's and the demo's. */
+  placedBy: string | null;
   /** Value date (tanggal efektif) of the placement; `deposit.changeDate` moves it. */
   depositDate: IsoDate;
   /** Start of the current period: the value date, then each rollover's or extension's start. */
@@ -148,7 +150,7 @@ export interface DepositContext {
 /** What the server knows about a deposit; missing lifecycle fields take their initial values. */
 export type DepositInput = Omit<
   DepositContext,
-  'periodStart' | 'maturityDate' | 'periodNumber' | 'breakRequest' | 'settlement' | 'disbursementReason' | 'closeReason' | 'payment' | 'bilyet' | 'shipment' | 'signature' | 'holidays'
+  'periodStart' | 'maturityDate' | 'periodNumber' | 'breakRequest' | 'settlement' | 'disbursementReason' | 'closeReason' | 'payment' | 'bilyet' | 'shipment' | 'signature' | 'holidays' | 'placedBy'
 > &
   Partial<DepositContext>;
 
@@ -160,6 +162,7 @@ export function depositContext(input: DepositInput): DepositContext {
     periodStart,
     maturityDate: input.maturityDate ?? computeMaturityDate(periodStart, input.tenorMonths),
     periodNumber: input.periodNumber ?? 1,
+    placedBy: input.placedBy ?? null,
     holidays: input.holidays ?? [],
     breakRequest: input.breakRequest ?? null,
     settlement: input.settlement ?? null,
@@ -304,6 +307,12 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     role: 'SUPERVISOR',
     action: 'menyetujui deposito',
     checks: [
+      {
+        // Four eyes (DOMAIN.md "At the counter"): the maker of a placement does not approve it.
+        category: 'conflict',
+        passes: (context, event) => context.placedBy === null || context.placedBy !== event.actor.id,
+        message: () => 'Penempatan ini Anda catat sendiri; persetujuannya harus oleh supervisor lain.',
+      },
       productActive,
       {
         category: 'conflict',

@@ -49,6 +49,7 @@ import { createCustomerService } from './deposits/customer-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
 import { createRegistrationService } from './auth/registration-service';
 import { createGeographyService } from './master-data/geography-service';
+import { createPlacementService } from './deposits/placement-service';
 import { resolveJwtSecret } from './auth/secrets';
 import { seedDemoData } from './demo/seed';
 import { createInvoiceService } from './invoices/invoice-service';
@@ -218,6 +219,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       balanceSheets,
       installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
       customers: createCustomerService({ db: database.db, clock, geography }),
+      placements: createPlacementService({ db: database.db, clock, deposits }),
       deposits,
       interest,
       disbursements,

@@ -12,6 +12,8 @@ import type { RegistrationService } from './auth/registration-service';
 import { sessionRoutes } from './auth/session-routes';
 import { bprRoutes } from './deposits/bpr-routes';
 import { customerRoutes } from './deposits/customer-routes';
+import { placementRoutes } from './deposits/placement-routes';
+import type { PlacementService } from './deposits/placement-service';
 import type { CustomerService } from './deposits/customer-service';
 import { courierRoutes } from './courier/courier-routes';
 import type { ShipmentService } from './courier/shipment-service';
@@ -64,6 +66,7 @@ export interface AreaServices {
   /** What GET /settings tells about this installation. */
   installation: { productId: string; supportEmail: string; supportPhone: string | null };
   customers: CustomerService;
+  placements: PlacementService;
   deposits: DepositService;
   interest: InterestService;
   disbursements: DisbursementService;
@@ -116,6 +119,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, customerRoutes({ auth, customers: services.customers, documents: services.documents, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, reportRoutes({ auth, reports: services.reports })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
+    [apiBases.v2Bpr.path, placementRoutes({ auth, placements: services.placements, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v2General.path, publicSettingsRoutes({ auth, settings: services.productSettings, installation: services.installation })],
     [apiBases.v1.path, productRoutes({ auth, products: services.products, idempotency: services.idempotency })],

@@ -568,6 +568,10 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
     version: story.version,
     created_at: placedAt,
     updated_at: story.updatedAt,
+    placed_by: null,
+    funding_method: null,
+    funding_reference: null,
+    funding_received_at: null,
   };
   return { story, row, changeRequests };
 }

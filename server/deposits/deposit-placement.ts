@@ -32,6 +32,8 @@ export interface PlacementInput {
   depositNumber?: string;
   /** Who recorded it: a user id, or 'SYSTEM' for the platform feed. */
   actorId?: string;
+  /** A placement at the counter: its maker (who may not approve it) and how the money came in. */
+  counter?: { placedBy: string; funding: { method: string; reference: string; receivedAt: IsoDate } };
   now: string;
 }
 
@@ -98,6 +100,10 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
       version: 1,
       created_at: input.now,
       updated_at: input.now,
+      placed_by: input.counter?.placedBy ?? null,
+      funding_method: input.counter?.funding.method ?? null,
+      funding_reference: input.counter?.funding.reference ?? null,
+      funding_received_at: input.counter?.funding.receivedAt ?? null,
     };
     await insertDeposit(trx, row);
     await insertPeriod(trx, {
@@ -123,7 +129,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
       from_status: null,
       to_status: 'pending',
       event: 'deposit.create',
-      payload: JSON.stringify({ amount: row.amount, tenorMonths: row.tenor_months, rateBps: row.rate_bps, channel: row.channel }),
+      payload: JSON.stringify({ amount: row.amount, tenorMonths: row.tenor_months, rateBps: row.rate_bps, channel: row.channel, ...(input.counter ? { funding: input.counter.funding } : {}) }),
     });
     return row;
   });

@@ -48,6 +48,7 @@ export function contextFromRow(row: DepositRow, product: ProductWithRates, setti
     rateBps: row.rate_bps,
     tenorMonths: row.tenor_months,
     placementDate: row.placement_date,
+    placedBy: row.placed_by,
     depositDate: row.deposit_date,
     periodStart: row.period_start,
     maturityDate: row.maturity_date,

@@ -272,7 +272,7 @@ describe.each(dialects)('migration 0003 on a database that already has deposits 
         status, amount: 1_000_000 + i, rate_bps: 500, tenor_months: 3, placement_date: '2026-01-02', deposit_date: '2026-01-02', period_start: '2026-01-02',
         maturity_date: '2026-04-02', period_number: 1, maturity_instruction: 'PAYOUT', interest_payment: 'MONTHLY', channel: null, bilyet_status: 'none',
         bilyet_number: null, shipment_status: null, signature_status: null, break_requested_by: null, break_requested_on: null, break_date: null,
-        break_reason: null, settlement: null, disbursement_reason: null, close_reason: null, status_reason: null, version: 1,
+        break_reason: null, settlement: null, disbursement_reason: null, close_reason: null, status_reason: null, version: 1, placed_by: null, funding_method: null, funding_reference: null, funding_received_at: null,
         created_at: new Date(Date.parse('2026-01-02T00:00:00.000Z') + i * 1000).toISOString(),
         updated_at: now,
       });

@@ -334,6 +334,15 @@ describe('whyNot: a reason staff can act on, categorised for the HTTP status', (
     expect(whyNot(at('active'), { type: 'deposit.approve', actor: actors.operator, today: mid })?.status).toBe(403);
   });
 
+  it("approving one's own counter placement → 409 in Indonesian; another supervisor may", () => {
+    const placed = at('pending', { placedBy: actors.supervisor.id });
+    expect(whyNot(placed, { type: 'deposit.approve', actor: actors.supervisor, today: DATES.valueDate })).toEqual(
+      refusal('conflict', 'Penempatan ini Anda catat sendiri; persetujuannya harus oleh supervisor lain.'),
+    );
+    expect(whyNot(placed, { type: 'deposit.approve', actor: actors.otherSupervisor, today: DATES.valueDate })).toBeNull();
+    expect(allowedEvents(placed, actors.supervisor, DATES.valueDate)).not.toContain('deposit.approve');
+  });
+
   it('approving one’s own break request → 403', () => {
     const requested = at('breakRequested', { breakRequest: { requestedBy: actors.supervisor.id, requestedOn: mid, breakDate: mid, reason: null } });
     expect(whyNot(requested, { type: 'deposit.approveBreak', actor: actors.supervisor, today: mid, settlement })).toEqual(

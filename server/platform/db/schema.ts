@@ -280,6 +280,12 @@ export interface DepositsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** The staff who placed it at the counter: its maker, who may not approve it. Null for the demo's and the feed's. */
+  placed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'TRANSFER' | 'CASH' | 'DEBIT_ACCOUNT' (contract/placement.ts), its reference and the day the money came in. */
+  funding_method: ColumnType<string | null, string | null | undefined, string | null>;
+  funding_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  funding_received_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Rows per (bank, status), kept in the same transaction as every insert and status change. */

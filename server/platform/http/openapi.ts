@@ -79,6 +79,7 @@ import {
 } from '../../../contract/interest';
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
 import { createCustomerSchema, customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
+import { placementPreviewQuerySchema, placementPreviewSchema, placementRequestSchema } from '../../../contract/placement';
 import { publicSettingsSchema } from '../../../contract/public-settings';
 import { balanceSheetInputSchema, balanceSheetMonthSchema, balanceSheetSchema, periodSchema } from '../../../contract/balance-sheet';
 import { productSettingsInputSchema, productSettingsSavedSchema, productSettingsSchema } from '../../../contract/product-settings';
@@ -136,6 +137,14 @@ const OPERATIONS: Operation[] = [
     json: changeOwnPasswordSchema, response: { status: 200, data: loginDataSchema }, errors: [400, 401, 429],
   },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah bank: cari nama, NIK atau telepon; pokok yang dipegang bank dan bagian yang dijamin LPS', auth: 'session', query: customerListQuerySchema, response: { status: 200, data: z.array(customerSummarySchema) }, errors: [400, 401] },
+  {
+    method: 'get', base: 'v2Bpr', path: '/deposito/placement/preview', summary: 'Pratinjau penempatan di kantor: suku bunga yang berlaku, jatuh tempo, LPS, pajak dan setiap angsuran bunga (tidak menyimpan apa pun)', auth: 'session',
+    query: placementPreviewQuerySchema, response: { status: 200, data: placementPreviewSchema }, errors: [400, 401, 404, 409],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/placement', summary: 'Penempatan di kantor: deposito pending (kanal COUNTER) dengan setorannya; disetujui supervisor lain, bukan pencatatnya', auth: 'session', idempotent: true,
+    json: placementRequestSchema, response: { status: 201, data: depositDetailSchema }, errors: [400, 401, 404, 409],
+  },
   {
     method: 'post', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah baru (perorangan atau badan); NIK/NPWP yang sama di bank ini → 409 dengan data.existingId', auth: 'session', idempotent: true,
     json: createCustomerSchema, response: { status: 201, data: customerDetailSchema }, errors: [400, 401, 409],

@@ -17,6 +17,7 @@ import * as geography2025 from './0015_geography_2025';
 import * as bilyetPrinting from './0016_bilyet_printing';
 import * as signatureCallbackKeys from './0017_signature_callback_keys';
 import * as customerCif from './0018_customer_cif';
+import * as counterPlacement from './0019_counter_placement';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_bilyet_printing': bilyetPrinting,
   '0017_signature_callback_keys': signatureCallbackKeys,
   '0018_customer_cif': customerCif,
+  '0019_counter_placement': counterPlacement,
 };
