@@ -18,6 +18,7 @@ const BankProfileScreen = lazy(() => import('../features/bank/BankProfileScreen'
 const BalanceSheetScreen = lazy(() => import('../features/bank/BalanceSheetScreen'));
 const DepositListScreen = lazy(() => import('../features/deposits/DepositListScreen'));
 const DepositDetailScreen = lazy(() => import('../features/deposits/DepositDetailScreen'));
+const PlacementScreen = lazy(() => import('../features/deposits/placement/PlacementScreen'));
 const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInterestScreen'));
 const DisbursementsScreen = lazy(() => import('../features/disbursements/DisbursementsScreen'));
 const DocumentWorkScreen = lazy(() => import('../features/deposits/documents/DocumentWorkScreen'));
@@ -61,6 +62,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/bank/neraca', element: <LazyScreen key="BalanceSheetScreen" screen={BalanceSheetScreen} /> },
             { path: '/bank/laporan', element: <LazyScreen key="ReportsScreen" screen={ReportsScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
+            { path: '/deposito/baru', element: <LazyScreen key="PlacementScreen" screen={PlacementScreen} /> },
             { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
             { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },
             { path: '/deposito/pencairan', element: <LazyScreen key="DisbursementsScreen" screen={DisbursementsScreen} /> },

@@ -14,6 +14,7 @@ import type { disbursementCountsSchema, disbursementRowSchema, DueRange } from '
 import type { ProductListItem } from '@contract/product';
 import { api, type ApiClients, type Envelope } from './api-client';
 import { idempotencyHeaders } from './idempotency';
+import type { PlacementPreviewData, PlacementRequest } from '@contract/placement';
 
 /**
  * Typed calls of API.md "Deposits" and "Interest and payouts" (on /api-v2-bpr, Bearer), and the
@@ -70,6 +71,9 @@ export interface MarkDisbursementPaid {
   version?: number;
 }
 
+/** The terms a placement preview asks about (the request without its funding). */
+export type PlacementTerms = Omit<PlacementRequest, 'funding'>;
+
 export function createDepositApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
@@ -83,6 +87,12 @@ export function createDepositApi(clients: ApiClients) {
     breakPreview: async (depositId: string, date: string, signal?: AbortSignal) =>
       (await bpr<Envelope<BreakPreviewData>>('/invoice/deposito/break', { query: { depositId, date }, signal })).data,
     /** Every staff event through POST /deposito/{id}/events (the dedicated paths do the same). */
+    /** GET /deposito/placement/preview: the deposit as it would be; nothing written. */
+    placementPreview: async (terms: PlacementTerms, signal?: AbortSignal) =>
+      (await bpr<Envelope<PlacementPreviewData>>('/deposito/placement/preview', { query: { ...terms }, signal })).data,
+    /** POST /deposito/placement: a pending COUNTER deposit that another supervisor approves. */
+    place: async (request: PlacementRequest, key: string) =>
+      (await bpr<Envelope<DepositDetail>>('/deposito/placement', { method: 'POST', body: request, headers: idempotencyHeaders(key) })).data,
     act: async (depositId: string, event: StaffEvent, version: number, key: string) =>
       (
         await bpr<Envelope<DepositDetail>>(`/deposito/${encodeURIComponent(depositId)}/events`, {

@@ -10,11 +10,12 @@ import { saveScreenshot } from './support/browser';
 import { apiGetAs, expectAccessible, startDemoSession, stopDemoSession, withLoggedInAs, type DemoSession } from './support/demo-session';
 
 const OPERATOR = 'operator@bpr-demo.test';
+const SUPERVISOR = 'supervisor@bpr-demo.test';
 const ADMIN = 'admin@bpr-demo.test';
 let session: DemoSession;
 
 beforeAll(async () => {
-  session = await startDemoSession([OPERATOR, ADMIN]);
+  session = await startDemoSession([OPERATOR, SUPERVISOR, ADMIN]);
 }, 180_000);
 
 afterAll(async () => {
@@ -147,6 +148,63 @@ describe('Nasabah Baru (issue 18)', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Nasabah sudah terdaftar');
       expect(await existing.getAttribute('href')).toBe(keptPath);
       await saveScreenshot(page, 'customer-new-duplicate');
+    });
+  });
+});
+
+describe('Penempatan Baru (issue 18)', () => {
+  it("a supervisor places a deposit with the keyboard alone, sees the preview's installments, cannot approve it; the admin approves it", async () => {
+    const list = await apiGetAs<{ data: CustomerSummary[] }>(session, SUPERVISOR, '/bpr/customers?limit=5');
+    const customer = list.data.find((row) => row.type === 'INDIVIDUAL')!;
+    let depositPath = '';
+    await withLoggedInAs(session, SUPERVISOR, async (page) => {
+      await page.goto(`${session.server.url}/deposito`);
+      await page.getByRole('link', { name: 'Penempatan baru' }).focus();
+      const keys = page.keyboard;
+      await keys.press('Enter');
+      await page.getByRole('heading', { name: 'Penempatan Baru', level: 1 }).waitFor();
+      // The customer search has the focus: type, search, Tab past "Cari" to the customer found.
+      await keys.type(customer.name);
+      await keys.press('Enter');
+      await page.getByRole('button', { name: `Pilih ${customer.name}` }).first().waitFor();
+      await keys.press('Tab');
+      await keys.press('Tab');
+      await keys.press('Enter');
+      await page.getByText('Ganti nasabah').waitFor();
+      await keys.press('Tab'); // Ganti nasabah
+      await keys.press('Tab'); // Produk
+      await keys.press('ArrowDown');
+      await keys.press('Tab'); // Tenor
+      await keys.press('ArrowDown');
+      await keys.press('Tab'); // Nominal
+      await keys.type('25000000');
+      await keys.press('Tab'); // Tanggal efektif (today)
+      await keys.press('Tab'); // its calendar button
+      await keys.press('Tab'); // Instruksi jatuh tempo
+      await keys.press('ArrowDown');
+      await keys.press('Tab'); // Cara setor (Transfer)
+      await keys.press('Tab'); // Referensi setoran
+      await keys.type('TRF-E2E-0001');
+      const preview = page.getByRole('region', { name: 'Pratinjau penempatan' });
+      await preview.waitFor();
+      const rows = await preview.getByRole('row').count();
+      expect(rows).toBeGreaterThan(2); // the header, at least one installment, the total
+      await expectAccessible(page, 'Penempatan Baru');
+      await saveScreenshot(page, 'placement-new-preview');
+      await page.getByRole('button', { name: 'Simpan penempatan' }).focus();
+      await keys.press('Enter');
+      await page.waitForURL((url) => /^\/deposito\/[0-9a-f-]{36}$/.test(url.pathname));
+      depositPath = new URL(page.url()).pathname;
+      await page.locator('.bj-deposit-header').getByText('Menunggu Persetujuan').waitFor();
+      // Four eyes: the maker is told why not, before any dialog.
+      await page.getByTestId('deposit-actions-blocked').getByText('Penempatan ini Anda catat sendiri; persetujuannya harus oleh supervisor lain.').waitFor();
+      await saveScreenshot(page, 'placement-new-maker');
+    });
+    await withLoggedInAs(session, ADMIN, async (page) => {
+      await page.goto(`${session.server.url}${depositPath}`);
+      await page.getByRole('button', { name: 'Setujui', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Setujui' }).click();
+      await page.locator('.bj-deposit-header').getByText(/Disetujui|Aktif/).first().waitFor();
     });
   });
 });

@@ -19,6 +19,7 @@ import { statusTones } from './deposit-actions';
 import { useDepositList, useProductOptions, useStatusCounts } from './use-deposit-queries';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
+import { Link } from 'react-router-dom';
 
 export const LIST_DEFAULTS = { status: 'all', q: '', productId: '', dateFrom: '', dateTo: '', sort: '-createdAt', page: '1' };
 
@@ -131,6 +132,11 @@ export default function DepositListScreen() {
   return (
     <div className="bj-page">
       <PageHeading title="Daftar Deposito" />
+      <p>
+        <Link className="bj-button bj-button--primary" to="/deposito/baru">
+          Penempatan baru
+        </Link>
+      </p>
       <form className="bj-filters" role="search" onSubmit={onSearch} key={`${state.q}|${state.productId}|${state.dateFrom}|${state.dateTo}`}>
         <label className="bj-filters__field bj-filters__field--wide">
           <span>Cari</span>

@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fundingMethodLabels } from '@contract/placement';
+import { useAppActors } from '../../../app/actors-context';
+import { useSubmission } from '../../../app/use-submission';
+import { DateField } from '../../../components/DateField';
+import { Notice } from '../../../components/Notice';
+import { RupiahField } from '../../../components/NumberFields';
+import { PageHeading } from '../../../components/PageHeading';
+import { SelectField } from '../../../components/SelectField';
+import { TextField } from '../../../components/TextField';
+import { customersApi, type CustomerSummary } from '../../../lib/customers-api';
+import { depositApi } from '../../../lib/deposit-api';
+import { instructionLabels, interestPaymentLabels } from '../../../lib/deposit-labels';
+import { errorMessage } from '../../../lib/error-message';
+import { formatRate, jakartaToday } from '../../../lib/format';
+import { createIdempotentSender } from '../../../lib/idempotency';
+import { productsApi } from '../../../lib/products-api';
+import { useResource } from '../../../lib/use-resource';
+import { CustomerPicker } from './CustomerPicker';
+import { PlacementPreviewPanel } from './PlacementPreviewPanel';
+import { draftProblems, instructionFor, termsOf, type PlacementDraft } from './placement-form';
+import '../../../styles/lists.css';
+import '../../../styles/customer-form.css';
+
+const FUNDING_CHOICES = (Object.keys(fundingMethodLabels) as Array<keyof typeof fundingMethodLabels>).map((value) => ({ value, label: fundingMethodLabels[value] }));
+
+/**
+ * /deposito/baru, Penempatan Baru (DOMAIN.md "At the counter"): the customer, product, tenor,
+ * amount, value date and instruction, then how the money came in; the server's preview shows the
+ * deposit as it will be (rate, maturity, LPS, tax, every installment) before it is placed. The
+ * deposit waits for a supervisor other than its maker.
+ */
+export default function PlacementScreen() {
+  const app = useAppActors();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const today = jakartaToday();
+  const [customer, setCustomer] = useState<Pick<CustomerSummary, 'id' | 'name' | 'nik'> | null>(null);
+  const [draft, setDraft] = useState<PlacementDraft>({
+    customerId: params.get('customerId') ?? '',
+    productId: '',
+    tenorMonths: '',
+    amountText: '',
+    depositDate: today,
+    maturityInstruction: '',
+    fundingMethod: 'TRANSFER',
+    fundingReference: '',
+    fundingReceivedAt: today,
+  });
+  const [problems, setProblems] = useState<string[] | null>(null);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  const [send] = useState(createIdempotentSender);
+
+  // A customer opened from their page comes by id.
+  const fromLink = useResource((signal) => (draft.customerId && !customer ? customersApi.detail(draft.customerId, signal) : Promise.resolve(null)), [draft.customerId]);
+  const chosen = customer ?? (fromLink.data ? { id: fromLink.data.id, name: fromLink.data.name, nik: fromLink.data.nik } : null);
+  const products = useResource((signal) => productsApi.list({ active: 'true' }, signal), []);
+  const product = products.data?.find((item) => item.id === draft.productId);
+  const terms = termsOf(draft, product);
+  const termsKey = JSON.stringify(terms);
+  const preview = useResource((signal) => (terms ? depositApi.placementPreview(terms, signal) : Promise.resolve(null)), [termsKey]);
+
+  const set = (changes: Partial<PlacementDraft>) => setDraft((previous) => ({ ...previous, ...changes }));
+  const chooseProduct = (productId: string) => {
+    const next = products.data?.find((item) => item.id === productId);
+    set({ productId, tenorMonths: '', maturityInstruction: instructionFor(draft.maturityInstruction, next) });
+  };
+
+  const { pending, submit } = useSubmission(async () => {
+    if (!terms) return;
+    const request = { ...terms, funding: { method: draft.fundingMethod as 'TRANSFER', reference: draft.fundingReference.trim(), receivedAt: draft.fundingReceivedAt } };
+    try {
+      const deposit = await send(request, (key) => depositApi.place(request, key));
+      app.notify({ type: 'success', title: `Penempatan ${deposit.depositNumber} dicatat; menunggu persetujuan supervisor lain.` });
+      navigate(`/deposito/${encodeURIComponent(deposit.id)}`);
+    } catch (error) {
+      setProblems(errorMessage(error).split('\n'));
+    }
+  });
+  useEffect(() => {
+    if (problems) problemsRef.current?.focus();
+  }, [problems]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing = draftProblems(draft, product, chosen !== null);
+    if (missing.length > 0) {
+      setProblems(missing);
+      return;
+    }
+    setProblems(null);
+    void submit();
+  };
+
+  return (
+    <div className="bj-page">
+      <PageHeading title="Penempatan Baru" />
+      <p>
+        <Link to="/deposito">Kembali ke daftar deposito</Link>
+      </p>
+      <CustomerPicker
+        chosen={chosen}
+        onChoose={(picked) => {
+          setCustomer(picked);
+          set({ customerId: picked?.id ?? '' });
+        }}
+      />
+      <form className="bj-card bj-form bj-form--grid" onSubmit={onSubmit} noValidate aria-busy={pending} aria-label="Penempatan deposito">
+        <SelectField
+          label="Produk"
+          name="productId"
+          value={draft.productId}
+          onChange={(event) => chooseProduct(event.target.value)}
+          options={(products.data ?? []).map((item) => ({ value: item.id, label: `${item.name} (bunga ${interestPaymentLabels[item.interestPayment].toLowerCase()})` }))}
+          placeholder="Pilih produk"
+          required
+        />
+        <SelectField
+          label="Tenor"
+          name="tenorMonths"
+          value={draft.tenorMonths}
+          onChange={(event) => set({ tenorMonths: event.target.value })}
+          options={(product?.tenors ?? []).map((tenor) => ({ value: String(tenor.tenorMonths), label: `${tenor.tenorMonths} bulan · ${formatRate(tenor.rateBps)}` }))}
+          placeholder={product ? 'Pilih tenor' : 'Pilih produk dahulu'}
+          required
+        />
+        <RupiahField label="Nominal" value={draft.amountText} onChange={(amountText) => set({ amountText })} hint="Contoh: 50.000.000." required />
+        <DateField label="Tanggal efektif" name="depositDate" value={draft.depositDate} onChange={(depositDate) => set({ depositDate })} min={today} required />
+        <SelectField
+          label="Instruksi jatuh tempo"
+          name="maturityInstruction"
+          value={draft.maturityInstruction}
+          onChange={(event) => set({ maturityInstruction: event.target.value })}
+          options={(product?.instructions ?? []).map((value) => ({ value, label: instructionLabels[value] }))}
+          placeholder={product ? 'Pilih instruksi' : 'Pilih produk dahulu'}
+          required
+        />
+        <div className="bj-field">
+          <span className="bj-field__label">Pembayaran bunga</span>
+          <p>{product ? interestPaymentLabels[product.interestPayment] : '-'}</p>
+        </div>
+        <fieldset className="bj-form__full bj-fieldset">
+          <legend>Setoran</legend>
+          <SelectField label="Cara setor" name="fundingMethod" value={draft.fundingMethod} onChange={(event) => set({ fundingMethod: event.target.value })} options={FUNDING_CHOICES} required />
+          <TextField
+            label="Referensi setoran"
+            name="fundingReference"
+            value={draft.fundingReference}
+            onChange={(event) => set({ fundingReference: event.target.value })}
+            hint="Nomor referensi transfer, nomor kuitansi tunai, atau nomor rekening tabungan yang didebit."
+            required
+          />
+          <DateField label="Tanggal dana diterima" name="fundingReceivedAt" value={draft.fundingReceivedAt} onChange={(fundingReceivedAt) => set({ fundingReceivedAt })} max={today} required />
+        </fieldset>
+        <div className="bj-form__full">
+          {preview.status === 'error' ? (
+            <Notice tone="warning" title="Pratinjau belum dapat dihitung">
+              <p>{errorMessage(preview.error)}</p>
+            </Notice>
+          ) : preview.data ? (
+            <PlacementPreviewPanel preview={preview.data} />
+          ) : (
+            <p className="bj-muted">Pratinjau muncul setelah nasabah, produk, tenor, nominal dan instruksi terisi.</p>
+          )}
+        </div>
+        {problems ? (
+          <div className="bj-form__full" ref={problemsRef} tabIndex={-1}>
+            <Notice tone="danger" title="Periksa isian berikut">
+              <ul>
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </Notice>
+          </div>
+        ) : null}
+        <div className="bj-form__full">
+          <button className="bj-button bj-button--primary" type="submit" aria-disabled={pending || undefined}>
+            {pending ? 'Menyimpan…' : 'Simpan penempatan'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
