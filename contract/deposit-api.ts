@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bilyetDetailSchema, shipmentSchema } from './documents';
-import { printableCode } from './fields';
+import { printableCode, requiredCode, requiredText } from './fields';
 import {
   bilyetStatusSchema,
   breakPreviewSchema,
@@ -321,6 +321,23 @@ export const changeRequestDecisionSchema = z
   })
   .refine((value) => value.decision !== 'rejected' || (value.reason ?? '') !== '', { error: 'Alasan penolakan wajib diisi.', path: ['reason'] });
 
+/** POST /deposito-change-request: staff raise a customer's change from a deposit; another supervisor decides it. */
+export const raiseChangeRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ depositId: idField('Deposito'), kind: z.literal('instruction'), instruction: maturityInstructionSchema }),
+    z.object({
+      depositId: idField('Deposito'),
+      kind: z.literal('payoutAccount'),
+      bankCode: requiredCode('Bank rekening pencairan', 3),
+      accountNumber: requiredCode('Nomor rekening pencairan', 30),
+      accountName: requiredText('Nama pemilik rekening pencairan', 100),
+    }),
+  ],
+  { error: 'Jenis perubahan harus instruksi jatuh tempo (instruction) atau rekening pencairan (payoutAccount).' },
+);
+export type RaiseChangeRequest = z.input<typeof raiseChangeRequestSchema>;
+
 export const changeRequestSchema = z.object({
   id: z.string(),
   depositId: z.string(),
@@ -335,5 +352,7 @@ export const changeRequestSchema = z.object({
   reason: z.string().nullable(),
   decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   decidedAt: z.string().nullable(),
+  /** The staff who raised it (null: the customer, through the platform). */
+  requestedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });

@@ -522,10 +522,13 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
         decided_by: isDecided ? random.pick(input.supervisorIds) : null,
         decided_at: isDecided ? wibTimestamp(decidedOn, random.int(8, 16), random.int(0, 59)) : null,
         created_at: wibTimestamp(requestedOn, random.int(8, 20), random.int(0, 59)),
+        // The demo's requests come from customers through the platform.
+        requested_by: null,
       });
       if (isDecided && approved && kind === 'payoutAccount') {
         const account = value as { bankName: string; accountNumber: string };
         plan.customer.payout_bank_name = account.bankName;
+        plan.customer.payout_bank_code = PAYOUT_BANK_CODES[account.bankName] ?? null;
         plan.customer.payout_account_number = account.accountNumber;
       }
     }

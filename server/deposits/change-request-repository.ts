@@ -26,17 +26,18 @@ export async function decideChangeRequest(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export type ChangeRequestWithDeposit = ChangeRequestRow & { deposit_number: string; customer_name: string; maturity_instruction: string; decided_by_name: string | null };
+export type ChangeRequestWithDeposit = ChangeRequestRow & { deposit_number: string; customer_name: string; maturity_instruction: string; decided_by_name: string | null; requested_by_name: string | null };
 
 function withDeposit(db: Db, bankId: string) {
   return db
     .selectFrom('change_requests as r')
     .innerJoin('deposits as d', 'd.id', 'r.deposit_id')
     .leftJoin('users as u', 'u.id', 'r.decided_by')
+    .leftJoin('users as m', 'm.id', 'r.requested_by')
     .where('r.bank_id', '=', bankId);
 }
 
-const VIEW_COLUMNS = ['d.deposit_number', 'd.customer_name', 'd.maturity_instruction', 'u.name as decided_by_name'] as const;
+const VIEW_COLUMNS = ['d.deposit_number', 'd.customer_name', 'd.maturity_instruction', 'u.name as decided_by_name', 'm.name as requested_by_name'] as const;
 
 export async function findChangeRequestView(db: Db, bankId: string, id: string): Promise<ChangeRequestWithDeposit | undefined> {
   return withDeposit(db, bankId).selectAll('r').select([...VIEW_COLUMNS]).where('r.id', '=', id).executeTakeFirst();
@@ -62,4 +63,9 @@ export async function listChangeRequests(
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** A request of this kind for the deposit still waiting for its decision, if any. */
+export async function findPendingChangeRequest(db: Db, depositId: string, kind: ChangeRequestRow['kind']): Promise<ChangeRequestRow | undefined> {
+  return db.selectFrom('change_requests').selectAll().where('deposit_id', '=', depositId).where('kind', '=', kind).where('status', '=', 'pending').executeTakeFirst();
 }

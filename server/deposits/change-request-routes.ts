@@ -12,6 +12,7 @@ export function changeRequestRoutes(deps: { auth: AuthService; changeRequests: C
   const router = new Hono<AppEnv>();
   const session = requireSession('bearer', deps.auth);
   router.get('/deposito-change-request', session, async (c) => okPage(c, await changeRequests.list(staffActor(c.get('claims')), c.req.query())));
+  router.post('/deposito-change-request', session, deps.idempotency, async (c) => ok(c, await changeRequests.raise(staffActor(c.get('claims')), (await readFields(c)).fields), 201));
   router.patch('/deposito-change-request/:id', session, deps.idempotency, async (c) =>
     ok(c, await changeRequests.decide(staffActor(c.get('claims')), c.req.param('id'), (await readFields(c)).fields)),
   );

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DepositStatus, MaturityInstruction } from '../../contract/deposit';
-import { changeRequestDecisionSchema, changeRequestListQuerySchema } from '../../contract/deposit-api';
+import { changeRequestDecisionSchema, changeRequestListQuerySchema, raiseChangeRequestSchema } from '../../contract/deposit-api';
+import { findBankByCode } from '../../machines/customer-rules';
 import { hasRole, isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
-import { decideChangeRequest, findChangeRequest, findChangeRequestView, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
+import { decideChangeRequest, findChangeRequest, findChangeRequestView, findPendingChangeRequest, insertChangeRequest, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
 import { findCustomer, updatePayoutAccount, type PayoutAccount } from './customer-repository';
 import { listDepositsOfCustomer, saveDeposit } from './deposit-repository';
 import type { Database } from '../platform/db/schema';
@@ -14,7 +15,8 @@ import { parseOrThrow } from '../platform/validation';
 import type { StaffActor } from '../platform/actor';
 import { loadDeposit, STALE_DEPOSIT } from './deposit-state';
 import { businessToday, type DepositTransitions } from './transition-service';
-import { ServiceError } from '../platform/errors';
+import { ServiceError, ValidationError } from '../platform/errors';
+import { instructionsAllowed } from '../products/product-service';
 
 /**
  * Permintaan perubahan: customers ask (through the platform) to change the maturity instruction
@@ -43,6 +45,7 @@ export function toChangeRequest(row: ChangeRequestWithDeposit) {
     reason: row.reason,
     decidedBy: row.decided_by ? { id: row.decided_by, name: row.decided_by_name ?? 'Pengguna tidak dikenal' } : null,
     decidedAt: row.decided_at,
+    requestedBy: row.requested_by ? { id: row.requested_by, name: row.requested_by_name ?? 'Pengguna tidak dikenal' } : null,
     createdAt: row.created_at,
   };
 }
@@ -119,6 +122,56 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
       return pageOf(rows.map(toChangeRequest), parsed.page, parsed.limit, total);
     },
 
+    /**
+     * POST /deposito-change-request: staff raise the customer's change (the payout account from the
+     * bank list, or the maturity instruction) from a deposit, every staff role; one pending request
+     * per kind and deposit. It waits in the queue for a supervisor other than its maker (four eyes:
+     * a payout account is where the bank's money goes), and shows on the deposit's timeline.
+     */
+    async raise(actor: StaffActor, body: Record<string, unknown>) {
+      const parsed = parseOrThrow(raiseChangeRequestSchema, body);
+      const now = clock.now().toISOString();
+      const id = randomUUID();
+      await db.transaction().execute(async (trx) => {
+        const { row, product } = await loadDeposit(trx, actor.bankId, parsed.depositId);
+        if (!PAYS_OUT_LATER.includes(row.status)) throw new ServiceError('conflict', 'Deposito ini sudah selesai; tidak ada lagi yang dapat diubah.');
+        let value: Record<string, unknown>;
+        if (parsed.kind === 'instruction') {
+          const problems = [
+            ...(instructionsAllowed(product).includes(parsed.instruction) ? [] : ['Instruksi jatuh tempo ini tidak tersedia untuk produk deposito ini.']),
+            ...(row.maturity_instruction === parsed.instruction ? ['Instruksi jatuh tempo deposito ini sudah sama dengan yang diminta.'] : []),
+          ];
+          if (problems.length > 0) throw new ValidationError(problems);
+          value = { instruction: parsed.instruction };
+        } else {
+          const bank = findBankByCode(parsed.bankCode);
+          const problems = [
+            ...(bank ? [] : [`Bank rekening pencairan dengan sandi ${parsed.bankCode} tidak ada dalam daftar bank; pilih dari daftar.`]),
+            ...(/^\d{5,20}$/.test(parsed.accountNumber) ? [] : ['Nomor rekening pencairan harus 5 sampai 20 angka, tanpa spasi atau tanda baca.']),
+          ];
+          if (problems.length > 0 || !bank) throw new ValidationError(problems);
+          value = { bankCode: bank.code, bankName: bank.name, accountNumber: parsed.accountNumber, accountName: parsed.accountName };
+        }
+        if (await findPendingChangeRequest(trx, row.id, parsed.kind)) {
+          throw new ServiceError('conflict', `Sudah ada permintaan perubahan ${KIND_LABELS[parsed.kind].toLowerCase()} deposito ini yang menunggu keputusan.`);
+        }
+        await insertChangeRequest(trx, { id, bank_id: actor.bankId, deposit_id: row.id, kind: parsed.kind, requested_value: JSON.stringify(value), status: 'pending', reason: null, decided_by: null, decided_at: null, created_at: now, requested_by: actor.userId });
+        await insertAudit(trx, {
+          id: randomUUID(),
+          bank_id: row.bank_id,
+          deposit_id: row.id,
+          actor_id: actor.userId,
+          at: now,
+          seq: row.version * 10 + 9,
+          from_status: row.status,
+          to_status: row.status,
+          event: 'deposit.requestChange',
+          payload: JSON.stringify({ changeRequestId: id, kind: parsed.kind, value }),
+        });
+      });
+      return toChangeRequest((await findChangeRequestView(db, actor.bankId, id))!);
+    },
+
     /** PATCH /deposito-change-request/{id} */
     async decide(actor: StaffActor, id: string, body: Record<string, unknown>) {
       if (!hasRole(actor.role, 'SUPERVISOR')) throw new ServiceError('forbidden', 'Hanya supervisor yang dapat memutuskan permintaan perubahan.');
@@ -128,10 +181,11 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
         const request = await findChangeRequest(trx, actor.bankId, id);
         if (!request) throw new ServiceError('not-found', 'Permintaan perubahan tidak ditemukan.');
         if (request.status !== 'pending') throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');
+        if (request.requested_by === actor.userId) throw new ServiceError('forbidden', 'Permintaan perubahan ini Anda ajukan sendiri; keputusannya harus oleh supervisor lain.');
         if (parsed.decision === 'approved') {
           const value = JSON.parse(request.requested_value) as { instruction?: MaturityInstruction } & Partial<PayoutAccount>;
           if (request.kind === 'instruction') await applyInstruction(trx, actor, request.deposit_id, value.instruction!);
-          else await applyPayoutAccount(trx, actor, request.id, request.deposit_id, { bankName: value.bankName!, accountNumber: value.accountNumber!, accountName: value.accountName! }, now);
+          else await applyPayoutAccount(trx, actor, request.id, request.deposit_id, { ...(value.bankCode ? { bankCode: value.bankCode } : {}), bankName: value.bankName!, accountNumber: value.accountNumber!, accountName: value.accountName! }, now);
         }
         const decided = await decideChangeRequest(trx, id, { status: parsed.decision, reason: parsed.reason ?? null, decidedBy: actor.userId, decidedAt: now });
         if (!decided) throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');

@@ -64,6 +64,7 @@ const RECORD_LABELS: Record<string, string> = {
   'deposit.create': 'Penempatan Diterima',
   'deposit.changeInstruction': 'Ubah Instruksi Jatuh Tempo',
   'deposit.changePayoutAccount': 'Ubah Rekening Pencairan',
+  'deposit.requestChange': 'Ajukan Permintaan Perubahan',
   'document.upload': 'Unggah Dokumen',
   'signature.send': 'Kirim untuk Tanda Tangan',
 };

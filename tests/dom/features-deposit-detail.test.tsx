@@ -163,6 +163,16 @@ describe('timeline details', () => {
     expect(timelineDetail({ event: 'deposit.reject', payload: { reason: 'Data tidak lengkap' } })).toBe('Alasan: Data tidak lengkap');
     expect(timelineDetail({ event: 'deposit.approve', payload: {} })).toBeNull();
   });
+
+  it('a change raised by staff says what was asked and that another supervisor decides it', () => {
+    const account = { bankCode: '014', bankName: 'Bank Central Asia (BCA)', accountNumber: '8090123456', accountName: 'Rina Wati' };
+    expect(timelineDetail({ event: 'deposit.requestChange', payload: { kind: 'payoutAccount', value: account } })).toBe(
+      'Diminta: rekening pencairan Bank Central Asia (BCA) 8090123456 a.n. Rina Wati; menunggu keputusan supervisor lain',
+    );
+    expect(timelineDetail({ event: 'deposit.requestChange', payload: { kind: 'instruction', value: { instruction: 'ARO_PLUS' } } })).toBe(
+      'Diminta: instruksi ARO+ (pokok dan bunga diperpanjang); menunggu keputusan supervisor lain',
+    );
+  });
 });
 
 describe('Pencairan: recording a payout', () => {

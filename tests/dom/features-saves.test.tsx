@@ -225,6 +225,7 @@ describe('Permintaan Perubahan', () => {
     reason: null,
     decidedBy: null,
     decidedAt: null,
+    requestedBy: null,
     createdAt: '2026-11-01T00:00:00.000Z',
   });
 

@@ -362,6 +362,8 @@ export interface ChangeRequestsTable {
   decided_by: string | null;
   decided_at: string | null;
   created_at: string;
+  /** The staff who raised it from the deposit (another supervisor decides); null when the customer asked through the platform. */
+  requested_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Changes to a bank's set-up: users (migration 0009). */

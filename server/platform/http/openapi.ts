@@ -19,6 +19,7 @@ import {
   breakPreviewQuerySchema,
   changeDepositDateRequestSchema,
   changeRequestDecisionSchema,
+  raiseChangeRequestSchema,
   changeRequestListQuerySchema,
   changeRequestSchema,
   channelingQuerySchema,
@@ -288,6 +289,10 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   { method: 'get', base: 'v2Bpr', path: '/bpr/deposito-channeling', summary: 'Penempatan per mitra penyalur dalam satu bulan', auth: 'session', query: channelingQuerySchema, response: { status: 200, data: channelingSchema }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/bpr/deposit-months', summary: 'Penempatan dan jatuh tempo per bulan, N bulan terakhir (WIB)', auth: 'session', query: depositMonthsQuerySchema, response: { status: 200, data: depositMonthsSchema }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Permintaan perubahan dari nasabah', auth: 'session', query: changeRequestListQuerySchema, response: { status: 200, data: z.array(changeRequestSchema) }, errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito-change-request', summary: 'Ajukan perubahan rekening pencairan atau instruksi jatuh tempo dari sebuah deposito; diputuskan supervisor lain', auth: 'session', idempotent: true,
+    json: raiseChangeRequestSchema, response: { status: 201, data: changeRequestSchema }, errors: [400, 401, 404, 409],
+  },
   { method: 'patch', base: 'v2Bpr', path: '/deposito-change-request/{id}', summary: 'Putuskan permintaan perubahan (SUPERVISOR)', auth: 'session', idempotent: true, json: changeRequestDecisionSchema, response: { status: 200, data: changeRequestSchema }, errors: TRANSITION_ERRORS },
   {
     method: 'get', base: 'v2Bpr', path: '/deposito/monthly-interest', summary: 'Bunga bulanan satu periode (tanggal bayar dalam bulan itu); `summary` menjumlah seluruh bulan dengan filter yang sama', auth: 'session',

@@ -23,5 +23,10 @@ export function timelineDetail(entry: Pick<TimelineEntry, 'event' | 'payload'>):
     return `Rekening pencairan ${accountText(payload.from as Account | undefined)} menjadi ${accountText(payload.to as Account | undefined)}`;
   }
   if (entry.event === 'deposit.changeInstruction') return `Instruksi ${instructionText(payload.from)} menjadi ${instructionText(payload.to)}`;
+  if (entry.event === 'deposit.requestChange') {
+    const value = (payload.value ?? {}) as Account & { instruction?: unknown };
+    const asked = payload.kind === 'instruction' ? `instruksi ${instructionText(value.instruction)}` : `rekening pencairan ${accountText(value)}`;
+    return `Diminta: ${asked}; menunggu keputusan supervisor lain`;
+  }
   return typeof payload.reason === 'string' && payload.reason ? `Alasan: ${payload.reason}` : null;
 }

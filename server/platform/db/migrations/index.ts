@@ -18,6 +18,7 @@ import * as bilyetPrinting from './0016_bilyet_printing';
 import * as signatureCallbackKeys from './0017_signature_callback_keys';
 import * as customerCif from './0018_customer_cif';
 import * as counterPlacement from './0019_counter_placement';
+import * as changeRequestMaker from './0020_change_request_maker';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_signature_callback_keys': signatureCallbackKeys,
   '0018_customer_cif': customerCif,
   '0019_counter_placement': counterPlacement,
+  '0020_change_request_maker': changeRequestMaker,
 };
