@@ -15,6 +15,7 @@ import type { ProductListItem } from '@contract/product';
 import { api, type ApiClients, type Envelope } from './api-client';
 import { idempotencyHeaders } from './idempotency';
 import type { PlacementPreviewData, PlacementRequest } from '@contract/placement';
+import type { RaiseChangeRequest } from '@contract/deposit-api';
 
 /**
  * Typed calls of API.md "Deposits" and "Interest and payouts" (on /api-v2-bpr, Bearer), and the
@@ -119,6 +120,9 @@ export function createDepositApi(clients: ApiClients) {
     disbursementCounts: async (query: Query, signal?: AbortSignal) =>
       (await bpr<Envelope<DisbursementCounts>>('/deposito/disbursements/count', { query: cleanQuery(query), signal })).data,
     dueInformation: (query: Query, signal?: AbortSignal) => bpr<DueInformationPage>('/deposito/due-information', { query: cleanQuery(query), signal }),
+    /** POST /deposito-change-request: staff raise a customer's change from a deposit; another supervisor decides it. */
+    raiseChange: async (input: RaiseChangeRequest, key: string) =>
+      (await bpr<Envelope<ChangeRequest>>('/deposito-change-request', { method: 'POST', body: input, headers: idempotencyHeaders(key) })).data,
     changeRequests: (query: Query, signal?: AbortSignal) => bpr<Page<ChangeRequest>>('/deposito-change-request', { query: cleanQuery(query), signal }),
     decideChangeRequest: async (id: string, input: { decision: 'approved' | 'rejected'; reason?: string }, key: string) =>
       (await bpr<Envelope<ChangeRequest>>(`/deposito-change-request/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, headers: idempotencyHeaders(key) })).data,

@@ -15,7 +15,10 @@ import { ActionDialog, type ActionSubmission } from './ActionDialog';
 import { AmountsDue } from './AmountsDue';
 import { DepositActions } from './DepositActions';
 import { timelineDetail } from './timeline-detail';
-import { bilyetStatusLabels, blockedActions, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
+import { bilyetStatusLabels, blockedActions, canRaiseChange, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
+import { RaiseChangeDialog } from './RaiseChangeDialog';
+import { useDialogRequest } from '../../app/use-dialog-request';
+import type { RaiseChangeRequest } from '@contract/deposit-api';
 import { useDepositDetail } from './use-deposit-queries';
 import { useQueryState } from '../../lib/use-query-state';
 import type { BilyetStepKind } from './documents/bilyet-steps';
@@ -217,6 +220,8 @@ export default function DepositDetailScreen() {
   const [bilyetStep, setBilyetStep] = useState<BilyetStepKind | null>(null);
   const [pending, setPending] = useState(false);
   const [send] = useState(createIdempotentSender);
+  const [raising, setRaising] = useState(false);
+  const raise = useDialogRequest();
 
   const deposit = detail.data;
   const offered = useMemo(() => (deposit && user ? offeredActions(deposit, { id: user.id, role: user.role }) : null), [deposit, user]);
@@ -237,6 +242,14 @@ export default function DepositDetailScreen() {
       </div>
     );
   }
+
+  const raiseChange = async (input: RaiseChangeRequest) => {
+    const done = await raise.run(() => send(input, (key) => depositApi.raiseChange(input, key)));
+    if (!done) return;
+    app.notify({ type: 'success', title: 'Permintaan perubahan diajukan; menunggu keputusan supervisor lain.' });
+    setRaising(false);
+    detail.reload();
+  };
 
   const confirm = async (submission: ActionSubmission) => {
     if (!action) return;
@@ -273,6 +286,13 @@ export default function DepositDetailScreen() {
       <Header deposit={deposit} />
       <AmountsDue deposit={deposit} />
       <DepositActions offered={offered?.events ?? []} blocked={blockedActions(deposit)} onOpen={setAction} />
+      {canRaiseChange(deposit.status) ? (
+        <p>
+          <button type="button" className="bj-button bj-button--secondary" onClick={() => setRaising(true)}>
+            Ajukan perubahan rekening atau instruksi
+          </button>
+        </p>
+      ) : null}
       <Tabs label="Rincian deposito" items={DETAIL_TABS} selected={tab} onSelect={(next) => updateQuery({ tab: next })}>
         {tab === 'schedule' ? <Schedule deposit={deposit} /> : null}
         {tab === 'timeline' ? <Timeline deposit={deposit} /> : null}
@@ -280,6 +300,9 @@ export default function DepositDetailScreen() {
         {tab === 'shipments' ? <ShipmentsTab deposit={deposit} send={send} onStep={setBilyetStep} onChanged={detail.reload} /> : null}
         {tab === 'signatures' ? <SignaturesTab deposit={deposit} send={send} /> : null}
       </Tabs>
+      {raising ? (
+        <RaiseChangeDialog deposit={deposit} pending={raise.pending} refusal={raise.refusal} onClose={() => setRaising(false)} onSubmit={(input) => void raiseChange(input)} />
+      ) : null}
       {action ? <ActionDialog key={action} type={action} deposit={deposit} pending={pending} onClose={() => setAction(null)} onConfirm={(submission) => void confirm(submission)} /> : null}
       {bilyetStep ? (
         <BilyetStepRunner

@@ -86,6 +86,10 @@ export function blockedActions(detail: Pick<DepositDetail, 'blockedEvents'>): Bl
 
 export const actionLabel = (type: DepositEventType): string => depositEventLabels[type];
 
+/** Deposits that still pay the customer (interest or principal): their payout account or instruction can still change. */
+const CHANGEABLE: readonly DepositStatus[] = ['pending', 'approved', 'active', 'breakRequested', 'matured', 'disbursing'];
+export const canRaiseChange = (status: DepositStatus): boolean => CHANGEABLE.includes(status);
+
 export const statusTones: Record<DepositStatus, BadgeTone> = {
   pending: 'warning',
   approved: 'info',
