@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { customerTypeLabels, genderLabels, legalFormLabels, riskLevelLabels, type CustomerType } from '@contract/customers';
 import { INDONESIAN_BANKS } from '@machines/customer-rules/indonesian-banks';
@@ -6,7 +6,7 @@ import { useAppActors } from '../../app/actors-context';
 import { useSubmission } from '../../app/use-submission';
 import { AddressFields } from '../../components/AddressFields';
 import { DateField } from '../../components/DateField';
-import { Notice } from '../../components/Notice';
+import { FormProblems } from '../../components/FormProblems';
 import { PageHeading } from '../../components/PageHeading';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -37,7 +37,6 @@ export default function NewCustomerScreen() {
   const [type, setType] = useState<CustomerType>('INDIVIDUAL');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [send] = useState(createIdempotentSender);
-  const refusalRef = useRef<HTMLDivElement>(null);
 
   const { pending, submit } = useSubmission(async (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -52,10 +51,6 @@ export default function NewCustomerScreen() {
       setRefusal(existingId ? { kind: 'duplicate', message, existingId } : { kind: 'problems', messages: message.split('\n') });
     }
   });
-  // A refusal shown takes the focus, so a keyboard or a screen reader meets it first.
-  useEffect(() => {
-    if (refusal) refusalRef.current?.focus();
-  }, [refusal]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -137,25 +132,15 @@ export default function NewCustomerScreen() {
           required
         />
 
-        {refusal ? (
-          <div className="bj-form__full" ref={refusalRef} tabIndex={-1}>
-            {refusal.kind === 'duplicate' ? (
-              <Notice tone="warning" title="Nasabah sudah terdaftar">
-                <p>{refusal.message}</p>
-                <p>
-                  <Link to={`/nasabah/${encodeURIComponent(refusal.existingId)}`}>Buka data nasabah yang sudah ada</Link>
-                </p>
-              </Notice>
-            ) : (
-              <Notice tone="danger" title="Periksa isian berikut">
-                <ul>
-                  {refusal.messages.map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              </Notice>
-            )}
-          </div>
+        {refusal?.kind === 'duplicate' ? (
+          <FormProblems title="Nasabah sudah terdaftar">
+            <p>{refusal.message}</p>
+            <p>
+              <Link to={`/nasabah/${encodeURIComponent(refusal.existingId)}`}>Buka data nasabah yang sudah ada</Link>
+            </p>
+          </FormProblems>
+        ) : refusal ? (
+          <FormProblems problems={refusal.messages} />
         ) : null}
         <div className="bj-form__full">
           <button className="bj-button bj-button--primary" type="submit" aria-disabled={pending || undefined}>

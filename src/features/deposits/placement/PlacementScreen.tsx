@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fundingMethodLabels } from '@contract/placement';
 import { useAppActors } from '../../../app/actors-context';
 import { useSubmission } from '../../../app/use-submission';
 import { DateField } from '../../../components/DateField';
+import { FormProblems } from '../../../components/FormProblems';
 import { Notice } from '../../../components/Notice';
 import { RupiahField } from '../../../components/NumberFields';
 import { PageHeading } from '../../../components/PageHeading';
@@ -49,7 +50,6 @@ export default function PlacementScreen() {
     fundingReceivedAt: today,
   });
   const [problems, setProblems] = useState<string[] | null>(null);
-  const problemsRef = useRef<HTMLDivElement>(null);
   const [send] = useState(createIdempotentSender);
 
   // A customer opened from their page comes by id.
@@ -78,9 +78,6 @@ export default function PlacementScreen() {
       setProblems(errorMessage(error).split('\n'));
     }
   });
-  useEffect(() => {
-    if (problems) problemsRef.current?.focus();
-  }, [problems]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -164,17 +161,7 @@ export default function PlacementScreen() {
             <p className="bj-muted">Pratinjau muncul setelah nasabah, produk, tenor, nominal dan instruksi terisi.</p>
           )}
         </div>
-        {problems ? (
-          <div className="bj-form__full" ref={problemsRef} tabIndex={-1}>
-            <Notice tone="danger" title="Periksa isian berikut">
-              <ul>
-                {problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            </Notice>
-          </div>
-        ) : null}
+        {problems ? <FormProblems problems={problems} /> : null}
         <div className="bj-form__full">
           <button className="bj-button bj-button--primary" type="submit" aria-disabled={pending || undefined}>
             {pending ? 'Menyimpan…' : 'Simpan penempatan'}
