@@ -92,6 +92,14 @@ export const payoutAccountInputSchema = z.object(
   { error: 'Rekening pencairan harus berisi bank, nomor rekening dan nama pemilik.' },
 );
 
+/** Who signs for an entity: one to five people with their NIK. */
+const representativesInputSchema = z
+  .array(z.object({ name: requiredText('Nama perwakilan', 100), nik: requiredCode('NIK perwakilan', 30), position: requiredText('Jabatan perwakilan', 100) }), {
+    error: 'Perwakilan harus berupa daftar.',
+  })
+  .min(1, { error: 'Badan harus punya sedikitnya satu perwakilan yang menandatangani.' })
+  .max(5, { error: 'Paling banyak 5 perwakilan.' });
+
 /** What every customer has: a name, the address (street line and the areas), contact, payout account, risk level. */
 const customerCommonFields = {
   name: requiredText('Nama', 100),
@@ -130,13 +138,7 @@ export const createCustomerSchema = z.discriminatedUnion(
       npwp: requiredCode('NPWP', 30),
       nib: printableCode('NIB', 20).optional(),
       establishedOn: pastDateSchema('Tanggal pendirian'),
-      representatives: z
-        .array(
-          z.object({ name: requiredText('Nama perwakilan', 100), nik: requiredCode('NIK perwakilan', 30), position: requiredText('Jabatan perwakilan', 100) }),
-          { error: 'Perwakilan harus berupa daftar.' },
-        )
-        .min(1, { error: 'Badan harus punya sedikitnya satu perwakilan yang menandatangani.' })
-        .max(5, { error: 'Paling banyak 5 perwakilan.' }),
+      representatives: representativesInputSchema,
       accountPurpose: optionalText('Tujuan pembukaan rekening', 200),
     }),
   ],
@@ -144,3 +146,35 @@ export const createCustomerSchema = z.discriminatedUnion(
 );
 export type CreateCustomerInput = z.input<typeof createCustomerSchema>;
 export type CreateCustomer = z.infer<typeof createCustomerSchema>;
+
+/**
+ * PATCH /bpr/customers/{id}: `version` (the one read) and only the fields that change. Contact
+ * fields apply at once; identity fields and the payout account become a change request; the risk
+ * level is a supervisor's to set.
+ */
+export const updateCustomerSchema = z.object({
+  version: z.coerce.number({ error: 'Versi data nasabah wajib dikirim (dari data yang terakhir dibaca).' }).int({ error: 'Versi data nasabah tidak valid.' }).min(1, { error: 'Versi data nasabah tidak valid.' }),
+  phone: requiredCode('Nomor telepon', 30).optional(),
+  email: printableCode('Email', 254).optional(),
+  address: requiredText('Alamat', 255).optional(),
+  rtRw: printableCode('RT/RW', 10).optional(),
+  ...bankAddressFieldsSchema.shape,
+  occupation: requiredText('Pekerjaan', 100).optional(),
+  sourceOfFunds: requiredText('Sumber dana', 100).optional(),
+  accountPurpose: optionalText('Tujuan pembukaan rekening', 200),
+  name: requiredText('Nama', 150).optional(),
+  nik: requiredCode('NIK', 30).optional(),
+  birthPlace: requiredText('Tempat lahir', 100).optional(),
+  birthDate: pastDateSchema('Tanggal lahir').optional(),
+  gender: genderSchema.optional(),
+  motherMaidenName: requiredText('Nama ibu kandung', 100).optional(),
+  npwp: printableCode('NPWP', 30).optional(),
+  legalForm: legalFormSchema.optional(),
+  nib: printableCode('NIB', 20).optional(),
+  establishedOn: pastDateSchema('Tanggal pendirian').optional(),
+  representatives: representativesInputSchema.optional(),
+  payoutAccount: payoutAccountInputSchema.optional(),
+  riskLevel: riskLevelSchema.optional(),
+});
+export type UpdateCustomerInput = z.input<typeof updateCustomerSchema>;
+export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;

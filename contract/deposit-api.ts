@@ -340,14 +340,20 @@ export type RaiseChangeRequest = z.input<typeof raiseChangeRequestSchema>;
 
 export const changeRequestSchema = z.object({
   id: z.string(),
-  depositId: z.string(),
-  depositNumber: z.string(),
+  /** The deposit it was raised from; null for a change raised from the customer's page. */
+  depositId: z.string().nullable(),
+  depositNumber: z.string().nullable(),
+  customerId: z.string(),
   customerName: z.string(),
-  kind: z.enum(['instruction', 'payoutAccount']),
+  /** `customerData`: the customer's identity fields (PATCH /bpr/customers/{id}). */
+  kind: z.enum(['instruction', 'payoutAccount', 'customerData']),
   kindLabel: z.string(),
-  /** { instruction } or { bankName, accountNumber, accountName } */
+  /** { instruction }, { bankCode, bankName, accountNumber, accountName } or the identity fields asked */
   requestedValue: z.record(z.string(), z.unknown()),
-  currentInstruction: maturityInstructionSchema,
+  /** What the request replaces, as it was when raised (null for requests kept before it was recorded). */
+  previousValue: z.record(z.string(), z.unknown()).nullable(),
+  /** The deposit's instruction today (null without a deposit). */
+  currentInstruction: maturityInstructionSchema.nullable(),
   status: changeRequestStatusSchema,
   reason: z.string().nullable(),
   decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -356,3 +362,4 @@ export const changeRequestSchema = z.object({
   requestedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
+export type ChangeRequest = z.infer<typeof changeRequestSchema>;

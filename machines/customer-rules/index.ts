@@ -3,3 +3,4 @@ export * from './nik';
 export * from './contact';
 export * from './tax-ids';
 export * from './indonesian-banks';
+export * from './customer-change';

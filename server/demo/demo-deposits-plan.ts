@@ -515,8 +515,14 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
         id: random.id(),
         bank_id: input.bankId,
         deposit_id: story.depositId,
+        customer_id: plan.customer.id,
         kind,
         requested_value: JSON.stringify(value),
+        previous_value: JSON.stringify(
+          kind === 'instruction'
+            ? { instruction: story.context.instruction }
+            : { bankCode: plan.customer.payout_bank_code, bankName: plan.customer.payout_bank_name, accountNumber: plan.customer.payout_account_number, accountName: plan.customer.payout_account_name },
+        ),
         status: isDecided ? (approved ? 'approved' : 'rejected') : 'pending',
         reason: isDecided && !approved ? 'Data rekening tidak dapat diverifikasi.' : null,
         decided_by: isDecided ? random.pick(input.supervisorIds) : null,

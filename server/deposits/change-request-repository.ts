@@ -3,8 +3,13 @@ import type { ChangeRequestRow, Database, NewChangeRequest } from '../platform/d
 
 type Db = Kysely<Database>;
 
+/** A request names its customer: one raised from a deposit without it takes the deposit's. */
 export async function insertChangeRequest(db: Db, request: NewChangeRequest): Promise<void> {
-  await db.insertInto('change_requests').values(request).execute();
+  let customerId = request.customer_id ?? null;
+  if (!customerId && request.deposit_id) {
+    customerId = (await db.selectFrom('deposits').select('customer_id').where('id', '=', request.deposit_id).executeTakeFirstOrThrow()).customer_id;
+  }
+  await db.insertInto('change_requests').values({ ...request, customer_id: customerId }).execute();
 }
 
 export async function findChangeRequest(db: Db, bankId: string, id: string): Promise<ChangeRequestRow | undefined> {
@@ -26,18 +31,26 @@ export async function decideChangeRequest(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export type ChangeRequestWithDeposit = ChangeRequestRow & { deposit_number: string; customer_name: string; maturity_instruction: string; decided_by_name: string | null; requested_by_name: string | null };
+export type ChangeRequestWithDeposit = ChangeRequestRow & {
+  deposit_number: string | null;
+  customer_name: string;
+  maturity_instruction: string | null;
+  decided_by_name: string | null;
+  requested_by_name: string | null;
+};
 
+/** A request with its customer, and its deposit when raised from one. */
 function withDeposit(db: Db, bankId: string) {
   return db
     .selectFrom('change_requests as r')
-    .innerJoin('deposits as d', 'd.id', 'r.deposit_id')
+    .innerJoin('customers as c', 'c.id', 'r.customer_id')
+    .leftJoin('deposits as d', 'd.id', 'r.deposit_id')
     .leftJoin('users as u', 'u.id', 'r.decided_by')
     .leftJoin('users as m', 'm.id', 'r.requested_by')
     .where('r.bank_id', '=', bankId);
 }
 
-const VIEW_COLUMNS = ['d.deposit_number', 'd.customer_name', 'd.maturity_instruction', 'u.name as decided_by_name', 'm.name as requested_by_name'] as const;
+const VIEW_COLUMNS = ['d.deposit_number', 'c.name as customer_name', 'd.maturity_instruction', 'u.name as decided_by_name', 'm.name as requested_by_name'] as const;
 
 export async function findChangeRequestView(db: Db, bankId: string, id: string): Promise<ChangeRequestWithDeposit | undefined> {
   return withDeposit(db, bankId).selectAll('r').select([...VIEW_COLUMNS]).where('r.id', '=', id).executeTakeFirst();
@@ -65,7 +78,11 @@ export async function listChangeRequests(
   return { rows, total: Number(count.total) };
 }
 
-/** A request of this kind for the deposit still waiting for its decision, if any. */
-export async function findPendingChangeRequest(db: Db, depositId: string, kind: ChangeRequestRow['kind']): Promise<ChangeRequestRow | undefined> {
-  return db.selectFrom('change_requests').selectAll().where('deposit_id', '=', depositId).where('kind', '=', kind).where('status', '=', 'pending').executeTakeFirst();
+/**
+ * A request of this kind still waiting for its decision, if any: an instruction is the deposit's,
+ * identity data and the payout account are the customer's whatever deposit they were raised from.
+ */
+export async function findPendingChangeRequest(db: Db, scope: { depositId: string } | { customerId: string }, kind: ChangeRequestRow['kind']): Promise<ChangeRequestRow | undefined> {
+  const query = db.selectFrom('change_requests').selectAll().where('kind', '=', kind).where('status', '=', 'pending');
+  return ('depositId' in scope ? query.where('deposit_id', '=', scope.depositId) : query.where('customer_id', '=', scope.customerId)).executeTakeFirst();
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DepositStatus, MaturityInstruction } from '../../contract/deposit';
-import { changeRequestDecisionSchema, changeRequestListQuerySchema, raiseChangeRequestSchema } from '../../contract/deposit-api';
+import { changeRequestDecisionSchema, changeRequestListQuerySchema, raiseChangeRequestSchema, type ChangeRequest } from '../../contract/deposit-api';
+import type { IdentityValues } from '../../machines/customer-rules';
 import { findBankByCode } from '../../machines/customer-rules';
 import { hasRole, isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
 import { decideChangeRequest, findChangeRequest, findChangeRequestView, findPendingChangeRequest, insertChangeRequest, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
 import { findCustomer, updatePayoutAccount, type PayoutAccount } from './customer-repository';
+import { applyIdentityChange } from './customer-changes';
 import { listDepositsOfCustomer, saveDeposit } from './deposit-repository';
 import type { Database } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
@@ -26,21 +28,23 @@ import { instructionsAllowed } from '../products/product-service';
  * a payout account replaces the customer's.
  */
 
-const KIND_LABELS = { instruction: 'Instruksi Jatuh Tempo', payoutAccount: 'Rekening Pencairan' } as const;
+const KIND_LABELS = { instruction: 'Instruksi Jatuh Tempo', payoutAccount: 'Rekening Pencairan', customerData: 'Data Identitas Nasabah' } as const;
 
 /** Deposits that will still pay out (interest or principal) to the customer's account. */
 const PAYS_OUT_LATER: readonly DepositStatus[] = ['pending', 'approved', 'active', 'breakRequested', 'matured', 'disbursing'];
 
-export function toChangeRequest(row: ChangeRequestWithDeposit) {
+export function toChangeRequest(row: ChangeRequestWithDeposit): ChangeRequest {
   return {
     id: row.id,
     depositId: row.deposit_id,
     depositNumber: row.deposit_number,
+    customerId: row.customer_id!,
     customerName: row.customer_name,
     kind: row.kind,
     kindLabel: KIND_LABELS[row.kind],
     requestedValue: JSON.parse(row.requested_value) as Record<string, unknown>,
-    currentInstruction: row.maturity_instruction as MaturityInstruction,
+    previousValue: row.previous_value ? (JSON.parse(row.previous_value) as Record<string, unknown> | null) : null,
+    currentInstruction: row.maturity_instruction as MaturityInstruction | null,
     status: row.status,
     reason: row.reason,
     decidedBy: row.decided_by ? { id: row.decided_by, name: row.decided_by_name ?? 'Pengguna tidak dikenal' } : null,
@@ -91,10 +95,9 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
    * staff checking a payout see when and by whom the destination was changed. The deposits' own
    * rows do not change, so their version stays.
    */
-  async function applyPayoutAccount(trx: Kysely<Database>, actor: StaffActor, requestId: string, depositId: string, account: PayoutAccount, now: string): Promise<void> {
-    const { row } = await loadDeposit(trx, actor.bankId, depositId);
-    const customer = await findCustomer(trx, actor.bankId, row.customer_id);
-    if (!customer) throw new Error(`deposit ${row.id} refers to a missing customer`);
+  async function applyPayoutAccount(trx: Kysely<Database>, actor: StaffActor, requestId: string, customerId: string, account: PayoutAccount, now: string): Promise<void> {
+    const customer = await findCustomer(trx, actor.bankId, customerId);
+    if (!customer) throw new Error(`change request ${requestId} refers to a missing customer`);
     const before = { bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name };
     await updatePayoutAccount(trx, customer.id, account, now);
     for (const affected of await listDepositsOfCustomer(trx, customer.id, PAYS_OUT_LATER)) {
@@ -152,10 +155,34 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
           if (problems.length > 0 || !bank) throw new ValidationError(problems);
           value = { bankCode: bank.code, bankName: bank.name, accountNumber: parsed.accountNumber, accountName: parsed.accountName };
         }
-        if (await findPendingChangeRequest(trx, row.id, parsed.kind)) {
-          throw new ServiceError('conflict', `Sudah ada permintaan perubahan ${KIND_LABELS[parsed.kind].toLowerCase()} deposito ini yang menunggu keputusan.`);
+        // An instruction is the deposit's; the payout account is the customer's, whatever deposit it is asked from.
+        const scope = parsed.kind === 'instruction' ? { depositId: row.id } : { customerId: row.customer_id };
+        if (await findPendingChangeRequest(trx, scope, parsed.kind)) {
+          const whose = parsed.kind === 'instruction' ? 'deposito ini' : 'nasabah ini';
+          throw new ServiceError('conflict', `Sudah ada permintaan perubahan ${KIND_LABELS[parsed.kind].toLowerCase()} ${whose} yang menunggu keputusan.`);
         }
-        await insertChangeRequest(trx, { id, bank_id: actor.bankId, deposit_id: row.id, kind: parsed.kind, requested_value: JSON.stringify(value), status: 'pending', reason: null, decided_by: null, decided_at: null, created_at: now, requested_by: actor.userId });
+        const customer = await findCustomer(trx, actor.bankId, row.customer_id);
+        const previous =
+          parsed.kind === 'instruction'
+            ? { instruction: row.maturity_instruction }
+            : customer?.payout_account_number
+              ? { bankCode: customer.payout_bank_code, bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name }
+              : null;
+        await insertChangeRequest(trx, {
+          id,
+          bank_id: actor.bankId,
+          deposit_id: row.id,
+          customer_id: row.customer_id,
+          kind: parsed.kind,
+          requested_value: JSON.stringify(value),
+          previous_value: JSON.stringify(previous),
+          status: 'pending',
+          reason: null,
+          decided_by: null,
+          decided_at: null,
+          created_at: now,
+          requested_by: actor.userId,
+        });
         await insertAudit(trx, {
           id: randomUUID(),
           bank_id: row.bank_id,
@@ -184,8 +211,15 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
         if (request.requested_by === actor.userId) throw new ServiceError('forbidden', 'Permintaan perubahan ini Anda ajukan sendiri; keputusannya harus oleh supervisor lain.');
         if (parsed.decision === 'approved') {
           const value = JSON.parse(request.requested_value) as { instruction?: MaturityInstruction } & Partial<PayoutAccount>;
-          if (request.kind === 'instruction') await applyInstruction(trx, actor, request.deposit_id, value.instruction!);
-          else await applyPayoutAccount(trx, actor, request.id, request.deposit_id, { ...(value.bankCode ? { bankCode: value.bankCode } : {}), bankName: value.bankName!, accountNumber: value.accountNumber!, accountName: value.accountName! }, now);
+          if (request.kind === 'instruction') await applyInstruction(trx, actor, request.deposit_id!, value.instruction!);
+          else if (request.kind === 'payoutAccount') {
+            await applyPayoutAccount(trx, actor, request.id, request.customer_id!, { ...(value.bankCode ? { bankCode: value.bankCode } : {}), bankName: value.bankName!, accountNumber: value.accountNumber!, accountName: value.accountName! }, now);
+          } else {
+            const customer = await findCustomer(trx, actor.bankId, request.customer_id!);
+            if (!customer) throw new Error(`change request ${request.id} refers to a missing customer`);
+            const before = JSON.parse(request.previous_value ?? '{}') as IdentityValues;
+            await applyIdentityChange(trx, customer, { requestId: request.id, before, after: value as IdentityValues }, actor.userId, now);
+          }
         }
         const decided = await decideChangeRequest(trx, id, { status: parsed.decision, reason: parsed.reason ?? null, decidedBy: actor.userId, decidedAt: now });
         if (!decided) throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');

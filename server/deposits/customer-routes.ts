@@ -22,5 +22,12 @@ export function customerRoutes(deps: { auth: AuthService; customers: CustomerSer
     const customer = await deps.customers.detail(actor, c.req.param('id'));
     return ok(c, { ...customer, documents: await deps.documents.listOfCustomer(actor, { customerId: customer.id }) });
   });
+  router.patch('/bpr/customers/:id', session, deps.idempotency, async (c) => {
+    const actor = staffActor(c.get('claims'));
+    const { status, customer, changeRequests } = await deps.customers.update(actor, c.req.param('id'), (await readFields(c)).fields);
+    const detail = { ...customer, documents: await deps.documents.listOfCustomer(actor, { customerId: customer.id }) };
+    // 202: identity data or the payout account wait for another supervisor (the contact part, if any, is applied).
+    return status === 202 ? ok(c, { changeRequest: changeRequests[0], changeRequests, customer: detail }, 202) : ok(c, detail);
+  });
   return router;
 }

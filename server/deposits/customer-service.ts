@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createCustomerSchema, customerListQuerySchema, type CustomerDetail, type CustomerSummary } from '../../contract/customers';
-import { maskNik, maskPhone } from '../../machines/customer-rules';
-import { lpsGuarantee } from '../../machines/deposit-rules';
+import { createCustomerSchema, customerListQuerySchema, updateCustomerSchema, type CustomerDetail, type CustomerSummary } from '../../contract/customers';
+import type { ChangeRequest } from '../../contract/deposit-api';
+import { maskNik, maskPhone, nikDistrictCode, planCustomerChange, CUSTOMER_AREA_FIELDS, type CustomerChangePlan } from '../../machines/customer-rules';
+import { hasRole, lpsGuarantee } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
 import { jakartaDate } from '../platform/business-date';
@@ -18,17 +19,14 @@ import { HELD_STATUSES } from './deposit-repository';
 import { toDepositSummary } from './deposit-views';
 import { checkNewCustomer, type CheckedCustomer } from './customer-checks';
 import { findCustomer, findCustomerByIdentity, insertCustomer } from './customer-repository';
+import { alreadyKept, applyContactChange, holderOfNewKey, keptCustomerOf, STALE_CUSTOMER } from './customer-changes';
+import { findChangeRequestView, findPendingChangeRequest, insertChangeRequest } from './change-request-repository';
+import { toChangeRequest } from './change-request-service';
 
 /**
  * Nasabah (API.md "Bank, users, settings"): the bank's customers with what the bank holds for
  * each and how much of it LPS guarantees (machines/deposit-rules lpsGuarantee).
  */
-/** The 409 of a second customer with the same NIK (or NPWP): it names the one already kept, whose id goes in `data`. */
-function alreadyKept(existing: Pick<CustomerRow, 'id' | 'name' | 'kind'>): ServiceError {
-  const key = existing.kind === 'ENTITY' ? 'NPWP' : 'NIK';
-  return new ServiceError('conflict', `Nasabah dengan ${key} ini sudah terdaftar: ${existing.name}. Gunakan data nasabah yang ada.`, { existingId: existing.id });
-}
-
 function rowOf(bankId: string, actorId: string, checked: CheckedCustomer, now: string): CustomerRow {
   const { input } = checked;
   const individual = input.type === 'INDIVIDUAL' ? input : null;
@@ -119,6 +117,26 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     });
   }
 
+  /** The change's plan with what the geography knows: the NIKs' districts, and the address as it would be. */
+  async function planOf(customer: CustomerRow, fields: Parameters<typeof planCustomerChange>[1]): Promise<CustomerChangePlan> {
+    // A new birth date or gender is checked against the kept NIK, whose district is asked too.
+    const nikChecked = fields.nik ?? (fields.birthDate !== undefined || fields.gender !== undefined ? customer.nik : undefined);
+    const codes = [nikChecked, ...(fields.representatives ?? []).map((person) => person.nik)].filter((nik): nik is string => nik !== undefined).map(nikDistrictCode);
+    const known = new Set<string>();
+    for (const code of new Set(codes)) if (await geography.areaExists('district', code)) known.add(code);
+    const kept = keptCustomerOf(customer);
+    const plan = planCustomerChange(kept, fields, (code) => known.has(code));
+    if (plan.areasChanged) {
+      const areas = Object.fromEntries(CUSTOMER_AREA_FIELDS.map((field) => [field, (field in plan.contact ? plan.contact[field] : kept[field]) ?? '']));
+      const address = await geography.checkAddress(areas);
+      if (!address.ok) plan.problems.push(...address.messages);
+      else if (!address.address.villageId || !address.address.zipCode) plan.problems.push('Alamat harus lengkap sampai kelurahan/desa dan kode pos.');
+      else for (const field of CUSTOMER_AREA_FIELDS) plan.contact[field] = address.address[field];
+    }
+    if (plan.problems.length > 0) throw new ValidationError(plan.problems);
+    return plan;
+  }
+
   return {
     /** GET /bpr/customers: by name, NIK prefix or phone; by name. */
     async list(actor: StaffActor, query: Record<string, unknown>): Promise<Page<CustomerSummary>> {
@@ -171,6 +189,60 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
         throw error;
       }
       return this.detail(actor, row.id);
+    },
+
+    /**
+     * PATCH /bpr/customers/{id} (DOMAIN.md "Customers (CIF)"): from the version the editor read
+     * (another change meanwhile: 409). Contact data applies at once, audited (200); identity data
+     * and the payout account each become a change request for a supervisor other than the maker
+     * (202 with the requests), one pending of each kind per customer; the risk level is a
+     * supervisor's to set. Every broken rule is said at once and nothing is applied then.
+     */
+    async update(actor: StaffActor, customerId: string, body: unknown): Promise<{ status: 200 | 202; customer: Omit<CustomerDetail, 'documents'>; changeRequests: ChangeRequest[] }> {
+      const { version, ...fields } = parseOrThrow(updateCustomerSchema, body);
+      const customer = await findCustomer(db, actor.bankId, customerId);
+      if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
+      if (customer.version !== version) throw new ServiceError('conflict', STALE_CUSTOMER);
+      const plan = await planOf(customer, fields);
+      if (plan.riskLevel && !hasRole(actor.role, 'SUPERVISOR')) throw new ServiceError('forbidden', 'Tingkat risiko nasabah hanya dapat diubah oleh supervisor.');
+      if (plan.identity) {
+        const holder = await holderOfNewKey(db, customer, plan.identity.after);
+        if (holder) throw alreadyKept(holder);
+      }
+      const now = clock.now().toISOString();
+      const raised: string[] = [];
+      await db.transaction().execute(async (trx) => {
+        if (Object.keys(plan.contact).length > 0 || plan.riskLevel) await applyContactChange(trx, customer, { contact: plan.contact, riskLevel: plan.riskLevel }, actor.userId, now);
+        const requests = [
+          ...(plan.identity ? [{ kind: 'customerData' as const, value: plan.identity.after, previous: plan.identity.before }] : []),
+          ...(plan.payoutAccount ? [{ kind: 'payoutAccount' as const, value: plan.payoutAccount.after, previous: plan.payoutAccount.before }] : []),
+        ];
+        for (const request of requests) {
+          if (await findPendingChangeRequest(trx, { customerId: customer.id }, request.kind)) {
+            throw new ServiceError('conflict', `Sudah ada permintaan perubahan ${request.kind === 'customerData' ? 'data identitas' : 'rekening pencairan'} nasabah ini yang menunggu keputusan.`);
+          }
+          const id = randomUUID();
+          await insertChangeRequest(trx, {
+            id,
+            bank_id: actor.bankId,
+            deposit_id: null,
+            customer_id: customer.id,
+            kind: request.kind,
+            requested_value: JSON.stringify(request.value),
+            previous_value: JSON.stringify(request.previous),
+            status: 'pending',
+            reason: null,
+            decided_by: null,
+            decided_at: null,
+            created_at: now,
+            requested_by: actor.userId,
+          });
+          await insertBankAudit(trx, { bankId: actor.bankId, actorId: actor.userId, at: now, subject: 'customer', subjectId: customer.id, event: 'customer.requestChange', payload: { changeRequestId: id, kind: request.kind, before: request.previous, after: request.value } });
+          raised.push(id);
+        }
+      });
+      const changeRequests = await Promise.all(raised.map(async (id) => toChangeRequest((await findChangeRequestView(db, actor.bankId, id))!)));
+      return { status: raised.length > 0 ? 202 : 200, customer: await this.detail(actor, customer.id), changeRequests };
     },
 
     /** GET /bpr/customers/{id} without its documents (the documents area adds them). */

@@ -36,7 +36,7 @@ describe.each(dialects)('change requests raised by staff (%s)', (dialect) => {
     expect(timeline.at(-1)).toMatchObject({ event: 'deposit.requestChange', eventLabel: 'Ajukan Permintaan Perubahan', actor: { id: w.users.operator.id } });
 
     const again = await raise({ depositId: deposit.id, kind: 'payoutAccount', bankCode: '002', accountNumber: '001201000123456', accountName: 'Rina Wati' });
-    expect([again.status, again.body.message]).toEqual([409, 'Sudah ada permintaan perubahan rekening pencairan deposito ini yang menunggu keputusan.']);
+    expect([again.status, again.body.message]).toEqual([409, 'Sudah ada permintaan perubahan rekening pencairan nasabah ini yang menunggu keputusan.']);
 
     const approved = await decide(request.id, 'supervisor');
     expect(approved.status, approved.text).toBe(200);

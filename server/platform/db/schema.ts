@@ -350,12 +350,20 @@ export interface DisbursementsTable {
   updated_at: string;
 }
 
+/** `customerData`: the customer's identity fields (name, NIK, birth, NPWP, legal form…), before and after. */
+export type ChangeRequestKind = 'instruction' | 'payoutAccount' | 'customerData';
+
 export interface ChangeRequestsTable {
   id: string;
   bank_id: string;
-  deposit_id: string;
-  kind: 'instruction' | 'payoutAccount';
-  /** JSON: { instruction } or { bankName, accountNumber, accountName }. */
+  /** The deposit it was raised from; null when raised from the customer's page. */
+  deposit_id: string | null;
+  /** The customer whose data changes (migration 0021). */
+  customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON: what the request replaces, as it was when raised; null for requests kept before migration 0021. */
+  previous_value: ColumnType<string | null, string | null | undefined, string | null>;
+  kind: ChangeRequestKind;
+  /** JSON: { instruction }, { bankCode?, bankName, accountNumber, accountName, before? } or { before, after } of identity fields. */
   requested_value: string;
   status: 'pending' | 'approved' | 'rejected';
   reason: string | null;

@@ -24,7 +24,7 @@ export function reasonPhrase(status: number): string {
 }
 
 /** `{ statusCode, message: "OK", data }` with 200, or 201 for creations. */
-export function ok<T>(c: Context, data: T, status: 200 | 201 = 200): Response {
+export function ok<T>(c: Context, data: T, status: 200 | 201 | 202 = 200): Response {
   return c.json({ statusCode: status, message: 'OK', data }, status);
 }
 

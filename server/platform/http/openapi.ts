@@ -79,7 +79,7 @@ import {
   monthlyInterestSummarySchema,
 } from '../../../contract/interest';
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
-import { createCustomerSchema, customerDetailSchema, customerListQuerySchema, customerSummarySchema } from '../../../contract/customers';
+import { createCustomerSchema, customerDetailSchema, customerListQuerySchema, customerSummarySchema, updateCustomerSchema } from '../../../contract/customers';
 import { placementPreviewQuerySchema, placementPreviewSchema, placementRequestSchema } from '../../../contract/placement';
 import { publicSettingsSchema } from '../../../contract/public-settings';
 import { balanceSheetInputSchema, balanceSheetMonthSchema, balanceSheetSchema, periodSchema } from '../../../contract/balance-sheet';
@@ -108,6 +108,8 @@ interface Operation {
   multipart?: { fields: z.ZodType; files: Record<string, { many: boolean; description: string }> };
   /** `extra`: top-level fields the answer carries beside `data` (e.g. Proses Dokumen's `counts`). */
   response?: { status: 200 | 201; data: z.ZodType | null; description?: string; extra?: Record<string, z.ZodType> };
+  /** A second success: 202 when the call is taken but waits for someone's decision. */
+  accepted?: { data: z.ZodType; description: string };
   binary?: string[];
   /** Statuses that a browser (Accept: text/html without application/json) gets as an HTML page instead of JSON. */
   htmlFor?: number[];
@@ -151,6 +153,12 @@ const OPERATIONS: Operation[] = [
     json: createCustomerSchema, response: { status: 201, data: customerDetailSchema }, errors: [400, 401, 409],
   },
   { method: 'get', base: 'v2Bpr', path: '/bpr/customers/{id}', summary: 'Seorang nasabah dengan deposito dan dokumennya', auth: 'session', response: { status: 200, data: customerDetailSchema }, errors: [401, 404] },
+  {
+    method: 'patch', base: 'v2Bpr', path: '/bpr/customers/{id}', summary: 'Ubah data nasabah: kontak langsung; identitas dan rekening pencairan lewat permintaan perubahan; tingkat risiko oleh supervisor; versi lama → 409',
+    auth: 'session', idempotent: true, json: updateCustomerSchema, response: { status: 200, data: customerDetailSchema, description: 'Data kontak (dan tingkat risiko) diubah' },
+    accepted: { data: z.object({ changeRequest: changeRequestSchema, changeRequests: z.array(changeRequestSchema), customer: customerDetailSchema }), description: 'Identitas atau rekening pencairan menunggu keputusan supervisor lain; bagian kontak, bila ada, sudah diubah' },
+    errors: [400, 401, 403, 404, 409],
+  },
   { method: 'get', base: 'v2General', path: '/settings', summary: 'Pengaturan umum: id produk, kontak dukungan, hari libur bank', auth: 'session', response: { status: 200, data: publicSettingsSchema }, errors: [401] },
   {
     method: 'get', base: 'v2Bpr', path: '/bpr/neraca-keuangan', summary: 'Neraca keuangan: satu bulan (`period`) dengan rasionya, atau tanpa `period` bulan-bulan yang tersimpan (terbaru dulu) dengan rasionya', auth: 'session',
@@ -473,6 +481,9 @@ function responses(operation: Operation): JsonSchema {
     const envelope = successEnvelope(operation.response.data ?? z.null());
     const data = schemaOf(operation.response.extra ? envelope.extend(operation.response.extra) : envelope, 'output');
     result[String(operation.response.status)] = { description: operation.response.description ?? 'OK', content: { 'application/json': { schema: data } } };
+  }
+  if (operation.accepted) {
+    result['202'] = { description: operation.accepted.description, content: { 'application/json': { schema: schemaOf(successEnvelope(operation.accepted.data), 'output') } } };
   }
   if (operation.binary) {
     result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };

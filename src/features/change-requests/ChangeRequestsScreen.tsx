@@ -5,24 +5,41 @@ import { PageHeading } from '../../components/PageHeading';
 import { Tabs } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
-import { depositColumn } from '../../components/DepositRef';
+import { DepositRef } from '../../components/DepositRef';
+import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
 import { formatDate } from '../../lib/format';
 import { depositApi, type ChangeRequest } from '../../lib/deposit-api';
 import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
-import { instructionLabels } from '../deposits/deposit-actions';
+import { changeLines } from './change-lines';
 import '../../styles/lists.css';
 
 const STATUS_LABELS = { pending: 'Menunggu', approved: 'Disetujui', rejected: 'Ditolak' } as const;
 
-function requestedText(request: ChangeRequest): string {
-  const value = request.requestedValue;
-  if (request.kind === 'instruction' && typeof value.instruction === 'string') {
-    return instructionLabels[value.instruction as keyof typeof instructionLabels] ?? value.instruction;
-  }
-  return [value.bankName, value.accountNumber, value.accountName].filter((part) => typeof part === 'string' && part).join(' · ');
+/** Before → after, one line per field that changes. */
+function ChangeSummary({ request }: { request: ChangeRequest }) {
+  return (
+    <span className="bj-lines">
+      {changeLines(request).map((line) => (
+        <span key={line.label}>
+          {line.label}: <span className="bj-lines__quiet">{line.before}</span> → <strong>{line.after}</strong>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A request raised from a deposit names it; one raised from the customer's page names the customer. */
+function requestSubject(row: ChangeRequest) {
+  if (row.depositId && row.depositNumber) return <DepositRef id={row.depositId} number={row.depositNumber} customer={row.customerName} />;
+  return (
+    <span className="bj-lines">
+      <Link to={`/nasabah/${encodeURIComponent(row.customerId)}`}>{row.customerName}</Link>
+      <span className="bj-lines__quiet">Data nasabah</span>
+    </span>
+  );
 }
 
 /** /deposito/perubahan: customers' change requests; a supervisor approves or rejects (with a reason). */
@@ -60,9 +77,9 @@ export default function ChangeRequestsScreen() {
 
   const columns: DataColumn<ChangeRequest>[] = [
     { key: 'createdAt', header: 'Diajukan', cell: (row) => formatDate(row.createdAt) },
-    depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName })),
+    { key: 'deposit', header: 'Deposito / Nasabah', wrap: true, cell: requestSubject },
     { key: 'kind', header: 'Jenis', wrap: true, cell: (row) => row.kindLabel },
-    { key: 'requested', header: 'Permintaan', wrap: true, cell: requestedText },
+    { key: 'requested', header: 'Sebelum → sesudah', wrap: true, cell: (row) => <ChangeSummary request={row} /> },
     {
       key: 'status',
       header: 'Status',
@@ -120,9 +137,31 @@ export default function ChangeRequestsScreen() {
         {deciding ? (
           <>
             <p>
-              {deciding.request.kindLabel} deposito {deciding.request.depositNumber} ({deciding.request.customerName}): {requestedText(deciding.request)}.
-              {deciding.decision === 'approved' ? ' Perubahan berlaku setelah disetujui.' : ' Nasabah melihat alasan penolakan.'}
+              {deciding.request.kindLabel} {deciding.request.depositNumber ? `deposito ${deciding.request.depositNumber} ` : ''}({deciding.request.customerName}), diajukan oleh{' '}
+              {deciding.request.requestedBy?.name ?? 'nasabah melalui platform'}.
+              {deciding.decision === 'approved' ? ' Perubahan berlaku setelah disetujui.' : ' Pengaju melihat alasan penolakan.'}
             </p>
+            <table className="bj-table bj-change-table">
+              <caption className="bj-visually-hidden">Data sebelum dan sesudah perubahan</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Data</th>
+                  <th scope="col">Sebelum</th>
+                  <th scope="col">Sesudah</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changeLines(deciding.request).map((line) => (
+                  <tr key={line.label}>
+                    <th scope="row">{line.label}</th>
+                    <td>{line.before}</td>
+                    <td>
+                      <strong>{line.after}</strong>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
             <label className="bj-field">
               <span className="bj-field__label">Alasan{deciding.decision === 'rejected' ? ' (wajib)' : ' (opsional)'}</span>
               <textarea className="bj-field__input" name="reason" rows={3} maxLength={500} required={deciding.decision === 'rejected'} />
