@@ -25,7 +25,7 @@ const DocumentWorkScreen = lazy(() => import('../features/deposits/documents/Doc
 const DueScreen = lazy(() => import('../features/due/DueScreen'));
 const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen'));
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
-const NewCustomerScreen = lazy(() => import('../features/customers/NewCustomerScreen'));
+const CustomerFormScreen = lazy(() => import('../features/customers/CustomerFormScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const ProductsScreen = lazy(() => import('../features/products/ProductsScreen'));
@@ -69,7 +69,9 @@ export function appRoutes(): RouteObject[] {
             { path: '/deposito/jatuh-tempo', element: <LazyScreen key="DueScreen" screen={DueScreen} /> },
             { path: '/deposito/perubahan', element: <LazyScreen key="ChangeRequestsScreen" screen={ChangeRequestsScreen} /> },
             { path: '/nasabah', element: <LazyScreen key="CustomersScreen" screen={CustomersScreen} /> },
-            { path: '/nasabah/baru', element: <LazyScreen key="NewCustomerScreen" screen={NewCustomerScreen} /> },
+            // One screen for a new customer and a kept one's change; the static 'baru' outranks ':id'.
+            { path: '/nasabah/baru', element: <LazyScreen key="CustomerFormScreen" screen={CustomerFormScreen} /> },
+            { path: '/nasabah/:id/ubah', element: <LazyScreen key="CustomerFormScreen" screen={CustomerFormScreen} /> },
             { path: '/nasabah/:id', element: <LazyScreen key="CustomerDetailScreen" screen={CustomerDetailScreen} /> },
             { path: '/master-data/pengguna', element: <LazyScreen key="UsersScreen" screen={UsersScreen} /> },
             { path: '/master-data/produk', element: <LazyScreen key="ProductsScreen" screen={ProductsScreen} /> },

@@ -1,4 +1,5 @@
-import type { CreateCustomerInput, CustomerDetail, CustomerSummary } from '@contract/customers';
+import type { CreateCustomerInput, CustomerDetail, CustomerSummary, UpdateCustomerInput } from '@contract/customers';
+import type { ChangeRequest } from '@contract/deposit-api';
 import type { DocumentAnswer } from '@contract/documents';
 import { api, type ApiClients, type Envelope } from './api-client';
 import { idempotencyHeaders } from './idempotency';
@@ -6,7 +7,10 @@ import { cleanQuery, type Page, type Query } from './deposit-api';
 
 /** Typed calls of API.md "Bank, users, settings" for customers (Nasabah) and their ARO letters, on /api-v2-bpr. */
 
-export type { CreateCustomerInput, CustomerDetail, CustomerSummary };
+export type { CreateCustomerInput, CustomerDetail, CustomerSummary, UpdateCustomerInput };
+
+/** What a change to a customer did: saved at once (contact), or waiting for another supervisor (identity, payout account). */
+export type CustomerUpdateResult = { kind: 'saved'; customer: CustomerDetail } | { kind: 'waiting'; customer: CustomerDetail; changeRequests: ChangeRequest[] };
 
 export interface AroLetter {
   depositId: string;
@@ -23,6 +27,15 @@ export function createCustomersApi(clients: ApiClients) {
     detail: async (id: string, signal?: AbortSignal) => (await bpr<Envelope<CustomerDetail>>(`/bpr/customers/${encodeURIComponent(id)}`, { signal })).data,
     /** A new customer; the same NIK (NPWP) at this bank is refused with the kept customer's id in `data.existingId`. */
     create: async (input: CreateCustomerInput, key: string) => (await bpr<Envelope<CustomerDetail>>('/bpr/customers', { method: 'POST', body: input, headers: idempotencyHeaders(key) })).data,
+    /** PATCH from the version read: 200 the customer, or 202 with the change requests raised. */
+    update: async (id: string, input: UpdateCustomerInput, key: string): Promise<CustomerUpdateResult> => {
+      const { data } = await bpr<Envelope<CustomerDetail | { changeRequests: ChangeRequest[]; customer: CustomerDetail }>>(`/bpr/customers/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: input,
+        headers: idempotencyHeaders(key),
+      });
+      return 'changeRequests' in data ? { kind: 'waiting', customer: data.customer, changeRequests: data.changeRequests } : { kind: 'saved', customer: data };
+    },
     aroLetters: async (customerId: string, signal?: AbortSignal) => (await bpr<Envelope<AroLetter[]>>('/deposito/aro-doc-by-cust-id', { query: { customerId }, signal })).data,
   };
 }

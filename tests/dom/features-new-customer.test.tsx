@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { newCustomerInput } from '@src/features/customers/new-customer-form';
+import { newCustomerInput } from '@src/features/customers/customer-form';
 import { ok, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
 import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
 const citarum = { zipCode: '40115', village: 'Citarum', district: 'Bandung Wetan', city: 'KOTA BANDUNG', province: 'JAWA BARAT', villageId: '32.73.09.1003', districtId: '32.73.09', cityId: '32.73', provinceId: '32' };
@@ -116,5 +116,50 @@ describe('newCustomerInput', () => {
 
   it('a payout account half typed is sent whole, so the server names what is missing', () => {
     expect(newCustomerInput(reader({ type: 'INDIVIDUAL', payoutAccountNumber: '123' })).payoutAccount).toEqual({ bankCode: '', accountNumber: '123', accountName: '' });
+  });
+});
+
+describe('Ubah Data Nasabah', () => {
+  const KEPT = {
+    id: 'cus-1', type: 'INDIVIDUAL', name: 'Rina Marlina', nik: '3273095203850002', phone: '+6281234567890', email: 'rina@contoh.co.id', totalActivePrincipal: 0, depositCount: 0,
+    guaranteedAmount: 0, unguaranteedAmount: 0, address: 'Jl. Citarum No. 12', rtRw: '003/005', provinceId: '32', cityId: '32.73', districtId: '32.73.09', villageId: '32.73.09.1003',
+    zipCode: '40115', npwp: null, birthPlace: 'Bandung', birthDate: '1985-03-12', gender: 'FEMALE', motherMaidenName: 'Siti Aminah', occupation: 'Guru', sourceOfFunds: 'Gaji',
+    accountPurpose: 'Simpanan berjangka', legalForm: null, nib: null, establishedOn: null, representatives: [], riskLevel: 'LOW', version: 4,
+    payoutAccount: { bankCode: '014', bankName: 'Bank Central Asia (BCA)', accountNumber: '8090123456', accountName: 'Rina Marlina' }, deposits: [], documents: [],
+  };
+  const openKept = (answerPatch: (request: SeenRequest) => FakeAnswer) =>
+    openStaffScreen('/nasabah/cus-1/ubah', (request) => {
+      if (request.method === 'PATCH') return answerPatch(request);
+      if (request.path === '/bpr/customers/cus-1') return ok(KEPT);
+      return ok([]);
+    });
+
+  it('the form starts from the kept customer and sends the version read with only what changed; a change waiting for a supervisor says so and opens the customer', async () => {
+    const { server, toasts } = openKept(() => ({ status: 202, body: { statusCode: 202, message: 'OK', data: { changeRequest: {}, changeRequests: [{}], customer: KEPT } } }));
+    await screen.findByRole('heading', { name: 'Ubah Data Nasabah · Rina Marlina', level: 1 }, SCREEN_LOAD);
+    expect((screen.getByLabelText(/^Nama sesuai KTP/) as HTMLInputElement).value).toBe('Rina Marlina');
+    expect((screen.getByLabelText(/^Tanggal lahir/) as HTMLInputElement).value).toBe('12-Mar-1985');
+    type(/^Nama sesuai KTP/, 'Rina Marlina Putri');
+    type(/^Nomor telepon/, '0813 1111 2222');
+    type(/^Email/, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan perubahan' }));
+    const [patch] = await vi.waitFor(() => {
+      const patches = server.writes().filter((request) => request.method === 'PATCH');
+      expect(patches).toHaveLength(1);
+      return patches;
+    });
+    expect(patch!.path).toBe('/bpr/customers/cus-1');
+    expect(patch!.body).toEqual({ version: 4, name: 'Rina Marlina Putri', phone: '0813 1111 2222', email: '' });
+    await vi.waitFor(() => expect(toasts.at(-1)).toEqual({ type: 'success', title: 'Perubahan identitas atau rekening pencairan menunggu persetujuan supervisor lain di Permintaan Perubahan.' }));
+    await screen.findByRole('heading', { name: 'Rina Marlina', level: 1 });
+  });
+
+  it('a stale reading is refused with the reason above the button, and what was typed stays', async () => {
+    openKept(() => ({ status: 409, body: { statusCode: 409, message: 'Data nasabah ini sudah diubah orang lain sejak Anda membukanya. Muat ulang halaman lalu ulangi perubahan Anda.', error: 'Conflict' } }));
+    await screen.findByRole('heading', { name: 'Ubah Data Nasabah · Rina Marlina', level: 1 }, SCREEN_LOAD);
+    type(/^Pekerjaan/, 'Wiraswasta');
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan perubahan' }));
+    await screen.findByText('Data nasabah ini sudah diubah orang lain sejak Anda membukanya. Muat ulang halaman lalu ulangi perubahan Anda.');
+    expect((screen.getByLabelText(/^Pekerjaan/) as HTMLInputElement).value).toBe('Wiraswasta');
   });
 });

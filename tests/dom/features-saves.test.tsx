@@ -252,6 +252,36 @@ describe('Permintaan Perubahan', () => {
     expect(second!.path).toBe('/deposito-change-request/cr-2');
     expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
   });
+
+  it("a customer's identity change raised from the customer's page names the customer and shows each field before and after, in the list and the dialog", async () => {
+    const identity: ChangeRequest = {
+      ...request('cr-3', 'unused'),
+      depositId: null,
+      depositNumber: null,
+      customerId: 'cus-7',
+      customerName: 'Dewi Sartika',
+      kind: 'customerData',
+      kindLabel: 'Data Identitas Nasabah',
+      requestedValue: { name: 'Dewi Sartika Putri', birthDate: '1992-05-16' },
+      previousValue: { name: 'Dewi Sartika', birthDate: '1992-05-15' },
+      currentInstruction: null,
+      requestedBy: { id: 'usr-op', name: 'Operator Demo' },
+    };
+    openAs('/deposito/perubahan', (seen) => (seen.method === 'GET' ? page([identity]) : undefined));
+    const link = await screen.findByRole('link', { name: 'Dewi Sartika' }, SCREEN_LOAD);
+    expect(link.getAttribute('href')).toBe('/nasabah/cus-7');
+    const row = link.closest('tr')!;
+    expect(row.textContent).toContain('Nama: Dewi Sartika → Dewi Sartika Putri');
+    expect(row.textContent).toContain('Tanggal lahir: 15-Mei-1992 → 16-Mei-1992');
+    fireEvent.click(within(row).getByRole('button', { name: 'Setujui' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Setujui permintaan' });
+    expect(within(dialog).getByText(/diajukan oleh Operator Demo/)).toBeTruthy();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1).map((line) => [...line.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Nama', 'Dewi Sartika', 'Dewi Sartika Putri'],
+      ['Tanggal lahir', '15-Mei-1992', '16-Mei-1992'],
+    ]);
+  });
 });
 
 describe('the deposit detail dialog', () => {

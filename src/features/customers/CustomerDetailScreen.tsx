@@ -153,7 +153,7 @@ export default function CustomerDetailScreen() {
     <div className="bj-page">
       <PageHeading title={customer.data ? customer.data.name : 'Nasabah'} />
       <p>
-        <Link to="/nasabah">Daftar Nasabah</Link> ·{' '}
+        <Link to="/nasabah">Daftar Nasabah</Link> · <Link to={`/nasabah/${encodeURIComponent(id)}/ubah`}>Ubah data nasabah</Link> ·{' '}
         <Link to={`/deposito/baru?customerId=${encodeURIComponent(id)}`}>Penempatan baru untuk nasabah ini</Link>
       </p>
       {customer.status === 'error' ? (

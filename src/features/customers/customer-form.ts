@@ -1,4 +1,4 @@
-import type { CreateCustomerInput } from '@contract/customers';
+import type { CreateCustomerInput, CustomerDetail, UpdateCustomerInput } from '@contract/customers';
 
 /** Reads one field of the form as typed ('' when absent). */
 export type FieldReader = (name: string) => string;
@@ -36,4 +36,35 @@ export function existingCustomerId(failure: unknown): string | null {
   const data = typeof failure === 'object' && failure !== null ? (failure as { data?: unknown }).data : undefined;
   const id = typeof data === 'object' && data !== null ? (data as { existingId?: unknown }).existingId : undefined;
   return typeof id === 'string' ? id : null;
+}
+
+/** Optional fields a change may empty ('' clears them on the server). */
+const CLEARABLE = new Set(['email', 'rtRw', 'npwp', 'nib', 'accountPurpose']);
+
+/**
+ * What "Ubah data nasabah" sends (PATCH /bpr/customers/{id}): the version read and only the
+ * fields whose typed value differs from the kept one; the server decides what applies at once and
+ * what waits for another supervisor. An emptied optional field is sent as '' (cleared).
+ */
+export function customerChanges(read: FieldReader, customer: CustomerDetail): UpdateCustomerInput {
+  const typed = newCustomerInput((name) => (name === 'type' ? customer.type : read(name))) as Record<string, unknown>;
+  const kept = customer as unknown as Record<string, unknown>;
+  const changes: Record<string, unknown> = { version: customer.version };
+  const names = [...COMMON_FIELDS, ...(customer.type === 'INDIVIDUAL' ? INDIVIDUAL_FIELDS : ENTITY_FIELDS)];
+  for (const name of new Set(names)) {
+    const before = kept[name] === null || kept[name] === undefined ? '' : String(kept[name]);
+    const after = typeof typed[name] === 'string' ? (typed[name] as string) : '';
+    if (after === before) continue;
+    if (after !== '') changes[name] = after;
+    else if (CLEARABLE.has(name)) changes[name] = '';
+  }
+  if (customer.type === 'ENTITY' && JSON.stringify(typed.representatives) !== JSON.stringify(customer.representatives.slice(0, 1).map(({ name, nik, position }) => ({ name, nik, position })))) {
+    changes.representatives = [...(typed.representatives as unknown[]), ...customer.representatives.slice(1)];
+  }
+  const account = typed.payoutAccount as { bankCode: string; accountNumber: string; accountName: string } | undefined;
+  const keptAccount = customer.payoutAccount;
+  if (account && (account.bankCode !== (keptAccount?.bankCode ?? '') || account.accountNumber !== keptAccount?.accountNumber || account.accountName !== keptAccount?.accountName)) {
+    changes.payoutAccount = account;
+  }
+  return changes as UpdateCustomerInput;
 }

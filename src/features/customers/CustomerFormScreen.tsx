@@ -1,0 +1,197 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { customerTypeLabels, genderLabels, legalFormLabels, riskLevelLabels, type CustomerType } from '@contract/customers';
+import { INDONESIAN_BANKS } from '@machines/customer-rules/indonesian-banks';
+import { useAppActors } from '../../app/actors-context';
+import { useSubmission } from '../../app/use-submission';
+import { AddressFields } from '../../components/AddressFields';
+import { DateField } from '../../components/DateField';
+import { FormProblems } from '../../components/FormProblems';
+import { PageHeading } from '../../components/PageHeading';
+import { SelectField } from '../../components/SelectField';
+import { TextField } from '../../components/TextField';
+import { customersApi, type CustomerDetail } from '../../lib/customers-api';
+import { ErrorState, LoadingState } from '../../components/DataState';
+import { useResource } from '../../lib/use-resource';
+import { errorMessage } from '../../lib/error-message';
+import { createIdempotentSender } from '../../lib/idempotency';
+import { jakartaToday } from '../../lib/format';
+import { customerChanges, existingCustomerId, newCustomerInput } from './customer-form';
+import '../../styles/lists.css';
+import '../../styles/customer-form.css';
+
+const choices = <K extends string>(labels: Record<K, string>) => (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+const BANK_CHOICES = INDONESIAN_BANKS.map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` }));
+
+/** What the last submission was refused for: every sentence the server gave, or the customer already kept. */
+type Refusal = { kind: 'problems'; messages: string[] } | { kind: 'duplicate'; message: string; existingId: string };
+
+/**
+ * /nasabah/baru and /nasabah/:id/ubah: one form for a new customer and a kept one (as the product
+ * screen does). A new customer at the counter (DOMAIN.md "Customers (CIF)") is an individual from
+ * the KTP, or an entity with the representative who signs; the server checks every rule (NIK,
+ * phone, NPWP, the address picked from the geography) and answers all problems at once; they are
+ * listed above the button and take the focus. A NIK (NPWP) already kept links to that customer.
+ * A kept customer's form sends only what changed: contact data is saved at once, identity data and
+ * the payout account wait for another supervisor in Permintaan Perubahan.
+ */
+export default function CustomerFormScreen() {
+  const { id } = useParams();
+  const kept = useResource((signal) => (id ? customersApi.detail(id, signal) : Promise.resolve(null)), [id]);
+  if (!id) return <CustomerForm customer={null} />;
+  if (kept.status === 'error') return <ErrorState title="Nasabah tidak dapat dimuat." error={kept.error} onRetry={kept.reload} />;
+  if (kept.status !== 'ready' || !kept.data) return <LoadingState label="Memuat data nasabah…" />;
+  return <CustomerForm key={`${kept.data.id}-${kept.data.version}`} customer={kept.data} />;
+}
+
+function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
+  const app = useAppActors();
+  const navigate = useNavigate();
+  const [type, setType] = useState<CustomerType>(customer?.type ?? 'INDIVIDUAL');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [send] = useState(createIdempotentSender);
+
+  const { pending, submit } = useSubmission(async (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const read = (name: string) => String(data.get(name) ?? '');
+    try {
+      if (customer) {
+        const changes = customerChanges(read, customer);
+        const result = await send({ id: customer.id, ...changes }, (key) => customersApi.update(customer.id, changes, key));
+        app.notify(
+          result.kind === 'saved'
+            ? { type: 'success', title: `Data nasabah ${result.customer.name} disimpan.` }
+            : { type: 'success', title: 'Perubahan identitas atau rekening pencairan menunggu persetujuan supervisor lain di Permintaan Perubahan.' },
+        );
+        navigate(`/nasabah/${encodeURIComponent(customer.id)}`);
+        return;
+      }
+      const input = newCustomerInput(read);
+      const created = await send(input, (key) => customersApi.create(input, key));
+      app.notify({ type: 'success', title: `Nasabah ${created.name} disimpan.` });
+      navigate(`/nasabah/${encodeURIComponent(created.id)}`);
+    } catch (error) {
+      const existingId = existingCustomerId(error);
+      const message = errorMessage(error);
+      setRefusal(existingId ? { kind: 'duplicate', message, existingId } : { kind: 'problems', messages: message.split('\n') });
+    }
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal(null);
+    void submit(event.currentTarget);
+  };
+
+  const individual = type === 'INDIVIDUAL';
+  return (
+    <div className="bj-page">
+      <PageHeading title={customer ? `Ubah Data Nasabah · ${customer.name}` : 'Nasabah Baru'} />
+      <p>
+        {customer ? <Link to={`/nasabah/${encodeURIComponent(customer.id)}`}>Kembali ke data nasabah</Link> : <Link to="/nasabah">Kembali ke daftar nasabah</Link>}
+      </p>
+      {customer ? (
+        <p className="bj-muted" id="customer-change-rule">
+          Telepon, email, alamat, pekerjaan dan sumber dana langsung tersimpan. Nama, NIK, data kelahiran, NPWP, bentuk badan, perwakilan dan rekening pencairan menunggu persetujuan
+          supervisor lain; tingkat risiko hanya dapat diubah supervisor.
+        </p>
+      ) : null}
+      <form
+        className="bj-card bj-form bj-form--grid"
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={pending}
+        aria-label={customer ? 'Ubah data nasabah' : 'Data nasabah baru'}
+        aria-describedby={customer ? 'customer-change-rule' : undefined}
+      >
+        <fieldset className="bj-form__full bj-choices bj-choices--inline" hidden={customer !== null}>
+          <legend className="bj-field__label">Jenis nasabah</legend>
+          {(Object.keys(customerTypeLabels) as CustomerType[]).map((value) => (
+            <label key={value} className="bj-choice">
+              <input type="radio" name="type" value={value} checked={type === value} onChange={() => setType(value)} /> {customerTypeLabels[value]}
+            </label>
+          ))}
+        </fieldset>
+
+        {individual ? (
+          <>
+            <TextField label="Nama sesuai KTP" name="name" defaultValue={customer?.name ?? ''} autoComplete="off" required />
+            <TextField label="NIK" name="nik" defaultValue={customer?.nik ?? ''} inputMode="numeric" autoComplete="off" hint="16 angka sesuai KTP." required />
+            <TextField label="Tempat lahir" name="birthPlace" defaultValue={customer?.birthPlace ?? ''} required />
+            <DateField label="Tanggal lahir" name="birthDate" defaultValue={customer?.birthDate ?? ''} max={jakartaToday()} required />
+            <SelectField label="Jenis kelamin" name="gender" defaultValue={customer?.gender ?? ''} options={choices(genderLabels)} placeholder="Pilih jenis kelamin" required />
+            <TextField label="Nama ibu kandung" name="motherMaidenName" defaultValue={customer?.motherMaidenName ?? ''} required />
+            <TextField label="Pekerjaan" name="occupation" defaultValue={customer?.occupation ?? ''} required />
+            <TextField label="Sumber dana" name="sourceOfFunds" defaultValue={customer?.sourceOfFunds ?? ''} hint="Contoh: gaji, hasil usaha, pensiun." required />
+            <TextField label="Tujuan pembukaan rekening" name="accountPurpose" defaultValue={customer?.accountPurpose ?? ''} required />
+            <TextField label="NPWP" name="npwp" defaultValue={customer?.npwp ?? ''} inputMode="numeric" hint="Opsional; 15 atau 16 angka (NIK dapat dipakai sebagai NPWP)." />
+          </>
+        ) : (
+          <>
+            <TextField label="Nama badan" name="name" defaultValue={customer?.name ?? ''} required />
+            <SelectField label="Bentuk badan" name="legalForm" defaultValue={customer?.legalForm ?? ''} options={choices(legalFormLabels)} placeholder="Pilih bentuk badan" required />
+            <TextField label="NPWP" name="npwp" defaultValue={customer?.npwp ?? ''} inputMode="numeric" hint="15 atau 16 angka." required />
+            <TextField label="NIB" name="nib" defaultValue={customer?.nib ?? ''} inputMode="numeric" hint="Opsional; 13 angka dari OSS." />
+            <DateField label="Tanggal pendirian" name="establishedOn" defaultValue={customer?.establishedOn ?? ''} max={jakartaToday()} required />
+            <TextField label="Tujuan pembukaan rekening" name="accountPurpose" defaultValue={customer?.accountPurpose ?? ''} />
+            <fieldset className="bj-form__full bj-fieldset">
+              <legend>Perwakilan yang menandatangani</legend>
+              <TextField label="Nama perwakilan" name="representativeName" defaultValue={customer?.representatives[0]?.name ?? ''} required />
+              <TextField label="NIK perwakilan" name="representativeNik" defaultValue={customer?.representatives[0]?.nik ?? ''} inputMode="numeric" required />
+              <TextField label="Jabatan perwakilan" name="representativePosition" defaultValue={customer?.representatives[0]?.position ?? ''} hint="Contoh: Direktur, Ketua." required />
+            </fieldset>
+          </>
+        )}
+
+        <div className="bj-form__full">
+          <TextField label="Alamat (jalan dan nomor)" name="address" defaultValue={customer?.address ?? ''} autoComplete="street-address" required />
+        </div>
+        <TextField label="RT/RW" name="rtRw" defaultValue={customer?.rtRw ?? ''} hint="Contoh: 003/005." />
+        <div />
+        <div className="bj-form__full">
+          <AddressFields
+            required
+            defaultValue={
+              customer
+                ? { provinceId: customer.provinceId ?? '', cityId: customer.cityId ?? '', districtId: customer.districtId ?? '', villageId: customer.villageId ?? '', zipCode: customer.zipCode ?? '' }
+                : undefined
+            }
+          />
+        </div>
+        <TextField label="Nomor telepon" name="phone" defaultValue={customer?.phone ?? ''} type="tel" autoComplete="off" hint="Contoh: 0812 3456 7890 atau +62 812 3456 7890." required />
+        <TextField label="Email" name="email" defaultValue={customer?.email ?? ''} type="email" autoComplete="off" hint="Opsional; dipakai untuk dokumen yang ditandatangani secara elektronik." />
+
+        <fieldset className="bj-form__full bj-fieldset">
+          <legend>Rekening pencairan</legend>
+          <SelectField label="Bank tujuan" name="payoutBankCode" defaultValue={customer?.payoutAccount?.bankCode ?? ''} options={BANK_CHOICES} placeholder="Pilih bank" />
+          <TextField label="Nomor rekening" name="payoutAccountNumber" defaultValue={customer?.payoutAccount?.accountNumber ?? ''} inputMode="numeric" />
+          <TextField label="Nama pemilik rekening" name="payoutAccountName" defaultValue={customer?.payoutAccount?.accountName ?? ''} />
+        </fieldset>
+
+        <SelectField
+          label="Tingkat risiko"
+          name="riskLevel"
+          options={choices(riskLevelLabels)}
+          defaultValue={customer?.riskLevel ?? 'LOW'}
+          hint="Risiko tinggi: setiap penempatan nasabah ini harus disetujui supervisor."
+          required
+        />
+
+        {refusal?.kind === 'duplicate' ? (
+          <FormProblems title="Nasabah sudah terdaftar">
+            <p>{refusal.message}</p>
+            <p>
+              <Link to={`/nasabah/${encodeURIComponent(refusal.existingId)}`}>Buka data nasabah yang sudah ada</Link>
+            </p>
+          </FormProblems>
+        ) : refusal ? (
+          <FormProblems problems={refusal.messages} />
+        ) : null}
+        <div className="bj-form__full">
+          <button className="bj-button bj-button--primary" type="submit" aria-disabled={pending || undefined}>
+            {pending ? 'Menyimpan…' : customer ? 'Simpan perubahan' : 'Simpan nasabah'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
