@@ -103,14 +103,16 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
         aria-label={customer ? 'Ubah data nasabah' : 'Data nasabah baru'}
         aria-describedby={customer ? 'customer-change-rule' : undefined}
       >
-        <fieldset className="bj-form__full bj-choices bj-choices--inline" hidden={customer !== null}>
-          <legend className="bj-field__label">Jenis nasabah</legend>
-          {(Object.keys(customerTypeLabels) as CustomerType[]).map((value) => (
-            <label key={value} className="bj-choice">
-              <input type="radio" name="type" value={value} checked={type === value} onChange={() => setType(value)} /> {customerTypeLabels[value]}
-            </label>
-          ))}
-        </fieldset>
+        {customer ? null : (
+          <fieldset className="bj-form__full bj-choices bj-choices--inline">
+            <legend className="bj-field__label">Jenis nasabah</legend>
+            {(Object.keys(customerTypeLabels) as CustomerType[]).map((value) => (
+              <label key={value} className="bj-choice">
+                <input type="radio" name="type" value={value} checked={type === value} onChange={() => setType(value)} /> {customerTypeLabels[value]}
+              </label>
+            ))}
+          </fieldset>
+        )}
 
         {individual ? (
           <>
