@@ -257,7 +257,13 @@ export const depositDetailSchema = depositSummarySchema.extend({
     email: z.string().nullable(),
     address: z.string().nullable(),
     payoutAccount: payoutAccountSchema,
+    /** Staff set it; a HIGH-risk customer's placement is shown as such on the approval. */
+    riskLevel: z.enum(['LOW', 'MEDIUM', 'HIGH']),
   }),
+  /** The product's rate for this period's tenor on its start (null: the tenor is no longer offered). */
+  productRateBps: z.number().int().nullable(),
+  /** The deposit's rate is above the product's: a special rate, shown in red on the approval. */
+  specialRate: z.boolean(),
   product: z.object({
     id: z.string(),
     name: z.string(),

@@ -25,6 +25,8 @@ const placementTerms = {
   depositDate: isoDateSchema,
   maturityInstruction: maturityInstructionSchema,
   interestPayment: interestPaymentSchema,
+  /** A special rate (bps) above the product's, within its ceiling; absent: the product's rate. */
+  rateBps: wholeNumber('Suku bunga khusus', 1, 2_500).optional(),
 };
 
 /** GET /deposito/placement/preview (query strings: numbers arrive as text). */

@@ -21,6 +21,8 @@ export const PRODUCT_LIMITS = {
   maxTenorMonths: 60,
   maxRateBps: 2500,
   maxPenaltyBps: 10_000,
+  /** A special rate at most 5 points above the LPS rate: beyond it the deposit is a risk LPS will not carry. */
+  maxSpecialRateCeilingBps: 500,
   maxTenors: 24,
   /** Rp 1 trillion: above any BPR's balance sheet, so a slip of the keyboard is caught. */
   maxAmountRupiah: 1_000_000_000_000,
@@ -51,6 +53,8 @@ export const productSchema = z.object({
   instructions: z.array(maturityInstructionSchema),
   breakPenaltyBps: z.number().int(),
   forfeitAccruedInterest: z.boolean(),
+  /** How far above the LPS guaranteed rate a counter placement's special rate may go (bps); null: no special rate. */
+  specialRateCeilingBps: z.number().int().nullable(),
   /** In force today, ascending by tenor. */
   tenors: z.array(productTenorSchema),
   /** The day today's tenor table took effect. */
@@ -131,6 +135,12 @@ const productFields = {
     .max(PRODUCT_LIMITS.maxPenaltyBps, { error: 'Penalti pencairan awal paling tinggi 100%.' }),
   forfeitAccruedInterest: z.boolean({ error: 'Bunga berjalan hangus harus true atau false.' }),
   visible: z.boolean({ error: 'Tampil di platform harus true atau false.' }),
+  specialRateCeilingBps: z
+    .number({ error: 'Batas suku bunga khusus harus berupa angka.' })
+    .int({ error: 'Batas suku bunga khusus paling banyak dua angka desimal.' })
+    .min(0, { error: 'Batas suku bunga khusus tidak boleh negatif.' })
+    .max(PRODUCT_LIMITS.maxSpecialRateCeilingBps, { error: 'Batas suku bunga khusus paling tinggi 5% di atas tingkat bunga LPS.' })
+    .nullable(),
   tenors: tenorTableSchema,
   rateEffectiveFrom: isoDateSchema,
 };
@@ -146,6 +156,7 @@ export const createProductSchema = z
     maxAmount: productFields.maxAmount.optional().default(null),
     forfeitAccruedInterest: productFields.forfeitAccruedInterest.optional().default(false),
     visible: productFields.visible.optional().default(true),
+    specialRateCeilingBps: productFields.specialRateCeilingBps.optional().default(null),
     rateEffectiveFrom: productFields.rateEffectiveFrom.optional(),
   })
   .strict()
@@ -168,6 +179,7 @@ export const updateProductSchema = z
     breakPenaltyBps: productFields.breakPenaltyBps.optional(),
     forfeitAccruedInterest: productFields.forfeitAccruedInterest.optional(),
     visible: productFields.visible.optional(),
+    specialRateCeilingBps: productFields.specialRateCeilingBps.optional(),
     tenors: productFields.tenors.optional(),
     rateEffectiveFrom: productFields.rateEffectiveFrom.optional(),
   })

@@ -72,3 +72,21 @@ export function placementPreview(input: PlacementPreviewInput): PlacementPreview
     totals: { grossInterest: sum((item) => item.grossInterest), tax: sum((item) => item.tax), netInterest: sum((item) => item.netInterest) },
   };
 }
+
+/**
+ * Whether a counter placement may carry `rateBps` instead of the product's rate (DOMAIN.md "At
+ * the counter"): the product's rate itself always; a special rate only above it, only when the
+ * product has a ceiling, and at most the LPS guaranteed rate on the value date plus that ceiling.
+ * The sentence that says why not, or null.
+ */
+export function specialRateProblem(input: { rateBps: number; productRateBps: number; lpsRateBps: number; ceilingBps: number | null }): string | null {
+  const percent = (bps: number) => `${(bps / 100).toFixed(2).replace('.', ',')}%`;
+  if (input.rateBps === input.productRateBps) return null;
+  if (input.rateBps < input.productRateBps) return `Suku bunga khusus tidak boleh di bawah suku bunga produk (${percent(input.productRateBps)}).`;
+  if (input.ceilingBps === null) return 'Produk ini tidak menawarkan suku bunga khusus; kosongkan suku bunga khusus untuk memakai suku bunga produk.';
+  const ceiling = input.lpsRateBps + input.ceilingBps;
+  if (input.rateBps > ceiling) {
+    return `Suku bunga khusus paling tinggi ${percent(ceiling)}: tingkat bunga penjaminan LPS ${percent(input.lpsRateBps)} ditambah batas produk ${percent(input.ceilingBps)}.`;
+  }
+  return null;
+}

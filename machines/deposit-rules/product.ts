@@ -26,6 +26,8 @@ export interface ProductRules extends PenaltyRule {
   maxAmount: number | null;
   /** Every schedule, ascending by `effectiveFrom`, dates unique. */
   rates: readonly RateSchedule[];
+  /** How far above the LPS guaranteed rate a special rate may go (bps); null: no special rate. Optional for products read before it existed. */
+  specialRateCeilingBps?: number | null;
 }
 
 export function isAmountAllowed(product: ProductRules, amount: number): boolean {

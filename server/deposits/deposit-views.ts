@@ -3,9 +3,9 @@ import { depositEventLabels, depositStatusLabels } from '../../machines/deposit'
 import { bilyetEventLabels, bilyetStatusLabels } from '../../machines/bilyet';
 import { shipmentEventLabels } from '../../machines/shipment';
 import { signatureEventLabels } from '../../machines/signature';
-import { lpsFlags, lpsSettingsOn, tenorsOn } from '../../machines/deposit-rules';
+import { lpsFlags, lpsSettingsOn, offeredTenor, tenorsOn } from '../../machines/deposit-rules';
 import type { AuditWithActor } from './audit-repository';
-import type { DepositSettings, ProductWithRates } from '../products/product-service';
+import { productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
 import { breakRequestOf, parseSettlement } from './deposit-state';
 import type { CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../platform/db/schema';
 import { toInstallment } from '../interest/installment-service';
@@ -102,6 +102,7 @@ export function toDepositDetail(parts: {
   tracks: DepositTracks;
 }): DepositDetail {
   const { row, customer, product } = parts;
+  const productRateBps = offeredTenor(productRules(product), row.tenor_months, row.period_start)?.rateBps ?? null;
   return {
     ...toDepositSummary(row, product.name, parts.settings, parts.customerTotalPrincipal),
     customer: {
@@ -113,7 +114,10 @@ export function toDepositDetail(parts: {
       email: customer.email,
       address: customer.address,
       payoutAccount: { bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name },
+      riskLevel: customer.risk_level,
     },
+    productRateBps,
+    specialRate: productRateBps !== null && row.rate_bps > productRateBps,
     product: {
       id: product.id,
       name: product.name,

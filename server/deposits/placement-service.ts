@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { placementPreviewQuerySchema, placementRequestSchema } from '../../contract/placement';
 import { latestValueDate } from '../../machines/deposit';
-import { formatDateId, formatRupiah, isAfter, isAmountAllowed, isBefore, lpsRateOn, offeredTenor, placementPreview, type PlacementPreview } from '../../machines/deposit-rules';
+import { formatDateId, formatRupiah, isAfter, isAmountAllowed, isBefore, lpsRateOn, offeredTenor, placementPreview, specialRateProblem, type PlacementPreview } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
@@ -53,9 +53,13 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
     if (problems.length > 0 || !offered) throw new ValidationError(problems);
 
     const settings = await getDepositSettings(db, actor.bankId);
+    const lpsRateBps = lpsRateOn(settings.lpsRates, terms.depositDate);
+    const rateBps = terms.rateBps ?? offered.rateBps;
+    const rateProblem = specialRateProblem({ rateBps, productRateBps: offered.rateBps, lpsRateBps, ceilingBps: rules.specialRateCeilingBps ?? null });
+    if (rateProblem) throw new ValidationError([rateProblem]);
     const preview = placementPreview({
       amount: terms.amount,
-      rateBps: offered.rateBps,
+      rateBps,
       productRateBps: offered.rateBps,
       depositDate: terms.depositDate,
       tenorMonths: terms.tenorMonths,
@@ -63,7 +67,7 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
       holidays: settings.holidays,
       // A new deposit has no row yet: the customer's others plus this amount.
       tax: await taxContextFor(db, { id: '', customer_id: customer.id }, terms.amount, settings),
-      lpsRateBps: lpsRateOn(settings.lpsRates, terms.depositDate),
+      lpsRateBps,
     });
     return { preview, today };
   }

@@ -60,6 +60,7 @@ export function productRules(product: ProductWithRates): ProductRules {
     rates: product.rates.map((schedule) => ({ effectiveFrom: schedule.effectiveFrom, tenors: schedule.tenors })),
     penaltyBps: product.penalty_bps,
     forfeitAccruedInterest: product.forfeit_accrued_interest === 1,
+    specialRateCeilingBps: product.special_rate_ceiling_bps ?? null,
   };
 }
 
@@ -79,6 +80,7 @@ function editableFields(product: ProductRow) {
     breakPenaltyBps: product.penalty_bps,
     forfeitAccruedInterest: product.forfeit_accrued_interest === 1,
     visible: product.visible === 1,
+    specialRateCeilingBps: product.special_rate_ceiling_bps ?? null,
   };
 }
 
@@ -202,6 +204,7 @@ export function createProductService(deps: { db: Kysely<Database>; clock: Clock 
               instructions_allowed: JSON.stringify(input.instructions),
               penalty_bps: input.breakPenaltyBps,
               forfeit_accrued_interest: input.forfeitAccruedInterest ? 1 : 0,
+              special_rate_ceiling_bps: input.specialRateCeilingBps,
               created_at: now,
               updated_at: now,
             },
@@ -250,6 +253,7 @@ export function createProductService(deps: { db: Kysely<Database>; clock: Clock 
               penalty_bps: after.breakPenaltyBps as number,
               forfeit_accrued_interest: after.forfeitAccruedInterest ? 1 : 0,
               visible: after.visible ? 1 : 0,
+              special_rate_ceiling_bps: after.specialRateCeilingBps as number | null,
               updated_at: now,
             };
             await updateProductRow(trx, actor.bankId, product.id, changes);

@@ -39,6 +39,8 @@ export interface World {
   inState(status: 'pending' | 'approved' | 'active' | 'breakRequested' | 'matured' | 'disbursing' | 'closed' | 'rejected', options?: Partial<PlaceOptions>): Promise<DepositRow>;
   row(depositId: string): Promise<DepositRow>;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** A call outside /api-v2-bpr (e.g. /api-v1 products), the path whole. */
+  callAt(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   stop(): Promise<void>;
 }
 
@@ -193,6 +195,7 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02', ser
       return db.selectFrom('deposits').selectAll().where('id', '=', depositId).executeTakeFirstOrThrow();
     },
     call: (method, path, options) => t.call(method, `${API}${path}`, options),
+    callAt: (method, path, options) => t.call(method, path, options),
     stop: () => t.stop(),
   };
   return world;

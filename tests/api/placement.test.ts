@@ -99,6 +99,29 @@ describe.each(dialects)('placement at the counter (%s)', (dialect) => {
     expect(written).toHaveLength(1);
   });
 
+  it('a special rate: refused on a product without a ceiling; with one, above the product rate up to the TBP plus the ceiling, flagged on the preview and on the deposit with the customer\'s risk level', async () => {
+    const noCeiling = await previewOf({ ...terms(), rateBps: 600 });
+    expect([noCeiling.status, noCeiling.body.message]).toEqual([400, ['Produk ini tidak menawarkan suku bunga khusus; kosongkan suku bunga khusus untuk memakai suku bunga produk.']]);
+    // The admin allows special rates up to 0,50 points above the TBP of 6,00%: at most 6,50%.
+    const set = await w.callAt('PUT', '/api-v1/deposito', { json: { id: w.products.monthly, specialRateCeilingBps: 50 }, headers: { authorization: w.users.admin.token, ...freshKey() } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data.specialRateCeilingBps).toBe(50);
+    const above = await previewOf({ ...terms(), rateBps: 651 });
+    expect([above.status, above.body.message]).toEqual([400, ['Suku bunga khusus paling tinggi 6,50%: tingkat bunga penjaminan LPS 6,00% ditambah batas produk 0,50%.']]);
+    const below = await previewOf({ ...terms(), rateBps: 500 });
+    expect([below.status, below.body.message]).toEqual([400, ['Suku bunga khusus tidak boleh di bawah suku bunga produk (5,50%).']]);
+    const special = placementPreviewSchema.parse((await previewOf({ ...terms(), rateBps: 650 })).body.data);
+    // k1: 50 000 000 × 650 × 31 ÷ 3 650 000 = 276 027,39 → 276 027; above the TBP: not guaranteed.
+    expect(special).toMatchObject({ rateBps: 650, productRateBps: 550, specialRate: true, lpsGuaranteed: false });
+    expect(special.installments[0]!.grossInterest).toBe(276_027);
+    await w.db.updateTable('customers').set({ risk_level: 'HIGH' }).where('id', '=', w.customers.main).execute();
+    const placed = await place({ ...terms(), rateBps: 650, funding: FUNDING });
+    expect(placed.status, placed.text).toBe(201);
+    expect(depositDetailSchema.parse(placed.body.data)).toMatchObject({ rateBps: 650, productRateBps: 550, specialRate: true, customer: { riskLevel: 'HIGH' } });
+    await w.db.updateTable('customers').set({ risk_level: 'LOW' }).where('id', '=', w.customers.main).execute();
+    await w.callAt('PUT', '/api-v1/deposito', { json: { id: w.products.monthly, specialRateCeilingBps: null }, headers: { authorization: w.users.admin.token, ...freshKey() } });
+  });
+
   it('a replay with the same Idempotency-Key answers the same deposit; no session is 401', async () => {
     const key = freshKey();
     const first = await place({ ...terms(), amount: 25_000_000, funding: { ...FUNDING, method: 'CASH', reference: 'KW-0042' } }, 'operator', key);

@@ -124,6 +124,19 @@ describe('the confirmations', () => {
     expect(screen.getByTestId('new-maturity').textContent).toContain('28-Feb-2027');
   });
 
+  it('approval names a special rate (with the product rate beside it) and a high-risk customer; an ordinary placement shows neither', () => {
+    const special = deposit({ status: 'pending', rateBps: 650, productRateBps: 550, specialRate: true, customer: { ...deposit().customer, riskLevel: 'HIGH' } });
+    const { unmount } = render(<ActionDialog type="deposit.approve" deposit={special} pending={false} onClose={() => undefined} onConfirm={() => undefined} />);
+    const flags = screen.getByRole('list', { name: 'Perhatian sebelum menyetujui' });
+    expect([...flags.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Suku bunga khusus 6,50%, di atas suku bunga produk 5,50% untuk tenor ini.',
+      'Tingkat risiko nasabah: Tinggi.',
+    ]);
+    unmount();
+    render(<ActionDialog type="deposit.approve" deposit={deposit({ status: 'pending' })} pending={false} onClose={() => undefined} onConfirm={() => undefined} />);
+    expect(screen.queryByRole('list', { name: 'Perhatian sebelum menyetujui' })).toBeNull();
+  });
+
   it('reject requires a reason before it is confirmed, then sends it', () => {
     const onConfirm = vi.fn();
     render(<ActionDialog type="deposit.reject" deposit={deposit({ status: 'pending' })} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);

@@ -87,7 +87,7 @@ describe('Penempatan Baru', () => {
 
 describe('the placement draft', () => {
   const draft: PlacementDraft = {
-    customerId: 'cus-9', productId: 'prd-1', tenorMonths: '6', amountText: 'Rp 1.500.000', depositDate: '2026-03-02', maturityInstruction: 'ARO', fundingMethod: 'CASH', fundingReference: 'KW-1', fundingReceivedAt: '2026-03-02',
+    customerId: 'cus-9', productId: 'prd-1', tenorMonths: '6', amountText: 'Rp 1.500.000', specialRateText: '', depositDate: '2026-03-02', maturityInstruction: 'ARO', fundingMethod: 'CASH', fundingReference: 'KW-1', fundingReceivedAt: '2026-03-02',
   };
 
   it('terms carry the amount read the Indonesian way and the product\'s interest payment; half a draft asks nothing', () => {
@@ -96,6 +96,12 @@ describe('the placement draft', () => {
     });
     expect(termsOf({ ...draft, amountText: '1.500.000,50' }, { id: 'prd-1', interestPayment: 'MONTHLY' })).toBeNull();
     expect(termsOf(draft, undefined)).toBeNull();
+  });
+
+  it('a special rate typed "6,25" goes as 625 basis points; one that cannot be read holds the preview and is named', () => {
+    expect(termsOf({ ...draft, specialRateText: '6,25' }, { id: 'prd-1', interestPayment: 'AT_MATURITY' })).toMatchObject({ rateBps: 625 });
+    expect(termsOf({ ...draft, specialRateText: '6,2,5' }, { id: 'prd-1', interestPayment: 'AT_MATURITY' })).toBeNull();
+    expect(draftProblems({ ...draft, specialRateText: 'enam' }, { id: 'prd-1' }, true)).toHaveLength(1);
   });
 
   it('a complete draft has no problems; an amount with cents is named', () => {

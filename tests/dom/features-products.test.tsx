@@ -35,6 +35,7 @@ function product(overrides: Partial<Product> = {}): Product {
     instructions: ['ARO', 'ARO_PLUS', 'PAYOUT'],
     breakPenaltyBps: 100,
     forfeitAccruedInterest: false,
+    specialRateCeilingBps: null,
     tenors: [
       { tenorMonths: 3, rateBps: 550 },
       { tenorMonths: 6, rateBps: 600 },
@@ -237,6 +238,7 @@ describe('Produk: a new product', () => {
       breakPenaltyBps: 125,
       forfeitAccruedInterest: false,
       visible: true,
+      specialRateCeilingBps: null,
       tenors: [
         { tenorMonths: 3, rateBps: 575 },
         { tenorMonths: 12, rateBps: 650 },

@@ -267,7 +267,7 @@ describe('Permintaan Perubahan', () => {
       currentInstruction: null,
       requestedBy: { id: 'usr-op', name: 'Operator Demo' },
     };
-    openAs('/deposito/perubahan', (seen) => (seen.method === 'GET' ? page([identity]) : undefined));
+    openAs('/deposito/perubahan', (seen) => (seen.method === 'GET' ? page([identity]) : ok(null)));
     const link = await screen.findByRole('link', { name: 'Dewi Sartika' }, SCREEN_LOAD);
     expect(link.getAttribute('href')).toBe('/nasabah/cus-7');
     const row = link.closest('tr')!;

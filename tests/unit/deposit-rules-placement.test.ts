@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAX_SETTINGS, placementPreview } from '@machines/deposit-rules';
+import { DEFAULT_TAX_SETTINGS, placementPreview, specialRateProblem } from '@machines/deposit-rules';
 
 // Rp 50.000.000 at 5,50% from Monday 2 March 2026 for 3 months, monthly interest, no holidays:
 //   k1 [2 Mar, 2 Apr) 31 days: 50 000 000 × 550 × 31 ÷ 3 650 000 = 233 561,64 → 233 562; tax 20% 46 712,4 → 46 712; net 186 850
@@ -47,5 +47,25 @@ describe('placementPreview: the deposit as it will be, before it is placed', () 
     // 2 Mar → 2 Jun = 92 days: 50 000 000 × 550 × 92 ÷ 3 650 000 = 693 150,68 → 693 151; tax 138 630,2 → 138 630
     const atMaturity = placementPreview({ ...base, interestPayment: 'AT_MATURITY' });
     expect(atMaturity.installments).toEqual([{ sequence: 1, periodStart: '2026-03-02', periodEnd: '2026-06-02', payDate: '2026-06-02', grossInterest: 693_151, tax: 138_630, netInterest: 554_521 }]);
+  });
+});
+
+describe('specialRateProblem: a counter rate above the product rate, within the LPS rate plus the product ceiling', () => {
+  // Product 5,50%; TBP 6,00%; ceiling 0,50 points: a special rate may be 5,51% … 6,50%.
+  const terms = { productRateBps: 550, lpsRateBps: 600, ceilingBps: 50 };
+  it('the product rate itself is never a problem, even on a product without a ceiling', () => {
+    expect(specialRateProblem({ ...terms, rateBps: 550, ceilingBps: null })).toBeNull();
+  });
+  it('up to 6,50% is allowed; 6,51% is 0,01 point over the ceiling', () => {
+    expect(specialRateProblem({ ...terms, rateBps: 650 })).toBeNull();
+    expect(specialRateProblem({ ...terms, rateBps: 651 })).toBe('Suku bunga khusus paling tinggi 6,50%: tingkat bunga penjaminan LPS 6,00% ditambah batas produk 0,50%.');
+  });
+  it('below the product rate, or any special rate on a product without a ceiling, is refused', () => {
+    expect(specialRateProblem({ ...terms, rateBps: 549 })).toBe('Suku bunga khusus tidak boleh di bawah suku bunga produk (5,50%).');
+    expect(specialRateProblem({ ...terms, rateBps: 560, ceilingBps: null })).toBe('Produk ini tidak menawarkan suku bunga khusus; kosongkan suku bunga khusus untuk memakai suku bunga produk.');
+  });
+  it('a ceiling of 0 allows special rates up to the TBP itself', () => {
+    expect(specialRateProblem({ ...terms, rateBps: 600, ceilingBps: 0 })).toBeNull();
+    expect(specialRateProblem({ ...terms, rateBps: 601, ceilingBps: 0 })).toBe('Suku bunga khusus paling tinggi 6,00%: tingkat bunga penjaminan LPS 6,00% ditambah batas produk 0,00%.');
   });
 });

@@ -11,6 +11,7 @@ import {
   prepareCreate,
   rateDateProblem,
   tableChanged,
+  specialRateText,
   type ProductDraft,
 } from '@src/features/products/product-form';
 import { activeFilter, canManageProducts, nextRatesText, productActionCopy, scheduleStanding, tenorSummary } from '@src/features/products/product-rules';
@@ -31,6 +32,7 @@ function product(overrides: Partial<Product> = {}): Product {
     instructions: ['PAYOUT', 'ARO'],
     breakPenaltyBps: 50,
     forfeitAccruedInterest: true,
+    specialRateCeilingBps: null,
     tenors: [
       { tenorMonths: 6, rateBps: 600 },
       { tenorMonths: 3, rateBps: 575 },
@@ -102,6 +104,15 @@ describe('Produk: what the list shows and offers', () => {
 });
 
 describe('the product form', () => {
+  it('special rates: "0,50" above the LPS rate is sent as 50 basis points; emptied, the product offers none (null); shown in words', () => {
+    const current = product({ specialRateCeilingBps: null });
+    expect(prepareChange(current, { ...draftOf(current), specialRateCeiling: '0,50' }, TODAY)).toEqual({ ok: true, payload: { id: 'prd-1', specialRateCeilingBps: 50 } });
+    const offering = product({ specialRateCeilingBps: 50 });
+    expect(draftOf(offering).specialRateCeiling).toBe('0,50');
+    expect(prepareChange(offering, { ...draftOf(offering), specialRateCeiling: '' }, TODAY)).toEqual({ ok: true, payload: { id: 'prd-1', specialRateCeilingBps: null } });
+    expect([specialRateText(null), specialRateText(50)]).toEqual(['tidak ditawarkan', 'sampai tingkat bunga LPS + 0,50%']);
+  });
+
   it('sends a new product with rates as basis points, amounts as rupiah, and the chosen date', () => {
     const prepared = prepareCreate(filled({ maxAmount: '', rateEffectiveFrom: '2026-12-01' }), TODAY);
     expect(prepared).toEqual({
@@ -116,6 +127,7 @@ describe('the product form', () => {
         breakPenaltyBps: 125,
         forfeitAccruedInterest: false,
         visible: true,
+        specialRateCeilingBps: null,
         tenors: [
           { tenorMonths: 3, rateBps: 575 },
           { tenorMonths: 6, rateBps: 625 },

@@ -219,6 +219,8 @@ export interface ProductsTable {
   forfeit_accrued_interest: number;
   created_at: string;
   updated_at: string;
+  /** How far above the LPS guaranteed rate a special rate may go (bps); null: no special rate (migration 0023). */
+  special_rate_ceiling_bps: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BalanceSheetsTable {

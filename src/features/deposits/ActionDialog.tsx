@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { riskLevelLabels } from '@contract/customers';
 import { maturityDate } from '@machines/deposit-rules';
 import type { DepositEventType } from '@contract/deposit';
 import type { BreakPreviewData } from '@contract/deposit';
@@ -137,6 +138,20 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
       <p className="bj-dialog__lead">
         {deposit.customer.name} · {formatRupiah(deposit.amount)} · {formatRate(deposit.rateBps)} · {deposit.tenorMonths} bulan
       </p>
+      {type === 'deposit.approve' && (deposit.specialRate || deposit.customer.riskLevel !== 'LOW') ? (
+        <ul className="bj-approval-flags" aria-label="Perhatian sebelum menyetujui">
+          {deposit.specialRate && deposit.productRateBps !== null ? (
+            <li className="bj-text-danger">
+              <strong>Suku bunga khusus {formatRate(deposit.rateBps)}</strong>, di atas suku bunga produk {formatRate(deposit.productRateBps)} untuk tenor ini.
+            </li>
+          ) : null}
+          {deposit.customer.riskLevel !== 'LOW' ? (
+            <li className={deposit.customer.riskLevel === 'HIGH' ? 'bj-text-danger' : undefined}>
+              Tingkat risiko nasabah: <strong>{riskLevelLabels[deposit.customer.riskLevel]}</strong>.
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
       {type === 'deposit.approve' ? (
         <p>
           Deposito disetujui. Tanggal efektif {formatDate(deposit.depositDate)}

@@ -3,6 +3,7 @@ import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import type { Product } from '../../lib/products-api';
 import { ProductStatusBadges } from './ProductStatusBadges';
 import { TenorRates } from './TenorRates';
+import { specialRateText } from './product-form';
 
 /** A product as those who may not change it read it: every setting of the form, and today's rates. */
 export function ProductFacts({ product }: { product: Product }) {
@@ -19,6 +20,7 @@ export function ProductFacts({ product }: { product: Product }) {
     ['Instruksi jatuh tempo', product.instructions.map((instruction) => instructionLabels[instruction]).join(', ')],
     ['Penalti pencairan awal', `${formatRate(product.breakPenaltyBps)} dari pokok`],
     ['Bunga berjalan hangus bila dicairkan awal', product.forfeitAccruedInterest ? 'Ya' : 'Tidak'],
+    ['Suku bunga khusus di loket', specialRateText(product.specialRateCeilingBps)],
     ['Deposito berjalan', product.runningDeposits.toLocaleString('id-ID')],
     [`Suku bunga sejak ${formatDate(product.rateEffectiveFrom)}`, <TenorRates key="rates" tenors={product.tenors} />],
   ];

@@ -103,6 +103,12 @@ export function ProductForm({ product, today, lpsRateBps, pending, refusal, onCr
             required
             hint="Persen dari pokok, dipotong saat deposito dicairkan sebelum jatuh tempo."
           />
+          <PercentField
+            label="Suku bunga khusus: paling tinggi di atas bunga LPS"
+            value={draft.specialRateCeiling}
+            onChange={(text) => set('specialRateCeiling', text)}
+            hint="Kosongkan bila produk ini tidak memberi suku bunga khusus di loket. Contoh 0,50: paling tinggi tingkat bunga LPS + 0,50%."
+          />
           <RupiahField label="Nominal minimum" value={draft.minAmount} onChange={(text) => set('minAmount', text)} required placeholder="1.000.000" />
           <RupiahField label="Nominal maksimum" value={draft.maxAmount} onChange={(text) => set('maxAmount', text)} hint="Kosongkan jika tanpa batas." />
           <fieldset className="bj-choices">

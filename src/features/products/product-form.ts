@@ -30,6 +30,8 @@ export interface ProductDraft {
   maxAmount: string;
   instructions: MaturityInstruction[];
   penalty: string;
+  /** Special rates: how far above the LPS rate (percent text); '' = the product offers none. */
+  specialRateCeiling: string;
   forfeitAccruedInterest: boolean;
   visible: boolean;
   tenors: TenorDraft[];
@@ -60,6 +62,7 @@ export function blankDraft(today: string): ProductDraft {
     maxAmount: '',
     instructions: ['ARO', 'ARO_PLUS', 'PAYOUT'],
     penalty: '0,00',
+    specialRateCeiling: '',
     forfeitAccruedInterest: false,
     visible: true,
     tenors: [{ key: newRowKey(), months: '', rate: '' }],
@@ -77,6 +80,7 @@ export function draftOf(product: Product): ProductDraft {
     maxAmount: product.maxAmount === null ? '' : rupiahToText(product.maxAmount),
     instructions: INSTRUCTION_ORDER.filter((instruction) => product.instructions.includes(instruction)),
     penalty: bpsToPercentText(product.breakPenaltyBps),
+    specialRateCeiling: product.specialRateCeilingBps === null ? '' : bpsToPercentText(product.specialRateCeilingBps),
     forfeitAccruedInterest: product.forfeitAccruedInterest,
     visible: product.visible,
     tenors: tenorRowsOf(product.tenors),
@@ -95,6 +99,7 @@ export interface ProductFields {
   breakPenaltyBps: number;
   forfeitAccruedInterest: boolean;
   visible: boolean;
+  specialRateCeilingBps: number | null;
   tenors: ProductTenor[];
 }
 
@@ -111,6 +116,7 @@ export function readDraft(draft: ProductDraft): DraftReading {
   const minAmount = take(readRupiah(draft.minAmount, 'Nominal minimum'));
   const maxAmount = draft.maxAmount.trim() === '' ? null : take(readRupiah(draft.maxAmount, 'Nominal maksimum'));
   const breakPenaltyBps = take(readPercentBps(draft.penalty, 'Penalti pencairan awal'));
+  const specialRateCeilingBps = draft.specialRateCeiling.trim() === '' ? null : take(readPercentBps(draft.specialRateCeiling, 'Batas suku bunga khusus'));
   const tenors = draft.tenors.map((row, index) => ({
     tenorMonths: take(readWholeNumber(row.months, `Tenor baris ${index + 1}`)),
     rateBps: take(readPercentBps(row.rate, `Suku bunga baris ${index + 1}`)),
@@ -128,6 +134,7 @@ export function readDraft(draft: ProductDraft): DraftReading {
       breakPenaltyBps,
       forfeitAccruedInterest: draft.forfeitAccruedInterest,
       visible: draft.visible,
+      specialRateCeilingBps,
       tenors: [...tenors].sort((a, b) => a.tenorMonths - b.tenorMonths),
     },
   };
@@ -188,7 +195,7 @@ export function tableChanged(draft: ProductDraft, product: Pick<Product, 'tenors
 }
 
 type FieldKey = Exclude<keyof ProductFields, 'tenors'>;
-const FIELD_KEYS: readonly FieldKey[] = ['code', 'name', 'interestPayment', 'minAmount', 'maxAmount', 'instructions', 'breakPenaltyBps', 'forfeitAccruedInterest', 'visible'];
+const FIELD_KEYS: readonly FieldKey[] = ['code', 'name', 'interestPayment', 'minAmount', 'maxAmount', 'instructions', 'breakPenaltyBps', 'forfeitAccruedInterest', 'visible', 'specialRateCeilingBps'];
 
 function currentValue(product: Product, key: FieldKey): unknown {
   if (key === 'instructions') return INSTRUCTION_ORDER.filter((instruction) => product.instructions.includes(instruction));
@@ -223,6 +230,8 @@ export function prepareChange(product: Product, draft: ProductDraft, today: stri
 
 const onOff = (value: boolean) => (value ? 'ya' : 'tidak');
 const instructionList = (list: readonly MaturityInstruction[]) => list.map((instruction) => instructionLabels[instruction]).join(', ');
+/** How a product's special-rate ceiling reads: none, or up to the LPS rate plus its points. */
+export const specialRateText = (ceilingBps: number | null) => (ceilingBps === null ? 'tidak ditawarkan' : `sampai tingkat bunga LPS + ${formatRate(ceilingBps)}`);
 const maxText = (amount: number | null) => (amount === null ? 'tanpa batas' : formatRupiah(amount));
 
 const FIELD_LABELS: Record<FieldKey, { label: string; show: (value: never) => string }> = {
@@ -235,6 +244,7 @@ const FIELD_LABELS: Record<FieldKey, { label: string; show: (value: never) => st
   breakPenaltyBps: { label: 'Penalti pencairan awal', show: (value: number) => formatRate(value) },
   forfeitAccruedInterest: { label: 'Bunga berjalan hangus', show: (value: boolean) => onOff(value) },
   visible: { label: 'Tampil di platform', show: (value: boolean) => onOff(value) },
+  specialRateCeilingBps: { label: 'Suku bunga khusus', show: (value: number | null) => specialRateText(value) },
 };
 
 /** The change as the confirmation lists it: "Nama produk: A → B", and the new rates with their date. */

@@ -16,7 +16,10 @@ export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
       email: null,
       address: null,
       payoutAccount: { bankName: 'BRI', accountNumber: '0123456789', accountName: 'Maya Wijaya' },
+      riskLevel: 'LOW',
     },
+    productRateBps: 550,
+    specialRate: false,
     product: {
       id: 'prd-1',
       name: 'Deposito Berjangka',

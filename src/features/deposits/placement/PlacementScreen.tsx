@@ -6,7 +6,7 @@ import { useSubmission } from '../../../app/use-submission';
 import { DateField } from '../../../components/DateField';
 import { FormProblems } from '../../../components/FormProblems';
 import { Notice } from '../../../components/Notice';
-import { RupiahField } from '../../../components/NumberFields';
+import { PercentField, RupiahField } from '../../../components/NumberFields';
 import { PageHeading } from '../../../components/PageHeading';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
@@ -43,6 +43,7 @@ export default function PlacementScreen() {
     productId: '',
     tenorMonths: '',
     amountText: '',
+    specialRateText: '',
     depositDate: today,
     maturityInstruction: '',
     fundingMethod: 'TRANSFER',
@@ -64,7 +65,7 @@ export default function PlacementScreen() {
   const set = (changes: Partial<PlacementDraft>) => setDraft((previous) => ({ ...previous, ...changes }));
   const chooseProduct = (productId: string) => {
     const next = products.data?.find((item) => item.id === productId);
-    set({ productId, tenorMonths: '', maturityInstruction: instructionFor(draft.maturityInstruction, next) });
+    set({ productId, tenorMonths: '', specialRateText: '', maturityInstruction: instructionFor(draft.maturityInstruction, next) });
   };
 
   const { pending, submit } = useSubmission(async () => {
@@ -123,6 +124,14 @@ export default function PlacementScreen() {
           required
         />
         <RupiahField label="Nominal" value={draft.amountText} onChange={(amountText) => set({ amountText })} hint="Contoh: 50.000.000." required />
+        {product && product.specialRateCeilingBps !== null ? (
+          <PercentField
+            label="Suku bunga khusus"
+            value={draft.specialRateText}
+            onChange={(specialRateText) => set({ specialRateText })}
+            hint={`Opsional; kosongkan untuk suku bunga produk. Paling tinggi tingkat bunga LPS + ${formatRate(product.specialRateCeilingBps)}; disetujui supervisor.`}
+          />
+        ) : null}
         <DateField label="Tanggal efektif" name="depositDate" value={draft.depositDate} onChange={(depositDate) => set({ depositDate })} min={today} required />
         <SelectField
           label="Instruksi jatuh tempo"

@@ -1,6 +1,6 @@
 import type { Product } from '@contract/product';
 import type { PlacementTerms } from '../../../lib/deposit-api';
-import { readRupiah } from '../../../lib/number-input';
+import { readPercentBps, readRupiah } from '../../../lib/number-input';
 
 /** What the counter form holds while it is filled. */
 export interface PlacementDraft {
@@ -8,6 +8,8 @@ export interface PlacementDraft {
   productId: string;
   tenorMonths: string;
   amountText: string;
+  /** A special rate as typed ("6,25"); '' = the product's rate. */
+  specialRateText: string;
   depositDate: string;
   maturityInstruction: string;
   fundingMethod: string;
@@ -22,8 +24,10 @@ export interface PlacementDraft {
  */
 export function termsOf(draft: PlacementDraft, product: Pick<Product, 'id' | 'interestPayment'> | undefined): PlacementTerms | null {
   const amount = readRupiah(draft.amountText, 'Nominal');
-  if (!product || !draft.customerId || !draft.tenorMonths || !draft.depositDate || !draft.maturityInstruction || !amount.ok) return null;
+  const special = draft.specialRateText.trim() === '' ? null : readPercentBps(draft.specialRateText, 'Suku bunga khusus');
+  if (!product || !draft.customerId || !draft.tenorMonths || !draft.depositDate || !draft.maturityInstruction || !amount.ok || (special && !special.ok)) return null;
   return {
+    ...(special?.ok ? { rateBps: special.value } : {}),
     customerId: draft.customerId,
     productId: product.id,
     tenorMonths: Number(draft.tenorMonths),
@@ -43,11 +47,13 @@ export function instructionFor(current: string, product: Pick<Product, 'instruct
 /** What is still missing before the placement can be sent, one Indonesian sentence each (empty when complete). */
 export function draftProblems(draft: PlacementDraft, product: Pick<Product, 'id'> | undefined, customerChosen: boolean): string[] {
   const amount = readRupiah(draft.amountText, 'Nominal');
+  const special = draft.specialRateText.trim() === '' ? null : readPercentBps(draft.specialRateText, 'Suku bunga khusus');
   return [
     ...(customerChosen ? [] : ['Pilih nasabah.']),
     ...(product ? [] : ['Pilih produk.']),
     ...(draft.tenorMonths ? [] : ['Pilih tenor.']),
     ...(amount.ok ? [] : [amount.problem]),
+    ...(special && !special.ok ? [special.problem] : []),
     ...(draft.maturityInstruction ? [] : ['Pilih instruksi jatuh tempo.']),
     ...(draft.fundingReference.trim() ? [] : ['Referensi setoran wajib diisi.']),
   ];
