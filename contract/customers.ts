@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { depositSummarySchema, limitSchema, pageSchema } from './deposit-api';
+import { changeRequestSchema, depositSummarySchema, limitSchema, pageSchema } from './deposit-api';
 import { documentSchema } from './documents';
 import { optionalText, printableCode, requiredCode, requiredText } from './fields';
 import { bankAddressFieldsSchema } from './geography';
 
 /** API.md "Bank, users, settings": the bank's customers (Nasabah) with their LPS exposure. */
 
-/** GET /bpr/customers: by name, NIK (prefix) or phone. */
-export const customerListQuerySchema = z.object({ q: printableCode('Pencarian', 100).optional(), page: pageSchema, limit: limitSchema });
 
 export const customerTypeSchema = z.enum(['INDIVIDUAL', 'ENTITY'], { error: 'Jenis nasabah harus perorangan (INDIVIDUAL) atau badan (ENTITY).' });
 export type CustomerType = z.infer<typeof customerTypeSchema>;
+
+/** GET /bpr/customers: by name, NIK (prefix) or phone, and by kind. */
+export const customerListQuerySchema = z.object({ q: printableCode('Pencarian', 100).optional(), type: customerTypeSchema.optional(), page: pageSchema, limit: limitSchema });
 export const customerTypeLabels: Record<CustomerType, string> = { INDIVIDUAL: 'Perorangan', ENTITY: 'Badan' };
 
 export const genderSchema = z.enum(['MALE', 'FEMALE'], { error: 'Jenis kelamin harus laki-laki (MALE) atau perempuan (FEMALE).' });
@@ -70,6 +71,8 @@ export const customerDetailSchema = customerSummarySchema.extend({
   payoutAccount: z.object({ bankCode: z.string().nullable(), bankName: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable(),
   deposits: z.array(depositSummarySchema),
   documents: z.array(documentSchema),
+  /** Changes of this customer still waiting for a supervisor (identity, payout account, instruction). */
+  changeRequests: z.array(changeRequestSchema),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

@@ -56,6 +56,11 @@ export async function findChangeRequestView(db: Db, bankId: string, id: string):
   return withDeposit(db, bankId).selectAll('r').select([...VIEW_COLUMNS]).where('r.id', '=', id).executeTakeFirst();
 }
 
+/** A customer's requests still waiting for a decision, oldest first. */
+export async function listPendingChangeRequestsOfCustomer(db: Db, bankId: string, customerId: string): Promise<ChangeRequestWithDeposit[]> {
+  return withDeposit(db, bankId).selectAll('r').select([...VIEW_COLUMNS]).where('r.customer_id', '=', customerId).where('r.status', '=', 'pending').orderBy('r.created_at').orderBy('r.id').execute();
+}
+
 export async function listChangeRequests(
   db: Db,
   filters: { bankId: string; status?: ChangeRequestRow['status'] | undefined },

@@ -20,7 +20,7 @@ import { toDepositSummary } from './deposit-views';
 import { checkNewCustomer, type CheckedCustomer } from './customer-checks';
 import { findCustomer, findCustomerByIdentity, insertCustomer } from './customer-repository';
 import { alreadyKept, applyContactChange, holderOfNewKey, keptCustomerOf, STALE_CUSTOMER } from './customer-changes';
-import { findChangeRequestView, findPendingChangeRequest, insertChangeRequest } from './change-request-repository';
+import { findChangeRequestView, findPendingChangeRequest, insertChangeRequest, listPendingChangeRequestsOfCustomer } from './change-request-repository';
 import { toChangeRequest } from './change-request-service';
 
 /**
@@ -140,8 +140,9 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
   return {
     /** GET /bpr/customers: by name, NIK prefix or phone; by name. */
     async list(actor: StaffActor, query: Record<string, unknown>): Promise<Page<CustomerSummary>> {
-      const { q, page, limit } = parseOrThrow(customerListQuerySchema, query);
+      const { q, type, page, limit } = parseOrThrow(customerListQuerySchema, query);
       let base = db.selectFrom('customers').where('bank_id', '=', actor.bankId);
+      if (type) base = base.where('kind', '=', type);
       if (q) {
         const escaped = q.replace(/[\\%_]/g, (match) => `\\${match}`);
         const digits = q.replace(/[^0-9]/g, '');
@@ -249,14 +250,16 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     async detail(actor: StaffActor, customerId: string): Promise<Omit<CustomerDetail, 'documents'>> {
       const customer = await findCustomer(db, actor.bankId, customerId);
       if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
-      const [[summary], deposits, names, settings] = await Promise.all([
+      const [[summary], deposits, names, settings, pending] = await Promise.all([
         summariesOf(actor.bankId, [customer], false),
         db.selectFrom('deposits').selectAll().where('bank_id', '=', actor.bankId).where('customer_id', '=', customerId).orderBy('placement_date', 'desc').orderBy('id').execute(),
         productNamesOf(db, actor.bankId),
         getDepositSettings(db, actor.bankId),
+        listPendingChangeRequestsOfCustomer(db, actor.bankId, customer.id),
       ]);
       return {
         ...summary!,
+        changeRequests: pending.map(toChangeRequest),
         email: customer.email,
         address: customer.address,
         rtRw: customer.rt_rw,

@@ -4,6 +4,7 @@ import { bilyetEventLabels, bilyetStatusLabels } from '../../machines/bilyet';
 import { shipmentEventLabels } from '../../machines/shipment';
 import { signatureEventLabels } from '../../machines/signature';
 import { lpsFlags, lpsSettingsOn, offeredTenor, tenorsOn } from '../../machines/deposit-rules';
+import { maskNik } from '../../machines/customer-rules';
 import type { AuditWithActor } from './audit-repository';
 import { productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
 import { breakRequestOf, parseSettlement } from './deposit-state';
@@ -22,13 +23,14 @@ export interface DepositTracks {
 /** A deposit is judged with the LPS rate in force on its period's start (DOMAIN.md). */
 const lpsSettings = (settings: DepositSettings, periodStart: string) => lpsSettingsOn({ lpsRates: settings.lpsRates, lpsMaxBalanceRupiah: settings.lpsMaxBalance }, periodStart);
 
+/** A list row: the customer's NIK masked (DOMAIN.md: whole only on the customer's and the deposit's page). */
 export function toDepositSummary(row: DepositRow, productName: string, settings: DepositSettings, customerTotalPrincipal?: number): DepositSummary {
   return {
     id: row.id,
     depositNumber: row.deposit_number,
     status: row.status,
     statusLabel: depositStatusLabels[row.status],
-    customer: { id: row.customer_id, name: row.customer_name, nik: row.customer_nik },
+    customer: { id: row.customer_id, name: row.customer_name, nik: row.customer_nik ? maskNik(row.customer_nik) : '' },
     product: { id: row.product_id, name: productName },
     amount: Number(row.amount),
     rateBps: row.rate_bps,

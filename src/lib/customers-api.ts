@@ -29,12 +29,12 @@ export function createCustomersApi(clients: ApiClients) {
     create: async (input: CreateCustomerInput, key: string) => (await bpr<Envelope<CustomerDetail>>('/bpr/customers', { method: 'POST', body: input, headers: idempotencyHeaders(key) })).data,
     /** PATCH from the version read: 200 the customer, or 202 with the change requests raised. */
     update: async (id: string, input: UpdateCustomerInput, key: string): Promise<CustomerUpdateResult> => {
-      const { data } = await bpr<Envelope<CustomerDetail | { changeRequests: ChangeRequest[]; customer: CustomerDetail }>>(`/bpr/customers/${encodeURIComponent(id)}`, {
+      const { data } = await bpr<Envelope<CustomerDetail | { changeRequest: ChangeRequest; changeRequests: ChangeRequest[]; customer: CustomerDetail }>>(`/bpr/customers/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         body: input,
         headers: idempotencyHeaders(key),
       });
-      return 'changeRequests' in data ? { kind: 'waiting', customer: data.customer, changeRequests: data.changeRequests } : { kind: 'saved', customer: data };
+      return 'changeRequest' in data ? { kind: 'waiting', customer: data.customer, changeRequests: data.changeRequests } : { kind: 'saved', customer: data };
     },
     aroLetters: async (customerId: string, signal?: AbortSignal) => (await bpr<Envelope<AroLetter[]>>('/deposito/aro-doc-by-cust-id', { query: { customerId }, signal })).data,
   };

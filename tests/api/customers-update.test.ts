@@ -3,7 +3,7 @@ import { customerDetailSchema } from '../../contract/customers';
 import { changeRequestSchema } from '../../contract/deposit-api';
 import { dialects } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
-import { RINA } from './support/customer-samples';
+import { KOPERASI, RINA } from './support/customer-samples';
 
 /**
  * PATCH /bpr/customers/{id} (issue 18, DOMAIN.md "Customers (CIF)"): contact data corrected at
@@ -78,6 +78,7 @@ describe.each(dialects)('changing a customer (%s)', (dialect) => {
       previousValue: { name: 'Dewi Sartika', motherMaidenName: 'Siti Aminah' },
     });
     expect(raised.body.data.customer).toMatchObject({ name: 'Dewi Sartika', phone: '+6281500001111', version: 2 });
+    expect((await read(dewi.id)).changeRequests.map((row) => [row.id, row.kind])).toEqual([[request.id, 'customerData']]);
 
     const queue = await w.call('GET', '/deposito-change-request?status=pending', { token: w.users.supervisor2.token });
     expect(queue.body.data.map((row: { id: string }) => row.id)).toContain(request.id);
@@ -88,7 +89,7 @@ describe.each(dialects)('changing a customer (%s)', (dialect) => {
     expect([ownDecision.status, ownDecision.body.message]).toEqual([403, 'Permintaan perubahan ini Anda ajukan sendiri; keputusannya harus oleh supervisor lain.']);
     const approved = await decide(request.id, 'supervisor2');
     expect(approved.status, approved.text).toBe(200);
-    expect(await read(dewi.id)).toMatchObject({ name: 'Dewi Sartika Putri', motherMaidenName: 'Siti Rahma', version: 3 });
+    expect(await read(dewi.id)).toMatchObject({ name: 'Dewi Sartika Putri', motherMaidenName: 'Siti Rahma', version: 3, changeRequests: [] });
     const events = await audit(dewi.id);
     expect(events.map((row) => row.event)).toEqual(['customer.create', 'customer.updateContact', 'customer.requestChange', 'customer.changeIdentity']);
     expect(events[3]).toMatchObject({ actor_id: w.users.supervisor2.id, payload: { changeRequestId: request.id, before: { name: 'Dewi Sartika' }, after: { name: 'Dewi Sartika Putri' } } });
@@ -160,5 +161,17 @@ describe.each(dialects)('changing a customer (%s)', (dialect) => {
     expect([elsewhere.status, elsewhere.body.message]).toEqual([404, 'Nasabah tidak ditemukan.']);
     const noVersion = await patch(gita.id, { phone: '0812 9999 0000' });
     expect([noVersion.status, noVersion.body.message]).toEqual([400, ['Versi data nasabah wajib dikirim (dari data yang terakhir dibaca).']]);
+  });
+
+  it('the list filters by kind: entities only, or individuals only; the NIK masked in both', async () => {
+    await w.call('POST', '/bpr/customers', { token: w.users.operator.token, json: { ...KOPERASI, npwp: '01.234.567.8-901.999' }, headers: freshKey() });
+    const entities = await w.call('GET', '/bpr/customers?type=ENTITY&limit=100', { token: w.users.operator.token });
+    expect(entities.body.data.map((row: { type: string }) => row.type)).toEqual(entities.body.data.map(() => 'ENTITY'));
+    expect(entities.body.data.map((row: { name: string }) => row.name)).toContain('Koperasi Sejahtera Bersama');
+    const people = await w.call('GET', '/bpr/customers?type=INDIVIDUAL&limit=100', { token: w.users.operator.token });
+    expect(people.body.data.length).toBeGreaterThan(0);
+    expect(people.body.data.every((row: { type: string; nik: string }) => row.type === 'INDIVIDUAL' && /^\d{4}\*{8}\d{4}$/.test(row.nik))).toBe(true);
+    const wrong = await w.call('GET', '/bpr/customers?type=KELUARGA', { token: w.users.operator.token });
+    expect([wrong.status, wrong.body.message]).toEqual([400, ['Jenis nasabah harus perorangan (INDIVIDUAL) atau badan (ENTITY).']]);
   });
 });

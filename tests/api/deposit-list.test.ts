@@ -61,13 +61,13 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
   const numbers = (body: any): string[] => body.data.map((deposit: any) => deposit.depositNumber);
   const statusOf = async (index: number) => (await w.row(placed[index]!.id)).status;
 
-  it('lists the bank\'s deposits newest first with paging meta, never another bank\'s', async () => {
+  it('lists the bank\'s deposits newest first with paging meta (the NIK masked), never another bank\'s', async () => {
     const result = await list('');
     expect(result.status).toBe(200);
     expect(result.body.meta).toEqual({ page: 1, limit: 20, total: 12, totalPages: 1 });
     expect(numbers(result.body)).toEqual(placed.map((d) => d.deposit_number).reverse());
     expect(numbers(result.body)).not.toContain(other.deposit_number);
-    expect(result.body.data[0]).toMatchObject({ customer: { name: 'Agus Salim', nik: '3201010101010002' }, product: { name: 'Deposito Bulanan Uji' }, statusLabel: 'Menunggu Persetujuan' });
+    expect(result.body.data[0]).toMatchObject({ customer: { name: 'Agus Salim', nik: '3201********0002' }, product: { name: 'Deposito Bulanan Uji' }, statusLabel: 'Menunggu Persetujuan' });
   });
 
   it('pages walk the same order forwards, and the pages past the middle (read from the end) continue it exactly', async () => {

@@ -52,6 +52,7 @@ describe('Nasabah', () => {
       address: 'Jl. Braga No. 5, Bandung',
       deposits: [{ ...summary, customer: { id: 'cus-9', name: 'Hartono Wijaya', nik: '3273010101800001' } }],
       documents: [],
+      changeRequests: [],
     };
     openAt('/nasabah/cus-9', (request) => (request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([])));
     await screen.findByRole('heading', { name: 'Hartono Wijaya', level: 1 }, SCREEN_LOAD);
@@ -67,7 +68,7 @@ describe("a CIF customer's page (issue 18)", () => {
     const detail: CustomerDetail = {
       ...hartono, ...BEFORE_CIF, name: 'Rina Marlina', nik: '3273095203850002', phone: '+6281234567890', email: null, address: 'Jl. Citarum No. 12', rtRw: '003/005', zipCode: '40115',
       birthPlace: 'Bandung', birthDate: '1985-03-12', gender: 'FEMALE', motherMaidenName: 'Siti Aminah', occupation: 'Guru', sourceOfFunds: 'Gaji', accountPurpose: 'Simpanan berjangka',
-      riskLevel: 'HIGH', deposits: [], documents: [],
+      riskLevel: 'HIGH', deposits: [], documents: [], changeRequests: [],
     };
     openAt('/nasabah/cus-9', (request) => (request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([])));
     const identity = await screen.findByRole('region', { name: 'Identitas nasabah' }, SCREEN_LOAD);
@@ -81,7 +82,7 @@ describe("a CIF customer's page (issue 18)", () => {
   it('an entity: its legal form, NIB and the representative who signs, no birth rows', async () => {
     const detail: CustomerDetail = {
       ...hartono, ...BEFORE_CIF, type: 'ENTITY', name: 'Koperasi Maju', nik: null, email: null, address: 'Jl. Merdeka No. 56', npwp: '012345678901000', legalForm: 'KOPERASI', nib: '9120001012345', establishedOn: '2010-07-01',
-      representatives: [{ name: 'Budi Santoso', nik: '3273091203850001', position: 'Ketua' }], deposits: [], documents: [],
+      representatives: [{ name: 'Budi Santoso', nik: '3273091203850001', position: 'Ketua' }], deposits: [], documents: [], changeRequests: [],
     };
     openAt('/nasabah/cus-9', (request) => (request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([])));
     const identity = await screen.findByRole('region', { name: 'Identitas nasabah' }, SCREEN_LOAD);
@@ -89,5 +90,21 @@ describe("a CIF customer's page (issue 18)", () => {
     expect(facts).toMatchObject({ Jenis: 'Badan · Koperasi', NIB: '9120001012345', 'Tanggal pendirian': '01-Jul-2010', 'Perwakilan 1': 'Budi Santoso, Ketua (NIK 3273091203850001)' });
     expect(facts).not.toHaveProperty('NIK');
     expect(facts).not.toHaveProperty('Jenis kelamin');
+  });
+});
+
+describe("a customer's changes waiting for a supervisor", () => {
+  it('are listed on the customer page with before and after, who asked, and the way to the queue', async () => {
+    const waiting = {
+      id: 'cr-1', depositId: null, depositNumber: null, customerId: 'cus-9', customerName: 'Hartono Wijaya', kind: 'customerData', kindLabel: 'Data Identitas Nasabah',
+      requestedValue: { name: 'Hartono W.' }, previousValue: { name: 'Hartono Wijaya' }, currentInstruction: null, status: 'pending', reason: null, decidedBy: null, decidedAt: null,
+      requestedBy: { id: 'usr-op', name: 'Operator Demo' }, createdAt: '2026-11-20T03:00:00.000Z',
+    } as const;
+    const detail: CustomerDetail = { ...hartono, ...BEFORE_CIF, email: null, address: null, deposits: [], documents: [], changeRequests: [waiting] };
+    openAt('/nasabah/cus-9', (request) => (request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([])));
+    const section = await screen.findByRole('region', { name: 'Perubahan menunggu persetujuan' }, SCREEN_LOAD);
+    expect(section.textContent).toContain('Data Identitas Nasabah · diajukan 20-Nov-2026 oleh Operator Demo');
+    expect(section.textContent).toContain('Nama: Hartono Wijaya → Hartono W.');
+    expect(within(section).getByRole('link', { name: 'Buka Permintaan Perubahan' }).getAttribute('href')).toBe('/deposito/perubahan');
   });
 });

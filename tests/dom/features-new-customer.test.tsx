@@ -125,7 +125,7 @@ describe('Ubah Data Nasabah', () => {
     guaranteedAmount: 0, unguaranteedAmount: 0, address: 'Jl. Citarum No. 12', rtRw: '003/005', provinceId: '32', cityId: '32.73', districtId: '32.73.09', villageId: '32.73.09.1003',
     zipCode: '40115', npwp: null, birthPlace: 'Bandung', birthDate: '1985-03-12', gender: 'FEMALE', motherMaidenName: 'Siti Aminah', occupation: 'Guru', sourceOfFunds: 'Gaji',
     accountPurpose: 'Simpanan berjangka', legalForm: null, nib: null, establishedOn: null, representatives: [], riskLevel: 'LOW', version: 4,
-    payoutAccount: { bankCode: '014', bankName: 'Bank Central Asia (BCA)', accountNumber: '8090123456', accountName: 'Rina Marlina' }, deposits: [], documents: [],
+    payoutAccount: { bankCode: '014', bankName: 'Bank Central Asia (BCA)', accountNumber: '8090123456', accountName: 'Rina Marlina' }, deposits: [], documents: [], changeRequests: [],
   };
   const openKept = (answerPatch: (request: SeenRequest) => FakeAnswer) =>
     openStaffScreen('/nasabah/cus-1/ubah', (request) => {

@@ -13,23 +13,11 @@ import { depositApi, type ChangeRequest } from '../../lib/deposit-api';
 import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
-import { changeLines } from './change-lines';
+import { ChangeSummary } from '../../components/ChangeSummary';
+import { changeLines } from '../../components/change-lines';
 import '../../styles/lists.css';
 
 const STATUS_LABELS = { pending: 'Menunggu', approved: 'Disetujui', rejected: 'Ditolak' } as const;
-
-/** Before → after, one line per field that changes. */
-function ChangeSummary({ request }: { request: ChangeRequest }) {
-  return (
-    <span className="bj-lines">
-      {changeLines(request).map((line) => (
-        <span key={line.label}>
-          {line.label}: <span className="bj-lines__quiet">{line.before}</span> → <strong>{line.after}</strong>
-        </span>
-      ))}
-    </span>
-  );
-}
 
 /** A request raised from a deposit names it; one raised from the customer's page names the customer. */
 function requestSubject(row: ChangeRequest) {

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
+import { ChangeSummary } from '../../components/ChangeSummary';
 import { genderLabels, legalFormLabels, riskLevelLabels } from '@contract/customers';
 import { nationalPhone } from '@machines/customer-rules/contact';
 import { customersApi, type AroLetter, type CustomerDetail } from '../../lib/customers-api';
@@ -44,6 +45,30 @@ function Identity({ customer }: { customer: CustomerDetail }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Changes of this customer waiting for a supervisor: staff see them before they change the same data again. */
+function PendingChanges({ customer }: { customer: CustomerDetail }) {
+  if (customer.changeRequests.length === 0) return null;
+  return (
+    <section className="bj-card" aria-label="Perubahan menunggu persetujuan">
+      <h2 className="bj-card__title">Perubahan menunggu persetujuan</h2>
+      <ul className="bj-plain-list">
+        {customer.changeRequests.map((request) => (
+          <li key={request.id}>
+            <strong>{request.kindLabel}</strong>
+            {request.depositNumber ? ` · deposito ${request.depositNumber}` : ''} · diajukan {formatDate(request.createdAt)} oleh {request.requestedBy?.name ?? 'nasabah melalui platform'}
+            <div>
+              <ChangeSummary request={request} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/deposito/perubahan">Buka Permintaan Perubahan</Link>
+      </p>
     </section>
   );
 }
@@ -163,6 +188,7 @@ export default function CustomerDetailScreen() {
       ) : (
         <div className="bj-stack">
           <Identity customer={customer.data} />
+          <PendingChanges customer={customer.data} />
           <Exposure customer={customer.data} />
           <section aria-label="Deposito">
             <h2 className="bj-card__title">Deposito</h2>

@@ -1,9 +1,9 @@
 import { genderLabels, legalFormLabels } from '@contract/customers';
 import { customerFieldLabels, type CustomerIdentityField } from '@machines/customer-rules/customer-change';
 import { formatNpwp } from '@machines/customer-rules/tax-ids';
-import type { ChangeRequest } from '../../lib/deposit-api';
-import { formatDate } from '../../lib/format';
-import { instructionLabels } from '../deposits/deposit-actions';
+import type { ChangeRequest } from '../lib/deposit-api';
+import { formatDate } from '../lib/format';
+import { instructionLabels } from '../lib/deposit-labels';
 
 /** One line of a change request as a supervisor reads it: what changes, from what, to what. */
 export interface ChangeLine {
