@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { DepositStatus, MaturityInstruction } from '../../contract/deposit';
 import { changeRequestDecisionSchema, changeRequestListQuerySchema, raiseChangeRequestSchema, type ChangeRequest } from '../../contract/deposit-api';
 import type { IdentityValues } from '../../machines/customer-rules';
+import { CHANGE_REQUEST_MESSAGES, changeRequestRefusal, type ChangeRequestEvent } from '../../machines/change-request';
 import { findBankByCode } from '../../machines/customer-rules';
-import { hasRole, isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
+import { isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
 import { decideChangeRequest, findChangeRequest, findChangeRequestView, findPendingChangeRequest, insertChangeRequest, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
 import { findCustomer, updatePayoutAccount, type PayoutAccount } from './customer-repository';
@@ -201,14 +202,18 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
 
     /** PATCH /deposito-change-request/{id} */
     async decide(actor: StaffActor, id: string, body: Record<string, unknown>) {
-      if (!hasRole(actor.role, 'SUPERVISOR')) throw new ServiceError('forbidden', 'Hanya supervisor yang dapat memutuskan permintaan perubahan.');
+      const deciding = { id: actor.userId, role: actor.role };
+      // Who may decide at all is said before what they sent (machines/change-request).
+      const notAllowed = changeRequestRefusal('pending', { requestedBy: null }, { type: 'changeRequest.approve', actor: deciding });
+      if (notAllowed) throw new ServiceError(notAllowed.category, notAllowed.message);
       const parsed = parseOrThrow(changeRequestDecisionSchema, body);
+      const event: ChangeRequestEvent = parsed.decision === 'approved' ? { type: 'changeRequest.approve', actor: deciding } : { type: 'changeRequest.reject', actor: deciding, reason: parsed.reason ?? '' };
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const request = await findChangeRequest(trx, actor.bankId, id);
         if (!request) throw new ServiceError('not-found', 'Permintaan perubahan tidak ditemukan.');
-        if (request.status !== 'pending') throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');
-        if (request.requested_by === actor.userId) throw new ServiceError('forbidden', 'Permintaan perubahan ini Anda ajukan sendiri; keputusannya harus oleh supervisor lain.');
+        const refusal = changeRequestRefusal(request.status, { requestedBy: request.requested_by }, event);
+        if (refusal) throw new ServiceError(refusal.category, refusal.message);
         if (parsed.decision === 'approved') {
           const value = JSON.parse(request.requested_value) as { instruction?: MaturityInstruction } & Partial<PayoutAccount>;
           if (request.kind === 'instruction') await applyInstruction(trx, actor, request.deposit_id!, value.instruction!);
@@ -222,7 +227,7 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
           }
         }
         const decided = await decideChangeRequest(trx, id, { status: parsed.decision, reason: parsed.reason ?? null, decidedBy: actor.userId, decidedAt: now });
-        if (!decided) throw new ServiceError('conflict', 'Permintaan perubahan ini sudah diputuskan.');
+        if (!decided) throw new ServiceError('conflict', CHANGE_REQUEST_MESSAGES.decided);
       });
       return toChangeRequest((await findChangeRequestView(db, actor.bankId, id))!);
     },

@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { placementMachine, type PlacedDeposit, type PlacementTerms } from '@machines/placement';
+import type { PlacementPreviewData, PlacementRequest } from '@contract/placement';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fundingMethodLabels } from '@contract/placement';
 import { useAppActors } from '../../../app/actors-context';
-import { useSubmission } from '../../../app/use-submission';
 import { DateField } from '../../../components/DateField';
 import { FormProblems } from '../../../components/FormProblems';
 import { Notice } from '../../../components/Notice';
@@ -50,8 +53,22 @@ export default function PlacementScreen() {
     fundingReference: '',
     fundingReceivedAt: today,
   });
-  const [problems, setProblems] = useState<string[] | null>(null);
-  const [send] = useState(createIdempotentSender);
+  const [sendOnce] = useState(createIdempotentSender);
+  // The flow is the placement machine's; the view gives it the API, with refusals as sentences.
+  const refusal = (error: unknown) => ({ messages: errorMessage(error).split('\n') });
+  const [flow, send] = useMachine(
+    placementMachine.provide({
+      actors: {
+        previewPlacement: fromPromise<PlacementPreviewData, PlacementTerms>(({ input, signal }) => depositApi.placementPreview(input, signal).catch((error: unknown) => Promise.reject(refusal(error)))),
+        placeDeposit: fromPromise<PlacedDeposit, PlacementRequest>(({ input }) =>
+          sendOnce(input, (key) => depositApi.place(input, key)).then(
+            (deposit) => ({ id: deposit.id, depositNumber: deposit.depositNumber }),
+            (error: unknown) => Promise.reject(refusal(error)),
+          ),
+        ),
+      },
+    }),
+  );
 
   // A customer opened from their page comes by id.
   const fromLink = useResource((signal) => (draft.customerId && !customer ? customersApi.detail(draft.customerId, signal) : Promise.resolve(null)), [draft.customerId]);
@@ -60,7 +77,18 @@ export default function PlacementScreen() {
   const product = products.data?.find((item) => item.id === draft.productId);
   const terms = termsOf(draft, product);
   const termsKey = JSON.stringify(terms);
-  const preview = useResource((signal) => (terms ? depositApi.placementPreview(terms, signal) : Promise.resolve(null)), [termsKey]);
+  useEffect(() => {
+    send({ type: 'placement.edit', terms });
+    // The terms object is new on every render; its content is what counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [termsKey, send]);
+  const { preview, previewRefusal, problems, placed } = flow.context;
+  const pending = flow.matches({ open: 'submitting' });
+  useEffect(() => {
+    if (!placed) return;
+    app.notify({ type: 'success', title: `Penempatan ${placed.depositNumber} dicatat; menunggu persetujuan supervisor lain.` });
+    navigate(`/deposito/${encodeURIComponent(placed.id)}`);
+  }, [placed, app, navigate]);
 
   const set = (changes: Partial<PlacementDraft>) => setDraft((previous) => ({ ...previous, ...changes }));
   const chooseProduct = (productId: string) => {
@@ -68,27 +96,11 @@ export default function PlacementScreen() {
     set({ productId, tenorMonths: '', specialRateText: '', maturityInstruction: instructionFor(draft.maturityInstruction, next) });
   };
 
-  const { pending, submit } = useSubmission(async () => {
-    if (!terms) return;
-    const request = { ...terms, funding: { method: draft.fundingMethod as 'TRANSFER', reference: draft.fundingReference.trim(), receivedAt: draft.fundingReceivedAt } };
-    try {
-      const deposit = await send(request, (key) => depositApi.place(request, key));
-      app.notify({ type: 'success', title: `Penempatan ${deposit.depositNumber} dicatat; menunggu persetujuan supervisor lain.` });
-      navigate(`/deposito/${encodeURIComponent(deposit.id)}`);
-    } catch (error) {
-      setProblems(errorMessage(error).split('\n'));
-    }
-  });
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const missing = draftProblems(draft, product, chosen !== null);
-    if (missing.length > 0) {
-      setProblems(missing);
-      return;
-    }
-    setProblems(null);
-    void submit();
+    const request = terms ? { ...terms, funding: { method: draft.fundingMethod as 'TRANSFER', reference: draft.fundingReference.trim(), receivedAt: draft.fundingReceivedAt } } : null;
+    send({ type: 'placement.submit', missing, request });
   };
 
   return (
@@ -160,14 +172,16 @@ export default function PlacementScreen() {
           <DateField label="Tanggal dana diterima" name="fundingReceivedAt" value={draft.fundingReceivedAt} onChange={(fundingReceivedAt) => set({ fundingReceivedAt })} max={today} required />
         </fieldset>
         <div className="bj-form__full">
-          {preview.status === 'error' ? (
+          {previewRefusal ? (
             <Notice tone="warning" title="Pratinjau belum dapat dihitung">
-              <p>{errorMessage(preview.error)}</p>
+              {previewRefusal.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
             </Notice>
-          ) : preview.data ? (
-            <PlacementPreviewPanel preview={preview.data} />
+          ) : preview ? (
+            <PlacementPreviewPanel preview={preview} />
           ) : (
-            <p className="bj-muted">Pratinjau muncul setelah nasabah, produk, tenor, nominal dan instruksi terisi.</p>
+            <p className="bj-muted">{terms ? 'Menghitung pratinjau…' : 'Pratinjau muncul setelah nasabah, produk, tenor, nominal dan instruksi terisi.'}</p>
           )}
         </div>
         {problems ? <FormProblems problems={problems} /> : null}
