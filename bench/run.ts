@@ -9,6 +9,7 @@ import { runDepositBenchmarks, type DepositBenchFigures } from './deposits';
 import { runDocumentBenchmarks } from './documents';
 import { runGeographyBenchmarks } from './geography-zip-search';
 import { runInvoiceBenchmarks } from './invoices';
+import { runPlacementPreviewBenchmarks } from './placement-preview';
 import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
 import { runReportBenchmarks } from './reports';
 
@@ -62,6 +63,13 @@ const BENCHMARKS: Benchmark[] = [
     run: async (log) => {
       await runGeographyBenchmarks(log, 'sqlite');
       if (postgres) await runGeographyBenchmarks(log, 'postgres');
+    },
+  },
+  {
+    name: `Placement preview at the counter: GET /deposito/placement/preview on the demo bank through the HTTP stack (SQLite${postgres ? ' and PostgreSQL' : ''}; budget p95 ≤ 20 ms)`,
+    run: async (log) => {
+      await runPlacementPreviewBenchmarks(log, 'sqlite');
+      if (postgres) await runPlacementPreviewBenchmarks(log, 'postgres');
     },
   },
   {
