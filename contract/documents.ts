@@ -5,7 +5,7 @@ import { optionalText, printableCode, requiredCode, requiredText } from './field
 /** API.md "Documents, signature, courier": the bilyet's journey, documents, signatures, JNE. */
 
 export const documentTypeSchema = z.enum(
-  ['BILYET_SCAN', 'BILYET_RECEIPT', 'BILYET_RETURN', 'BILYET_LOSS_STATEMENT', 'ARO_LETTER', 'SIGNED_FORM', 'RESI_LABEL', 'DISBURSEMENT_PROOF', 'KTP', 'NPWP', 'FORM', 'POWER_OF_ATTORNEY', 'OTHER'],
+  ['BILYET_SCAN', 'BILYET_RECEIPT', 'BILYET_RETURN', 'BILYET_LOSS_STATEMENT', 'ARO_LETTER', 'SIGNED_FORM', 'RESI_LABEL', 'DISBURSEMENT_PROOF', 'KTP', 'NPWP', 'DEED', 'FORM', 'POWER_OF_ATTORNEY', 'OTHER'],
   { error: 'Jenis dokumen tidak dikenal.' },
 );
 export type DocumentType = z.infer<typeof documentTypeSchema>;
@@ -21,6 +21,7 @@ export const documentTypeLabels: Record<DocumentType, string> = {
   DISBURSEMENT_PROOF: 'Bukti Transfer Pencairan',
   KTP: 'KTP',
   NPWP: 'NPWP',
+  DEED: 'Akta Pendirian',
   FORM: 'Formulir Pembukaan',
   POWER_OF_ATTORNEY: 'Surat Kuasa',
   OTHER: 'Lainnya',
@@ -31,9 +32,9 @@ export const documentTypeLabels: Record<DocumentType, string> = {
  * endpoints (upload, receive, return, lost), and ARO letters, signed copies and labels are made by
  * Berjangka, so a hand upload can never pass for one of them.
  */
-export const uploadableDocumentTypes = ['FORM', 'KTP', 'NPWP', 'POWER_OF_ATTORNEY', 'OTHER'] as const satisfies readonly DocumentType[];
-/** Of those, the ones about the customer rather than one deposit. */
-export const customerDocumentTypes = ['KTP', 'NPWP', 'OTHER'] as const satisfies readonly DocumentType[];
+export const uploadableDocumentTypes = ['FORM', 'KTP', 'NPWP', 'DEED', 'POWER_OF_ATTORNEY', 'OTHER'] as const satisfies readonly DocumentType[];
+/** Of those, the ones about the customer rather than one deposit (an entity's deed of establishment among them). */
+export const customerDocumentTypes = ['KTP', 'NPWP', 'DEED', 'OTHER'] as const satisfies readonly DocumentType[];
 
 export const DOCUMENT_FILE_FIELD = 'file';
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -55,7 +56,7 @@ export const uploadDocFieldsSchema = z
   .object({
     depositId: id('Deposito').optional(),
     customerId: id('Nasabah').optional(),
-    type: z.enum(uploadableDocumentTypes, { error: 'Jenis dokumen harus Formulir Pembukaan, KTP, NPWP, Surat Kuasa atau Lainnya.' }),
+    type: z.enum(uploadableDocumentTypes, { error: 'Jenis dokumen harus Formulir Pembukaan, KTP, NPWP, Akta Pendirian, Surat Kuasa atau Lainnya.' }),
   })
   .refine((fields) => (fields.depositId === undefined) !== (fields.customerId === undefined), { error: 'Isi salah satu: deposito atau nasabah.' });
 

@@ -15,6 +15,10 @@ export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * ("Pilih berkas"), so a person who says what they see reaches it; the chosen file's name (or
  * "Belum ada berkas dipilih") is its description.
  */
+/** What staff upload as documents: a scan or a photo. */
+export const FILE_ACCEPT = 'application/pdf,image/png,image/jpeg';
+export const FILE_HINT = 'PDF, PNG atau JPEG, paling besar 5 MB.';
+
 export function FileField({ label, hint, problems = [], required, multiple, onFilesChange, ...input }: FileFieldProps) {
   const id = useId();
   const [chosen, setChosen] = useState<string[]>([]);

@@ -63,11 +63,11 @@ export interface BookPickup {
   pickupTime: string;
   address?: string;
 }
-export interface UploadDocument {
-  depositId: string;
+/** A document of a deposit, or of a customer (KTP, NPWP, deed): one of the two ids. */
+export type UploadDocument = ({ depositId: string; customerId?: undefined } | { customerId: string; depositId?: undefined }) & {
   type: UploadableDocumentType;
   file: File;
-}
+};
 
 
 /** Multipart body of the given fields; a missing optional file is left out, not sent empty. */
@@ -91,7 +91,8 @@ export function createDocumentsApi(clients: ApiClients) {
     summaryCounts: async (signal?: AbortSignal) => (await bpr<Envelope<DocumentSummaryCounts>>('/invoice/count-summary-document', { signal })).data,
 
     documentsOf: async (depositId: string, signal?: AbortSignal) => (await bpr<Envelope<DocumentAnswer[]>>('/invoice/doc', { query: { depositId }, signal })).data,
-    uploadDocument: (input: UploadDocument, key: string) => post<DocumentAnswer>('/deposito/upload-doc', multipart({ depositId: input.depositId, type: input.type, file: input.file }), key),
+    uploadDocument: (input: UploadDocument, key: string) =>
+      post<DocumentAnswer>('/deposito/upload-doc', multipart({ ...(input.depositId ? { depositId: input.depositId } : { customerId: input.customerId }), type: input.type, file: input.file }), key),
 
     uploadBilyet: (input: UploadBilyet, key: string) =>
       post<DepositDetail>('/deposito/upload-bilyet', multipart({ depositId: input.depositId, bilyetNumber: input.bilyetNumber, file: input.file }), key),

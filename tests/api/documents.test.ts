@@ -68,6 +68,14 @@ for (const dialect of dialects) {
       expect(list.body.data.map((doc: { type: string }) => doc.type).sort()).toEqual(['FORM', 'KTP']);
     });
 
+    it("files an entity's deed of establishment as the customer's document (Akta Pendirian)", async () => {
+      const deed = await w.call('POST', '/deposito/upload-doc', { token: w.users.operator.token, form: docForm({ customerId: w.customers.main, type: 'DEED' }, pdf()), headers: freshKey() });
+      expect(deed.status, deed.text).toBe(201);
+      expect(deed.body.data).toMatchObject({ type: 'DEED', typeLabel: 'Akta Pendirian' });
+      const list = await w.call('GET', `/invoice/doc/customer?customerId=${w.customers.main}`, { token: w.users.operator.token });
+      expect(list.body.data.map((doc: { type: string }) => doc.type)).toContain('DEED');
+    });
+
     it('refuses a fake PDF (HTML behind a PDF header), a 6 MB file, a missing file, an unknown type and both or neither owner, in Indonesian', async () => {
       const deposit = await w.inState('active');
       const fake = new TextEncoder().encode('%PDF-1.4\n<html><script>alert(1)</script></html>');
@@ -75,7 +83,7 @@ for (const dialect of dialects) {
         [{ depositId: deposit.id, type: 'FORM' }, { bytes: fake, type: 'application/pdf', name: 'palsu.pdf' }, 'Dokumen "palsu.pdf" rusak atau bukan berkas PDF yang utuh.'],
         [{ depositId: deposit.id, type: 'FORM' }, { bytes: new Uint8Array(samplePdf(6 * 1024 * 1024)), type: 'application/pdf', name: 'besar.pdf' }, 'Dokumen "besar.pdf" melebihi ukuran maksimal 5 MB.'],
         [{ depositId: deposit.id, type: 'FORM' }, null, 'Dokumen wajib diunggah.'],
-        [{ depositId: deposit.id, type: 'ARO_LETTER' }, pdf(), 'Jenis dokumen harus Formulir Pembukaan, KTP, NPWP, Surat Kuasa atau Lainnya.'],
+        [{ depositId: deposit.id, type: 'ARO_LETTER' }, pdf(), 'Jenis dokumen harus Formulir Pembukaan, KTP, NPWP, Akta Pendirian, Surat Kuasa atau Lainnya.'],
         [{ depositId: deposit.id, customerId: w.customers.main, type: 'FORM' }, pdf(), 'Isi salah satu: deposito atau nasabah.'],
         [{ type: 'FORM' }, pdf(), 'Isi salah satu: deposito atau nasabah.'],
       ];

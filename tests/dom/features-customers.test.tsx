@@ -8,6 +8,7 @@ import type { CustomerDetail, CustomerSummary } from '@src/lib/customers-api';
 import { deposit } from './support/deposit-fixture';
 import { ok, page, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
 import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
+import { chooseFile, pdf } from './support/files';
 
 const hartono: CustomerSummary = {
   id: 'cus-9',
@@ -106,5 +107,26 @@ describe("a customer's changes waiting for a supervisor", () => {
     expect(section.textContent).toContain('Data Identitas Nasabah · diajukan 20-Nov-2026 oleh Operator Demo');
     expect(section.textContent).toContain('Nama: Hartono Wijaya → Hartono W.');
     expect(within(section).getByRole('link', { name: 'Buka Permintaan Perubahan' }).getAttribute('href')).toBe('/deposito/perubahan');
+  });
+});
+
+describe("a customer's documents", () => {
+  it('staff upload a KTP, NPWP or deed from the customer page; the page then reads the customer again', async () => {
+    const detail: CustomerDetail = { ...hartono, ...BEFORE_CIF, email: null, address: null, deposits: [], documents: [], changeRequests: [] };
+    const { server, toasts } = openStaffScreen('/nasabah/cus-9', (request) => {
+      if (request.method === 'POST') return { status: 201, body: { statusCode: 201, message: 'OK', data: { id: 'doc-1', type: 'DEED', typeLabel: 'Akta Pendirian', fileName: 'akta.pdf' } } };
+      return request.path === '/bpr/customers/cus-9' ? ok(detail) : ok([]);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Unggah dokumen' }, SCREEN_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Unggah dokumen · Hartono Wijaya' });
+    const types = within(dialog).getByLabelText('Jenis dokumen') as HTMLSelectElement;
+    expect([...types.options].map((option) => option.textContent)).toEqual(['KTP', 'NPWP', 'Akta Pendirian', 'Lainnya']);
+    fireEvent.change(types, { target: { value: 'DEED' } });
+    chooseFile('Berkas', pdf('akta.pdf'), dialog);
+    const readsBefore = server.requests.filter((request) => request.path === '/bpr/customers/cus-9').length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unggah' }));
+    await vi.waitFor(() => expect(toasts.at(-1)).toEqual({ type: 'success', title: 'Dokumen diunggah.' }));
+    expect(server.writes().map((request) => request.body)).toEqual([{ customerId: 'cus-9', type: 'DEED', file: 'file:akta.pdf:64' }]);
+    await vi.waitFor(() => expect(server.requests.filter((request) => request.path === '/bpr/customers/cus-9').length).toBeGreaterThan(readsBefore));
   });
 });

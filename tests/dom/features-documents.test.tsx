@@ -11,6 +11,7 @@ import type { AppActors } from '@src/app/actors';
 import type { DepositSummary } from '@src/lib/deposit-api';
 import type { DocumentAnswer, ShipmentAnswer, SignatureRequestAnswer } from '@src/lib/documents-api';
 import { deposit } from './support/deposit-fixture';
+import { chooseFile, pdf } from './support/files';
 import { fakeBprServer, ok, page, refused, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
 import { openApp, type Toast } from './support/open-app';
 
@@ -42,13 +43,6 @@ function openAs(path: string, answer: (request: SeenRequest) => FakeAnswer) {
 /** The first screen of a run loads its code on demand, which takes a while on a busy machine. */
 const SCREEN_LOAD = { timeout: 10_000 };
 
-const pdf = (name: string, size = 64) => new File([new Uint8Array(size)], name, { type: 'application/pdf', lastModified: 1 });
-
-function chooseFile(scope: HTMLElement, label: string, file: File) {
-  const input = within(scope).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-  Object.defineProperty(input, 'files', { value: [file], configurable: true });
-  fireEvent.change(input);
-}
 
 async function lastToast(toasts: Toast[], expected: Toast) {
   await waitFor(() => expect(toasts.at(-1)).toEqual(expected));
@@ -107,7 +101,7 @@ describe('Proses Dokumen', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Unggah bilyet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unggah bilyet · DEP-DS-2611-0001' });
     fireEvent.change(within(dialog).getByLabelText(/^Nomor bilyet/), { target: { value: 'BLT-0001' } });
-    chooseFile(dialog, 'Pindaian bilyet', pdf('bilyet-0001.pdf'));
+    chooseFile('Pindaian bilyet', pdf('bilyet-0001.pdf'), dialog);
     const listsBefore = server.requests.filter((request) => request.path === '/bpr/list-proses-deposito').length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unggah bilyet' }));
 
@@ -133,7 +127,7 @@ describe('Proses Dokumen', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Unggah bilyet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unggah bilyet · DEP-DS-2611-0001' });
     fireEvent.change(within(dialog).getByLabelText(/^Nomor bilyet/), { target: { value: 'BLT-0001' } });
-    chooseFile(dialog, 'Pindaian bilyet', pdf('bilyet.pdf'));
+    chooseFile('Pindaian bilyet', pdf('bilyet.pdf'), dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unggah bilyet' }));
     await lastToast(toasts, { type: 'error', title: TAKEN });
     // Said in the dialog too: the toast sits behind the modal's backdrop.
@@ -278,9 +272,9 @@ describe('the deposit detail: Dokumen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unggah dokumen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unggah dokumen · DEP-DS-2611-0001' });
     const types = within(dialog).getByLabelText('Jenis dokumen') as HTMLSelectElement;
-    expect([...types.options].map((option) => option.textContent)).toEqual(['Formulir Pembukaan', 'KTP', 'NPWP', 'Surat Kuasa', 'Lainnya']);
+    expect([...types.options].map((option) => option.textContent)).toEqual(['Formulir Pembukaan', 'KTP', 'NPWP', 'Akta Pendirian', 'Surat Kuasa', 'Lainnya']);
     fireEvent.change(types, { target: { value: 'KTP' } });
-    chooseFile(dialog, 'Berkas', pdf('ktp-maya.pdf'));
+    chooseFile('Berkas', pdf('ktp-maya.pdf'), dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unggah' }));
 
     await lastToast(toasts, { type: 'success', title: 'Dokumen diunggah.' });
@@ -295,7 +289,7 @@ describe('the deposit detail: Dokumen', () => {
     const { server } = openAs('/deposito/dep-1?tab=documents', (request) => (request.path === '/deposito/dep-1' ? ok(deposit()) : ok([])));
     fireEvent.click(await screen.findByRole('button', { name: 'Unggah dokumen' }, SCREEN_LOAD));
     const dialog = await screen.findByRole('dialog', { name: /^Unggah dokumen/ });
-    chooseFile(dialog, 'Berkas', pdf('besar.pdf', 5 * 1024 * 1024 + 1));
+    chooseFile('Berkas', pdf('besar.pdf', 5 * 1024 * 1024 + 1), dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unggah' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Berkas paling besar 5 MB.');
     expect(server.writes()).toEqual([]);

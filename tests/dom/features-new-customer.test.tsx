@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { newCustomerInput } from '@src/features/customers/customer-form';
 import { ok, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
 import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
+import { chooseFile, pdf } from './support/files';
 const citarum = { zipCode: '40115', village: 'Citarum', district: 'Bandung Wetan', city: 'KOTA BANDUNG', province: 'JAWA BARAT', villageId: '32.73.09.1003', districtId: '32.73.09', cityId: '32.73', provinceId: '32' };
 
 function openAt(path: string, answer: (request: SeenRequest) => FakeAnswer | undefined) {
@@ -67,6 +68,35 @@ describe('Nasabah Baru', () => {
       payoutAccount: { bankCode: '014', accountNumber: '8090123456', accountName: 'Rina Marlina' },
     });
     // Saved: the customer's page is asked for.
+    await vi.waitFor(() => expect(server.requests.some((request) => request.path === '/bpr/customers/cus-new')).toBe(true));
+  });
+
+  it("the KTP and NPWP scans go after the customer, each as the customer's document; one refused is said, and the customer's page opens anyway", async () => {
+    const { server, toasts } = openStaffScreen('/nasabah/baru', (request) => {
+      if (request.path === '/api-v2-general/geography/zip-code/search') return ok([citarum]);
+      if (request.method === 'POST' && request.path === '/bpr/customers') return { status: 201, body: { statusCode: 201, message: 'OK', data: { id: 'cus-new', name: 'Rina Marlina' } } };
+      if (request.method === 'POST' && request.path === '/deposito/upload-doc') {
+        const { type } = request.body as { type: string };
+        return type === 'NPWP'
+          ? { status: 400, body: { statusCode: 400, message: 'Dokumen: hanya PDF, JPEG atau PNG yang dapat diunggah.', error: 'Bad Request' } }
+          : { status: 201, body: { statusCode: 201, message: 'OK', data: { id: 'doc-1', type, typeLabel: type, fileName: 'ktp.pdf' } } };
+      }
+      if (request.path === '/bpr/customers/cus-new') return { status: 404, body: { statusCode: 404, message: 'Nasabah tidak ditemukan.', error: 'Not Found' } };
+      return ok([]);
+    });
+    await fillRina();
+    chooseFile('Pindaian KTP', pdf('ktp-rina.pdf'));
+    chooseFile('Pindaian NPWP', pdf('npwp-rina.pdf'));
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan nasabah' }));
+    await vi.waitFor(() =>
+      expect(toasts.at(-1)).toEqual({ type: 'error', title: 'Nasabah Rina Marlina disimpan, tetapi dokumen berikut belum terunggah: NPWP (Dokumen: hanya PDF, JPEG atau PNG yang dapat diunggah.). Unggah dari halaman nasabah.' }),
+    );
+    const uploads = server.writes().filter((request) => request.path === '/deposito/upload-doc');
+    expect(uploads.map((request) => request.body)).toEqual([
+      { customerId: 'cus-new', type: 'KTP', file: 'file:ktp-rina.pdf:64' },
+      { customerId: 'cus-new', type: 'NPWP', file: 'file:npwp-rina.pdf:64' },
+    ]);
+    expect(new Set(uploads.map((request) => request.idempotencyKey)).size).toBe(2);
     await vi.waitFor(() => expect(server.requests.some((request) => request.path === '/bpr/customers/cus-new')).toBe(true));
   });
 

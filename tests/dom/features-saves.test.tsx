@@ -12,6 +12,7 @@ import type { AppActors } from '@src/app/actors';
 import { NETWORK_MESSAGE } from '@src/lib/api-client';
 import type { ChangeRequest, DisbursementRow, MonthlyInterestRow } from '@src/lib/deposit-api';
 import { deposit } from './support/deposit-fixture';
+import { chooseFile, pdf } from './support/files';
 import { fakeBprServer, KEY_REUSED, ok, page, refused, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
 import { openApp, type Toast } from './support/open-app';
 
@@ -42,13 +43,6 @@ function openAs(path: string, answer: (request: SeenRequest) => FakeAnswer) {
   return { ...opened, server };
 }
 
-const pdf = (name: string) => new File([new Uint8Array(64)], name, { type: 'application/pdf', lastModified: 1 });
-
-function chooseFile(label: string, file: File) {
-  const input = screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-  Object.defineProperty(input, 'files', { value: [file], configurable: true });
-  fireEvent.change(input);
-}
 
 /** The first screen of a run loads its code on demand, which takes a while on a busy machine. */
 const SCREEN_LOAD = { timeout: 10_000 };

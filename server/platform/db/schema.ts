@@ -488,6 +488,7 @@ export type DocumentType =
   | 'DISBURSEMENT_PROOF'
   | 'KTP'
   | 'NPWP'
+  | 'DEED'
   | 'FORM'
   | 'POWER_OF_ATTORNEY'
   | 'OTHER';

@@ -1,4 +1,10 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { customerDocumentTypes } from '@contract/documents';
+import { useAppActors } from '../../app/actors-context';
+import { UploadDocumentDialog } from '../../components/UploadDocumentDialog';
+import { documentsApi } from '../../lib/documents-api';
+import { createIdempotentSender } from '../../lib/idempotency';
 import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -172,6 +178,9 @@ function Documents({ customer, letters }: { customer: CustomerDetail; letters: A
 /** /nasabah/:id: one customer — identity, LPS exposure, every deposit, documents and ARO letters. */
 export default function CustomerDetailScreen() {
   const { id = '' } = useParams();
+  const app = useAppActors();
+  const [uploading, setUploading] = useState(false);
+  const [sendOnce] = useState(createIdempotentSender);
   const customer = useResource((signal) => customersApi.detail(id, signal), [id]);
   const letters = useResource((signal) => customersApi.aroLetters(id, signal), [id]);
   return (
@@ -195,9 +204,29 @@ export default function CustomerDetailScreen() {
             <Deposits customer={customer.data} />
           </section>
           <section aria-label="Dokumen dan surat ARO">
-            <h2 className="bj-card__title">Dokumen dan surat ARO</h2>
+            <div className="bj-toolbar">
+              <h2 className="bj-card__title">Dokumen dan surat ARO</h2>
+              <button type="button" className="bj-button bj-button--primary" onClick={() => setUploading(true)}>
+                Unggah dokumen
+              </button>
+            </div>
             <Documents customer={customer.data} letters={letters.data} />
           </section>
+          {uploading ? (
+            <UploadDocumentDialog
+              title={`Unggah dokumen · ${customer.data.name}`}
+              types={customerDocumentTypes}
+              upload={(type, file) => {
+                const input = { customerId: id, type, file };
+                return sendOnce(input, (key) => documentsApi.uploadDocument(input, key));
+              }}
+              onClose={() => setUploading(false)}
+              onDone={(document) => {
+                app.notify({ type: 'success', title: 'Dokumen diunggah.', desc: `${document.typeLabel}: ${document.fileName}` });
+                customer.reload();
+              }}
+            />
+          ) : null}
         </div>
       )}
     </div>

@@ -6,6 +6,9 @@ import { useAppActors } from '../../app/actors-context';
 import { useSubmission } from '../../app/use-submission';
 import { AddressFields } from '../../components/AddressFields';
 import { DateField } from '../../components/DateField';
+import { chosenFile, FILE_ACCEPT, FILE_HINT, FileField } from '../../components/FileField';
+import { documentTypeLabels } from '@contract/documents';
+import { documentsApi } from '../../lib/documents-api';
 import { FormProblems } from '../../components/FormProblems';
 import { PageHeading } from '../../components/PageHeading';
 import { SelectField } from '../../components/SelectField';
@@ -19,6 +22,13 @@ import { jakartaToday } from '../../lib/format';
 import { customerChanges, existingCustomerId, newCustomerInput } from './customer-form';
 import '../../styles/lists.css';
 import '../../styles/customer-form.css';
+
+/** The scans the counter takes with a new customer, each kept as a document of the customer. */
+const DOCUMENT_FIELDS = [
+  { name: 'documentKtp', type: 'KTP' },
+  { name: 'documentNpwp', type: 'NPWP' },
+  { name: 'documentDeed', type: 'DEED' },
+] as const;
 
 const choices = <K extends string>(labels: Record<K, string>) => (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
 const BANK_CHOICES = INDONESIAN_BANKS.map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` }));
@@ -68,7 +78,23 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
       }
       const input = newCustomerInput(read);
       const created = await send(input, (key) => customersApi.create(input, key));
-      app.notify({ type: 'success', title: `Nasabah ${created.name} disimpan.` });
+      // The customer is whole without its scans; each scan is then its own document of the customer.
+      const unsent: string[] = [];
+      for (const { name, type } of DOCUMENT_FIELDS) {
+        const file = chosenFile(form, name);
+        if (!file) continue;
+        const upload = { customerId: created.id, type, file };
+        try {
+          await send(upload, (key) => documentsApi.uploadDocument(upload, key));
+        } catch (error) {
+          unsent.push(`${documentTypeLabels[type]} (${errorMessage(error)})`);
+        }
+      }
+      app.notify(
+        unsent.length === 0
+          ? { type: 'success', title: `Nasabah ${created.name} disimpan.` }
+          : { type: 'error', title: `Nasabah ${created.name} disimpan, tetapi dokumen berikut belum terunggah: ${unsent.join('; ')}. Unggah dari halaman nasabah.` },
+      );
       navigate(`/nasabah/${encodeURIComponent(created.id)}`);
     } catch (error) {
       const existingId = existingCustomerId(error);
@@ -168,6 +194,15 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
           <TextField label="Nomor rekening" name="payoutAccountNumber" defaultValue={customer?.payoutAccount?.accountNumber ?? ''} inputMode="numeric" />
           <TextField label="Nama pemilik rekening" name="payoutAccountName" defaultValue={customer?.payoutAccount?.accountName ?? ''} />
         </fieldset>
+
+        {customer ? null : (
+          <fieldset className="bj-form__full bj-fieldset">
+            <legend>Dokumen (opsional)</legend>
+            {individual ? <FileField label="Pindaian KTP" name="documentKtp" accept={FILE_ACCEPT} hint={FILE_HINT} /> : null}
+            <FileField label="Pindaian NPWP" name="documentNpwp" accept={FILE_ACCEPT} hint={FILE_HINT} />
+            {individual ? null : <FileField label="Pindaian akta pendirian" name="documentDeed" accept={FILE_ACCEPT} hint={FILE_HINT} />}
+          </fieldset>
+        )}
 
         <SelectField
           label="Tingkat risiko"

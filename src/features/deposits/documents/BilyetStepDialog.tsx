@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { DOCUMENT_MAX_BYTES } from '@contract/documents';
 import { Dialog } from '../../../components/Dialog';
 import { DateField } from '../../../components/DateField';
-import { chosenFile, FileField } from '../../../components/FileField';
+import { chosenFile, FILE_ACCEPT, FILE_HINT, FileField } from '../../../components/FileField';
 import { TextField } from '../../../components/TextField';
 import { bilyetStepCopy, type BilyetStepKind, type BilyetStepRequest, type BilyetStepTarget } from './bilyet-steps';
 import { ParcelDestination } from './ParcelDestination';
@@ -17,8 +17,6 @@ export interface BilyetStepDialogProps {
   onSubmit: (request: BilyetStepRequest) => void;
 }
 
-export const FILE_ACCEPT = 'application/pdf,image/png,image/jpeg';
-export const FILE_HINT = 'PDF, PNG atau JPEG, paling besar 5 MB.';
 const TOO_LARGE = 'Berkas paling besar 5 MB.';
 /** Couriers staff often type; any other name can be typed too. */
 const COURIERS = ['JNE', 'J&T Express', 'SiCepat', 'POS Indonesia', 'TIKI', 'AnterAja'];

@@ -1,15 +1,17 @@
 import { useState } from 'react';
+import { uploadableDocumentTypes } from '@contract/documents';
+import { useAppActors } from '../../../app/actors-context';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/DataState';
+import { UploadDocumentDialog } from '../../../components/UploadDocumentDialog';
 import type { DepositDetail } from '../../../lib/deposit-api';
 import { downloadDocument } from '../../../lib/download';
-import type { DocumentAnswer } from '../../../lib/documents-api';
+import { documentsApi, type DocumentAnswer } from '../../../lib/documents-api';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { useDepositDocuments } from './use-deposit-documents';
 import type { BilyetStepKind } from './bilyet-steps';
 import { BilyetPanel } from './BilyetPanel';
 import { BusyButton } from './BusyButton';
-import { UploadDocumentDialog } from './UploadDocumentDialog';
 
 function DocumentTable({ documents }: { documents: readonly DocumentAnswer[] }) {
   return (
@@ -52,6 +54,7 @@ function DocumentTable({ documents }: { documents: readonly DocumentAnswer[] }) 
 
 /** The detail's "Dokumen" tab: the bilyet with its allowed steps, then every document of the deposit and an upload. */
 export function DocumentsTab({ deposit, send, onStep, onPrinted }: { deposit: DepositDetail; send: IdempotentSend; onStep: (kind: BilyetStepKind) => void; onPrinted?: () => void }) {
+  const app = useAppActors();
   const documents = useDepositDocuments(deposit);
   const [uploading, setUploading] = useState(false);
   return (
@@ -76,7 +79,21 @@ export function DocumentsTab({ deposit, send, onStep, onPrinted }: { deposit: De
           <DocumentTable documents={documents.data} />
         )}
       </section>
-      {uploading ? <UploadDocumentDialog depositId={deposit.id} depositNumber={deposit.depositNumber} send={send} onClose={() => setUploading(false)} onDone={documents.reload} /> : null}
+      {uploading ? (
+        <UploadDocumentDialog
+          title={`Unggah dokumen · ${deposit.depositNumber}`}
+          types={uploadableDocumentTypes}
+          upload={(type, file) => {
+            const input = { depositId: deposit.id, type, file };
+            return send(input, (key) => documentsApi.uploadDocument(input, key));
+          }}
+          onClose={() => setUploading(false)}
+          onDone={(document) => {
+            app.notify({ type: 'success', title: 'Dokumen diunggah.', desc: `${document.typeLabel}: ${document.fileName}` });
+            documents.reload();
+          }}
+        />
+      ) : null}
     </>
   );
 }
