@@ -129,6 +129,12 @@ describe('Nasabah Baru', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Badan' }));
     expect(screen.queryByLabelText(/^NIK$|^NIK \*/)).toBeNull();
     for (const label of [/^Nama badan/, /^Bentuk badan/, /^NPWP/, /^NIB/, /^Tanggal pendirian/, /^Nama perwakilan/, /^NIK perwakilan/, /^Jabatan perwakilan/]) expect(screen.getByLabelText(label)).toBeTruthy();
+    // Up to five people sign for it: each added row has its own labels, and the button goes at five.
+    for (let n = 2; n <= 5; n += 1) {
+      fireEvent.click(screen.getByRole('button', { name: 'Tambah perwakilan' }));
+      expect(screen.getByLabelText(new RegExp(`^Nama perwakilan ${n}`))).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: 'Tambah perwakilan' })).toBeNull();
   });
 });
 
@@ -142,6 +148,14 @@ describe('newCustomerInput', () => {
       type: 'ENTITY', name: 'Koperasi Maju', legalForm: 'KOPERASI', npwp: '012345678901000', establishedOn: '2010-07-01', phone: '022 4231234', riskLevel: 'HIGH',
       representatives: [{ name: 'Budi', nik: '3273091203850001', position: 'Ketua' }],
     });
+  });
+
+  it("an entity's further representatives go after the first, only those with something typed", () => {
+    const typed = newCustomerInput(reader({ type: 'ENTITY', representativeName: 'Budi', representativeNik: '3273091203850001', representativePosition: 'Ketua', representativeName3: 'Sari', representativeNik3: '3273095203850002', representativePosition3: 'Bendahara' }));
+    expect(typed.type === 'ENTITY' ? typed.representatives : null).toEqual([
+      { name: 'Budi', nik: '3273091203850001', position: 'Ketua' },
+      { name: 'Sari', nik: '3273095203850002', position: 'Bendahara' },
+    ]);
   });
 
   it('a payout account half typed is sent whole, so the server names what is missing', () => {

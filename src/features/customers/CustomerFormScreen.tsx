@@ -19,7 +19,7 @@ import { useResource } from '../../lib/use-resource';
 import { errorMessage } from '../../lib/error-message';
 import { createIdempotentSender } from '../../lib/idempotency';
 import { jakartaToday } from '../../lib/format';
-import { customerChanges, existingCustomerId, newCustomerInput } from './customer-form';
+import { customerChanges, existingCustomerId, MAX_REPRESENTATIVES, newCustomerInput, representativeFieldNames } from './customer-form';
 import '../../styles/lists.css';
 import '../../styles/customer-form.css';
 
@@ -58,6 +58,7 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
   const app = useAppActors();
   const navigate = useNavigate();
   const [type, setType] = useState<CustomerType>(customer?.type ?? 'INDIVIDUAL');
+  const [representatives, setRepresentatives] = useState(Math.max(1, customer?.representatives.length ?? 1));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [send] = useState(createIdempotentSender);
 
@@ -163,9 +164,24 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
             <TextField label="Tujuan pembukaan rekening" name="accountPurpose" defaultValue={customer?.accountPurpose ?? ''} />
             <fieldset className="bj-form__full bj-fieldset">
               <legend>Perwakilan yang menandatangani</legend>
-              <TextField label="Nama perwakilan" name="representativeName" defaultValue={customer?.representatives[0]?.name ?? ''} required />
-              <TextField label="NIK perwakilan" name="representativeNik" defaultValue={customer?.representatives[0]?.nik ?? ''} inputMode="numeric" required />
-              <TextField label="Jabatan perwakilan" name="representativePosition" defaultValue={customer?.representatives[0]?.position ?? ''} hint="Contoh: Direktur, Ketua." required />
+              {Array.from({ length: representatives }, (_, index) => {
+                const n = index + 1;
+                const names = representativeFieldNames(n);
+                const kept = customer?.representatives[index];
+                const label = (text: string) => (n === 1 ? text : `${text} ${n}`);
+                return (
+                  <div key={n} className="bj-form__row">
+                    <TextField label={label('Nama perwakilan')} name={names.name} defaultValue={kept?.name ?? ''} required={n === 1} />
+                    <TextField label={label('NIK perwakilan')} name={names.nik} defaultValue={kept?.nik ?? ''} inputMode="numeric" required={n === 1} />
+                    <TextField label={label('Jabatan perwakilan')} name={names.position} defaultValue={kept?.position ?? ''} hint={n === 1 ? 'Contoh: Direktur, Ketua.' : undefined} required={n === 1} />
+                  </div>
+                );
+              })}
+              {representatives < MAX_REPRESENTATIVES ? (
+                <button type="button" className="bj-button bj-button--secondary" onClick={() => setRepresentatives(representatives + 1)}>
+                  Tambah perwakilan
+                </button>
+              ) : null}
             </fieldset>
           </>
         )}

@@ -7,6 +7,26 @@ const COMMON_FIELDS = ['name', 'address', 'rtRw', 'provinceId', 'cityId', 'distr
 const INDIVIDUAL_FIELDS = ['nik', 'birthPlace', 'birthDate', 'gender', 'motherMaidenName', 'occupation', 'sourceOfFunds', 'accountPurpose'] as const;
 const ENTITY_FIELDS = ['legalForm', 'nib', 'establishedOn', 'accountPurpose'] as const;
 
+/** At most five people sign for an entity (the API's limit). */
+export const MAX_REPRESENTATIVES = 5;
+
+/** The form's names of the n-th representative's fields (1-based): the first has none added. */
+export function representativeFieldNames(n: number) {
+  const suffix = n === 1 ? '' : String(n);
+  return { name: `representativeName${suffix}`, nik: `representativeNik${suffix}`, position: `representativePosition${suffix}` };
+}
+
+/** The representatives typed: the first always (the server names what is missing), the others when any of their fields is filled. */
+function representativesOf(read: FieldReader) {
+  const people: Array<{ name: string; nik: string; position: string }> = [];
+  for (let n = 1; n <= MAX_REPRESENTATIVES; n += 1) {
+    const names = representativeFieldNames(n);
+    const person = { name: read(names.name).trim(), nik: read(names.nik).trim(), position: read(names.position).trim() };
+    if (n === 1 || person.name || person.nik || person.position) people.push(person);
+  }
+  return people;
+}
+
 /**
  * What "Nasabah baru" sends (POST /bpr/customers) from what was typed: the fields of the chosen
  * kind, blanks left out (the server names what is missing), the payout account only when any of
@@ -23,9 +43,7 @@ export function newCustomerInput(read: FieldReader): CreateCustomerInput {
   };
   take(COMMON_FIELDS);
   take(type === 'INDIVIDUAL' ? INDIVIDUAL_FIELDS : ENTITY_FIELDS);
-  if (type === 'ENTITY') {
-    picked.representatives = [{ name: read('representativeName').trim(), nik: read('representativeNik').trim(), position: read('representativePosition').trim() }];
-  }
+  if (type === 'ENTITY') picked.representatives = representativesOf(read);
   const account = { bankCode: read('payoutBankCode').trim(), accountNumber: read('payoutAccountNumber').trim(), accountName: read('payoutAccountName').trim() };
   if (account.bankCode || account.accountNumber || account.accountName) picked.payoutAccount = account;
   return picked as CreateCustomerInput;
@@ -58,8 +76,8 @@ export function customerChanges(read: FieldReader, customer: CustomerDetail): Up
     if (after !== '') changes[name] = after;
     else if (CLEARABLE.has(name)) changes[name] = '';
   }
-  if (customer.type === 'ENTITY' && JSON.stringify(typed.representatives) !== JSON.stringify(customer.representatives.slice(0, 1).map(({ name, nik, position }) => ({ name, nik, position })))) {
-    changes.representatives = [...(typed.representatives as unknown[]), ...customer.representatives.slice(1)];
+  if (customer.type === 'ENTITY' && JSON.stringify(typed.representatives) !== JSON.stringify(customer.representatives.map(({ name, nik, position }) => ({ name, nik, position })))) {
+    changes.representatives = typed.representatives;
   }
   const account = typed.payoutAccount as { bankCode: string; accountNumber: string; accountName: string } | undefined;
   const keptAccount = customer.payoutAccount;
