@@ -117,13 +117,14 @@ const LAST_NAMES = [
   'Firmansyah', 'Permana', 'Sulistyo', 'Syahputra', 'Anggraini', 'Maharani', 'Ramadhan', 'Hakim', 'Putri', 'Halim',
 ];
 const STREETS = ['Jl. Diponegoro', 'Jl. Sudirman', 'Jl. Ahmad Yani', 'Jl. Gatot Subroto', 'Jl. Pahlawan', 'Jl. Veteran', 'Jl. Merdeka', 'Jl. Pemuda'];
+/** Each city with how many districts (kecamatan, numbered from 01) the geography has: a demo NIK names one that exists. */
 const CITIES = [
-  { name: 'Bandung', code: '3273' },
-  { name: 'Semarang', code: '3374' },
-  { name: 'Cimahi', code: '3277' },
-  { name: 'Surakarta', code: '3372' },
-  { name: 'Bogor', code: '3271' },
-  { name: 'Garut', code: '3205' },
+  { name: 'Bandung', code: '3273', districts: 30 },
+  { name: 'Semarang', code: '3374', districts: 16 },
+  { name: 'Cimahi', code: '3277', districts: 3 },
+  { name: 'Surakarta', code: '3372', districts: 5 },
+  { name: 'Bogor', code: '3271', districts: 6 },
+  { name: 'Garut', code: '3205', districts: 42 },
 ];
 const PAYOUT_BANKS = ['BCA', 'BRI', 'Mandiri', 'BNI', 'BSI', 'CIMB Niaga'];
 /** Their sandi bank (machines/customer-rules/indonesian-banks.ts). */
@@ -149,7 +150,9 @@ function makeCustomer(random: Random, bankId: string, createdOn: IsoDate, index:
   const birthDay = random.int(1, 28) + (female ? 40 : 0);
   const birth = `${String(birthDay).padStart(2, '0')}${String(random.int(1, 12)).padStart(2, '0')}${String(random.int(55, 99)).padStart(2, '0')}`;
   // NIK: region (6) + birth DDMMYY (+40 on the day for women) + serial (4); the serial keeps it unique per bank.
-  const nik = `${city.code}${String(random.int(1, 40)).padStart(2, '0')}${birth}${String(index + 1).padStart(4, '0')}`;
+  // The draw stays as it was (every later draw depends on it); it is folded onto the city's districts.
+  const district = ((random.int(1, 40) - 1) % city.districts) + 1;
+  const nik = `${city.code}${String(district).padStart(2, '0')}${birth}${String(index + 1).padStart(4, '0')}`;
   const created = wibTimestamp(createdOn, random.int(8, 15), random.int(0, 59));
   const drawn = {
     id: random.id(),
@@ -187,7 +190,8 @@ function makeCustomer(random: Random, bankId: string, createdOn: IsoDate, index:
     established_on: null,
     representatives: '[]',
     payout_bank_code: PAYOUT_BANK_CODES[drawn.payout_bank_name] ?? null,
-    risk_level: 'LOW',
+    // A few customers the bank watches: their placements show the risk on the approval.
+    risk_level: index % 40 === 7 ? 'HIGH' : index % 15 === 4 ? 'MEDIUM' : 'LOW',
     version: 1,
     created_by: null,
   };

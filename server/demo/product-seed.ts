@@ -20,6 +20,8 @@ export interface DemoProduct {
   penaltyBps: number;
   forfeitAccruedInterest: boolean;
   instructions: MaturityInstruction[];
+  /** Special rates at the counter up to the LPS rate plus this (bps); absent: none. */
+  specialRateCeilingBps?: number;
   /** Rate schedules: `monthsFromToday` is when each takes effect (the 1st of that month; negative = past). */
   rates: Array<{ monthsFromToday: number; tenors: Array<{ tenorMonths: number; rateBps: number }> }>;
 }
@@ -42,6 +44,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     penaltyBps: 100,
     forfeitAccruedInterest: false,
     instructions: ['ARO', 'ARO_PLUS', 'PAYOUT'],
+    // The counter may offer special rates up to the LPS rate + 0,50%.
+    specialRateCeilingBps: 50,
     rates: [
       {
         monthsFromToday: -36,
@@ -150,6 +154,7 @@ export async function seedDemoProducts(db: Kysely<Database>, bankId: string, now
       instructions_allowed: JSON.stringify(demo.instructions),
       penalty_bps: demo.penaltyBps,
       forfeit_accrued_interest: demo.forfeitAccruedInterest ? 1 : 0,
+      special_rate_ceiling_bps: demo.specialRateCeilingBps ?? null,
       created_at: now,
       updated_at: now,
     };

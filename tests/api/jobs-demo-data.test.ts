@@ -10,6 +10,7 @@ import { DEPOSIT_STATUSES, countDepositsByStatus } from '../../server/deposits/d
 import { loadDeposit } from '../../server/deposits/deposit-state';
 import { getDepositSettings, listProducts, productRules } from '../../server/products/product-service';
 import { interestSchedule, taxInterest } from '../../machines/deposit-rules';
+import { nikProblems } from '../../machines/customer-rules';
 import { planDemoDeposits } from '../../server/demo/demo-deposits-plan';
 import { seedDemoDeposits } from '../../server/demo/demo-deposits';
 import { bilyetContextOf } from '../../server/documents/bilyet-service';
@@ -29,6 +30,16 @@ describe.each(dialects)('demo deposits on a first start (%s)', (dialect) => {
   afterAll(async () => t?.stop());
 
   const bankId = async (name: string) => (await t.server.database.db.selectFrom('banks').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+
+  it("every demo customer's NIK keeps the NIK rules against the geography (a district that exists, the birth date and gender of the record); some customers are MEDIUM or HIGH risk", async () => {
+    const db = t.server.database.db;
+    const districts = new Set((await db.selectFrom('geo_districts').select('id').execute()).map((row) => row.id));
+    const customers = await db.selectFrom('customers').select(['name', 'nik', 'birth_date', 'gender', 'risk_level']).where('kind', '=', 'INDIVIDUAL').execute();
+    expect(customers.length).toBeGreaterThan(100);
+    const broken = customers.flatMap((customer) => nikProblems(customer.nik, { birthDate: customer.birth_date, gender: customer.gender }, (code) => districts.has(code)).map((problem) => `${customer.name} ${customer.nik}: ${problem}`));
+    expect(broken).toEqual([]);
+    expect(new Set(customers.map((customer) => customer.risk_level))).toEqual(new Set(['LOW', 'MEDIUM', 'HIGH']));
+  });
 
   it('both demo banks have deposits in every state, both close reasons, and counters that match the rows', async () => {
     const db = t.server.database.db;
