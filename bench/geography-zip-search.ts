@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { createGeographyService } from '../server/master-data/geography-service';
 import { migrateToLatest } from '../server/platform/db/migrate';
 import { withScratchDatabase } from './scratch-database';
+import { generator, percentile } from './sampling';
 
 type Log = (line: string) => void;
 
@@ -26,19 +27,6 @@ export interface GeographyBenchFigures {
 const RUNS = Number(process.env.BENCH_GEOGRAPHY_RUNS ?? 500);
 const WARM_UP = 50;
 const BUDGET_MS = 20;
-
-/** A small deterministic generator, so every run asks the same questions. */
-function generator(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
-}
 
 async function time(queries: string[], run: (q: string) => Promise<unknown>): Promise<GeographyBenchFigures['prefix']> {
   for (const q of queries.slice(0, WARM_UP)) await run(q);

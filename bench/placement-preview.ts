@@ -16,6 +16,7 @@ import { buildServer } from '../server/main';
 import { jakartaDate } from '../server/platform/business-date';
 import { addDays } from '../machines/deposit-rules';
 import { pgClient } from './deposits-dataset-pg';
+import { generator, percentile } from './sampling';
 
 type Log = (line: string) => void;
 
@@ -31,19 +32,6 @@ const RUNS = Number(process.env.BENCH_PLACEMENT_RUNS ?? 500);
 const WARM_UP = 50;
 const BUDGET_MS = 20;
 const API = '/api-v2-bpr';
-
-/** A small deterministic generator, so every run asks the same questions. */
-function generator(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
-}
 
 export async function runPlacementPreviewBenchmarks(log: Log, dialect: 'sqlite' | 'postgres' = 'sqlite'): Promise<PlacementPreviewFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-bench-placement-'));

@@ -12,6 +12,28 @@ export async function insertChangeRequest(db: Db, request: NewChangeRequest): Pr
   await db.insertInto('change_requests').values({ ...request, customer_id: customerId }).execute();
 }
 
+/** A request staff raise: pending, with what it asks and what it replaces (JSON), and who asked. */
+export async function insertRaisedChangeRequest(
+  db: Db,
+  request: { id: string; bankId: string; depositId: string | null; customerId: string; kind: ChangeRequestRow['kind']; value: unknown; previous: unknown; requestedBy: string; at: string },
+): Promise<void> {
+  await insertChangeRequest(db, {
+    id: request.id,
+    bank_id: request.bankId,
+    deposit_id: request.depositId,
+    customer_id: request.customerId,
+    kind: request.kind,
+    requested_value: JSON.stringify(request.value),
+    previous_value: JSON.stringify(request.previous),
+    status: 'pending',
+    reason: null,
+    decided_by: null,
+    decided_at: null,
+    created_at: request.at,
+    requested_by: request.requestedBy,
+  });
+}
+
 export async function findChangeRequest(db: Db, bankId: string, id: string): Promise<ChangeRequestRow | undefined> {
   return db.selectFrom('change_requests').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
 }

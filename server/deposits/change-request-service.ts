@@ -7,7 +7,7 @@ import { CHANGE_REQUEST_MESSAGES, changeRequestRefusal, type ChangeRequestEvent 
 import { findBankByCode } from '../../machines/customer-rules';
 import { isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
-import { decideChangeRequest, findChangeRequest, findChangeRequestView, findPendingChangeRequest, insertChangeRequest, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
+import { decideChangeRequest, findChangeRequest, findChangeRequestView, findPendingChangeRequest, insertRaisedChangeRequest, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
 import { findCustomer, updatePayoutAccount, type PayoutAccount } from './customer-repository';
 import { applyIdentityChange } from './customer-changes';
 import { listDepositsOfCustomer, saveDeposit } from './deposit-repository';
@@ -169,21 +169,7 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
             : customer?.payout_account_number
               ? { bankCode: customer.payout_bank_code, bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name }
               : null;
-        await insertChangeRequest(trx, {
-          id,
-          bank_id: actor.bankId,
-          deposit_id: row.id,
-          customer_id: row.customer_id,
-          kind: parsed.kind,
-          requested_value: JSON.stringify(value),
-          previous_value: JSON.stringify(previous),
-          status: 'pending',
-          reason: null,
-          decided_by: null,
-          decided_at: null,
-          created_at: now,
-          requested_by: actor.userId,
-        });
+        await insertRaisedChangeRequest(trx, { id, bankId: actor.bankId, depositId: row.id, customerId: row.customer_id, kind: parsed.kind, value, previous, requestedBy: actor.userId, at: now });
         await insertAudit(trx, {
           id: randomUUID(),
           bank_id: row.bank_id,

@@ -20,7 +20,7 @@ import { toDepositSummary } from './deposit-views';
 import { checkNewCustomer, type CheckedCustomer } from './customer-checks';
 import { findCustomer, findCustomerByIdentity, insertCustomer } from './customer-repository';
 import { alreadyKept, applyContactChange, holderOfNewKey, keptCustomerOf, STALE_CUSTOMER } from './customer-changes';
-import { findChangeRequestView, findPendingChangeRequest, insertChangeRequest, listPendingChangeRequestsOfCustomer } from './change-request-repository';
+import { findChangeRequestView, findPendingChangeRequest, insertRaisedChangeRequest, listPendingChangeRequestsOfCustomer } from './change-request-repository';
 import { toChangeRequest } from './change-request-service';
 
 /**
@@ -223,21 +223,7 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
             throw new ServiceError('conflict', `Sudah ada permintaan perubahan ${request.kind === 'customerData' ? 'data identitas' : 'rekening pencairan'} nasabah ini yang menunggu keputusan.`);
           }
           const id = randomUUID();
-          await insertChangeRequest(trx, {
-            id,
-            bank_id: actor.bankId,
-            deposit_id: null,
-            customer_id: customer.id,
-            kind: request.kind,
-            requested_value: JSON.stringify(request.value),
-            previous_value: JSON.stringify(request.previous),
-            status: 'pending',
-            reason: null,
-            decided_by: null,
-            decided_at: null,
-            created_at: now,
-            requested_by: actor.userId,
-          });
+          await insertRaisedChangeRequest(trx, { id, bankId: actor.bankId, depositId: null, customerId: customer.id, kind: request.kind, value: request.value, previous: request.previous, requestedBy: actor.userId, at: now });
           await insertBankAudit(trx, { bankId: actor.bankId, actorId: actor.userId, at: now, subject: 'customer', subjectId: customer.id, event: 'customer.requestChange', payload: { changeRequestId: id, kind: request.kind, before: request.previous, after: request.value } });
           raised.push(id);
         }
@@ -282,10 +268,7 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
         representatives: JSON.parse(customer.representatives) as CustomerDetail['representatives'],
         riskLevel: customer.risk_level,
         version: customer.version,
-        payoutAccount:
-          customer.payout_bank_name && customer.payout_account_number && customer.payout_account_name
-            ? { bankCode: customer.payout_bank_code, bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name }
-            : null,
+        payoutAccount: keptCustomerOf(customer).payoutAccount,
         deposits: deposits.map((row) => toDepositSummary(row, names.get(row.product_id) ?? '', settings, summary!.totalActivePrincipal)),
       };
     },
