@@ -29,7 +29,8 @@ function alreadyKept(existing: Pick<CustomerRow, 'id' | 'name' | 'kind'>): Servi
   return new ServiceError('conflict', `Nasabah dengan ${key} ini sudah terdaftar: ${existing.name}. Gunakan data nasabah yang ada.`, { existingId: existing.id });
 }
 
-function rowOf(bankId: string, actorId: string, checked: CheckedCustomer, now: string): CustomerRow {
+/** The stored row of a checked new customer (also the import's, deposit-import-service.ts). */
+export function rowOf(bankId: string, actorId: string, checked: CheckedCustomer, now: string): CustomerRow {
   const { input } = checked;
   const individual = input.type === 'INDIVIDUAL' ? input : null;
   const entity = input.type === 'ENTITY' ? input : null;

@@ -1,4 +1,5 @@
-import { inflateRaw } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createInflateRaw, inflateRaw } from 'node:zlib';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { ServiceError } from '../errors';
@@ -113,6 +114,27 @@ function readCentralDirectory(bytes: Buffer, limits: Required<XlsxUploadLimits>)
   return entries;
 }
 
+/** Entries declared larger than this are inflated as a stream and counted, never held whole (an import's sheet of 100,000 rows inflates to hundreds of MB). */
+const STREAMED_FROM_BYTES = 16 * 1024 * 1024;
+
+/** The inflated size of one entry, counted piece by piece; TooLarge as soon as it passes `budget`. */
+function countInflated(data: Buffer, budget: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw();
+    let size = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > budget) {
+        inflate.destroy();
+        reject(new TooLarge());
+      }
+    });
+    inflate.on('error', () => reject(new NotAZip()));
+    inflate.on('end', () => resolve(size));
+    inflate.end(data);
+  });
+}
+
 /** Inflates every entry within the budget left; throws TooLarge the moment the actual bytes pass it. */
 async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], maxInflatedBytes: number): Promise<void> {
   let left = maxInflatedBytes;
@@ -121,6 +143,8 @@ async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], m
     let size: number;
     if (entry.method === 0) {
       size = data.length;
+    } else if (entry.declaredSize > STREAMED_FROM_BYTES) {
+      size = await countInflated(data, left);
     } else {
       try {
         // One byte more than the budget: reaching it means the entry passes the bound.
@@ -135,12 +159,8 @@ async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], m
   }
 }
 
-/**
- * The workbook of an uploaded xlsx, after the bounds above: a file beyond them is refused with 413
- * (in well under a second, without holding the event loop), one that is not an xlsx with
- * `notXlsxMessage` (400).
- */
-export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): Promise<ExcelJS.Workbook> {
+/** The bounds above, checked; 413 or 400 (`notXlsxMessage`) when the bytes pass them. */
+async function checkedUpload(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits): Promise<Buffer> {
   const limits: Required<XlsxUploadLimits> = { maxInflatedBytes: XLSX_MAX_INFLATED_BYTES, maxEntries: XLSX_MAX_ENTRIES, ...limitsIn };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
@@ -150,6 +170,43 @@ export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: st
     if (error instanceof NotAZip) throw new ServiceError('invalid', notXlsxMessage);
     throw error;
   }
+  return buffer;
+}
+
+/**
+ * The rows of an uploaded xlsx's first worksheet, one at a time, after the same bounds as
+ * loadUploadedWorkbook: for sheets too large to hold as a workbook (an import of 100,000 rows),
+ * exceljs's streaming reader parses the sheet as it inflates it. `values` is exceljs's row array
+ * (index 0 unused; cells as exceljs reads them: text, number, Date for date-formatted cells,
+ * rich text, formula results). Rows arrive in sheet order; empty rows are not emitted.
+ */
+export async function* readUploadedSheetRows(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): AsyncGenerator<{ number: number; values: unknown[] }> {
+  const buffer = await checkedUpload(bytes, notXlsxMessage, limitsIn);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  let sawSheet = false;
+  try {
+    for await (const worksheet of reader) {
+      sawSheet = true;
+      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        yield { number: row.number, values: row.values as unknown[] };
+      }
+      // The first sheet is the data; later ones (the explanation) are not read.
+      break;
+    }
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    throw new ServiceError('invalid', notXlsxMessage);
+  }
+  if (!sawSheet) throw new ServiceError('invalid', notXlsxMessage);
+}
+
+/**
+ * The workbook of an uploaded xlsx, after the bounds above: a file beyond them is refused with 413
+ * (in well under a second, without holding the event loop), one that is not an xlsx with
+ * `notXlsxMessage` (400).
+ */
+export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): Promise<ExcelJS.Workbook> {
+  const buffer = await checkedUpload(bytes, notXlsxMessage, limitsIn);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);

@@ -19,6 +19,7 @@ import * as signatureCallbackKeys from './0017_signature_callback_keys';
 import * as customerCif from './0018_customer_cif';
 import * as counterPlacement from './0019_counter_placement';
 import * as changeRequestMaker from './0020_change_request_maker';
+import * as depositImports from './0022_deposit_imports';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_customer_cif': customerCif,
   '0019_counter_placement': counterPlacement,
   '0020_change_request_maker': changeRequestMaker,
+  '0022_deposit_imports': depositImports,
 };
