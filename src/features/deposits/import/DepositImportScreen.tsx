@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../../app/actors-context';
 import { useSubmission } from '../../../app/use-submission';
@@ -14,7 +14,6 @@ import {
   DEPOSIT_IMPORT_TEMPLATE_PATH,
   depositImportApi,
   resultOfFailure,
-  type DepositImportError,
   type DepositImportResult,
   type DepositImportSummary,
   type UploadProgress,
@@ -34,12 +33,6 @@ export function progressText(progress: UploadProgress, fileSize: number): string
   return `Mengunggah berkas… ${percent}% (${formatFileSize(progress.sent)} dari ${formatFileSize(total)})`;
 }
 
-const ERROR_COLUMNS: readonly DataColumn<DepositImportError>[] = [
-  { key: 'row', header: 'Baris', numeric: true, cell: (error) => error.row },
-  { key: 'column', header: 'Kolom', cell: (error) => error.column },
-  { key: 'message', header: 'Kesalahan', wrap: true, cell: (error) => error.message },
-];
-
 const HISTORY_COLUMNS: readonly DataColumn<DepositImportSummary>[] = [
   { key: 'at', header: 'Waktu', cell: (item) => formatDateTime(item.at) },
   { key: 'fileName', header: 'Berkas', wrap: true, cell: (item) => item.fileName },
@@ -53,9 +46,13 @@ type Outcome = { kind: 'checked' | 'refused' | 'saved'; result: DepositImportRes
 
 function ResultPanel({ outcome }: { outcome: Outcome }) {
   const { result } = outcome;
-  const errorList = { status: 'ready' as const, data: { data: result.errors, meta: { page: 1, limit: result.errors.length, total: result.errors.length, totalPages: 1 } }, error: null, reload: () => undefined };
+  const ref = useRef<HTMLElement>(null);
+  // The answer takes the focus (and the view): a keyboard or a screen reader meets the figures next.
+  useEffect(() => {
+    if (outcome.kind !== 'refused') ref.current?.focus();
+  }, [outcome]);
   return (
-    <section className="bj-card" aria-labelledby="import-result-title">
+    <section className="bj-card" aria-labelledby="import-result-title" ref={ref} tabIndex={-1}>
       <h2 className="bj-card__title" id="import-result-title">
         {outcome.kind === 'saved' ? 'Impor tersimpan' : 'Hasil pemeriksaan'}: {outcome.fileName}
       </h2>
@@ -77,10 +74,12 @@ function ResultPanel({ outcome }: { outcome: Outcome }) {
           <span className="bj-stat__label">Pokok baris benar ({result.totals.count.toLocaleString('id-ID')} deposito)</span>
         </div>
       </div>
+      {result.totals.count > 0 ? (
       <p>
         Nasabah: {result.customers.created.toLocaleString('id-ID')} baru dibuat, {result.customers.matched.toLocaleString('id-ID')} sudah ada (dicocokkan dengan NIK/NPWP). Tanggal pindah{' '}
         {formatDate(outcome.cutOverDate)}: cicilan bunga sebelum tanggal ini dicatat sudah dibayar oleh sistem lama.
       </p>
+      ) : null}
       {result.totals.byProduct.length > 0 ? (
         <div className="bj-table-wrap">
           <table className="bj-table">
@@ -88,10 +87,10 @@ function ResultPanel({ outcome }: { outcome: Outcome }) {
             <thead>
               <tr>
                 <th scope="col">Produk</th>
-                <th scope="col" className="bj-table__numeric">
+                <th scope="col" className="bj-num">
                   Deposito
                 </th>
-                <th scope="col" className="bj-table__numeric">
+                <th scope="col" className="bj-num">
                   Pokok
                 </th>
               </tr>
@@ -102,8 +101,8 @@ function ResultPanel({ outcome }: { outcome: Outcome }) {
                   <td>
                     {product.productName} ({product.productCode})
                   </td>
-                  <td className="bj-table__numeric">{product.count.toLocaleString('id-ID')}</td>
-                  <td className="bj-table__numeric">{formatRupiah(product.principal)}</td>
+                  <td className="bj-num">{product.count.toLocaleString('id-ID')}</td>
+                  <td className="bj-num">{formatRupiah(product.principal)}</td>
                 </tr>
               ))}
             </tbody>
@@ -117,7 +116,30 @@ function ResultPanel({ outcome }: { outcome: Outcome }) {
               <p>Perbaiki baris-baris ini, lalu periksa lagi untuk melihat sisanya.</p>
             </Notice>
           ) : null}
-          <DataTable list={errorList} columns={ERROR_COLUMNS} rowKey={(error) => `${error.row}|${error.column}|${error.message}`} caption="Kesalahan per baris" empty={{ title: 'Tidak ada kesalahan' }} />
+          {/* Up to 1,000 rows scroll in their own box, which the keyboard can reach and scroll. */}
+          <div className="bj-table-wrap" tabIndex={0} role="region" aria-label="Daftar kesalahan">
+            <table className="bj-table">
+              <caption>Kesalahan per baris</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="bj-num">
+                    Baris
+                  </th>
+                  <th scope="col">Kolom</th>
+                  <th scope="col">Kesalahan</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.errors.map((error) => (
+                  <tr key={`${error.row}|${error.column}|${error.message}`}>
+                    <td className="bj-num">{error.row}</td>
+                    <td>{error.column}</td>
+                    <td className="bj-wrap">{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : null}
     </section>
@@ -188,7 +210,7 @@ export default function DepositImportScreen() {
   const checkedClean = outcome?.kind === 'checked' && outcome.result.errorCount === 0 && outcome.result.totals.count > 0 && outcome.fileName === file?.name && outcome.cutOverDate === cutOverDate;
 
   return (
-    <div className="bj-page">
+    <div className="bj-page bj-stack">
       <PageHeading title="Impor Deposito" />
       <section className="bj-card" aria-labelledby="import-template-title">
         <h2 className="bj-card__title" id="import-template-title">
