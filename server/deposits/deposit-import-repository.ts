@@ -14,16 +14,27 @@ type Db = Kysely<Database>;
 /** Parameters per statement, kept under both dialects' limits with room to spare. */
 const MAX_PARAMETERS = 30_000;
 
-/** Inserts `rows` into `table` in statements of as many rows as the parameter bound allows. */
+/** The largest power of two not above `n` (n ≥ 1). */
+const powerOfTwoAtMost = (n: number) => 2 ** Math.floor(Math.log2(n));
+
+/**
+ * Inserts `rows` into `table` in multi-row statements of a power-of-two number of rows, as many
+ * as the parameter bound allows. Powers of two because the SQLite connection keeps its last 1,000
+ * prepared statements by their text (statement-cache.ts): statements of any length would leave
+ * hundreds of different texts of tens of thousands of parameters there — most of a gigabyte for
+ * one import of 100,000 deposits — where these are a dozen per table, prepared once and reused.
+ */
 export async function insertInChunks<T extends keyof Database & string>(db: Db, table: T, rows: ReadonlyArray<Insertable<Database[T]>>): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!).length;
-  const perStatement = Math.max(1, Math.floor((isSqlite(db) ? MAX_PARAMETERS : MAX_PARAMETERS * 2) / columns));
-  for (let from = 0; from < rows.length; from += perStatement) {
+  const bound = powerOfTwoAtMost(Math.max(1, Math.floor((isSqlite(db) ? MAX_PARAMETERS : MAX_PARAMETERS * 2) / columns)));
+  for (let from = 0; from < rows.length; ) {
+    const size = Math.min(bound, powerOfTwoAtMost(rows.length - from));
     await db
       .insertInto(table)
-      .values(rows.slice(from, from + perStatement) as never)
+      .values(rows.slice(from, from + size) as never)
       .execute();
+    from += size;
   }
 }
 

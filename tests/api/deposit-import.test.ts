@@ -82,12 +82,12 @@ function keptRow(w: World, index: number, overrides: TemplateRow = {}): Template
 describe.each(dialects)('Impor Deposito (%s)', (dialect) => {
   let w: World;
 
-  const upload = (book: Buffer, options: { dryRun?: 'true' | 'false'; cutOverDate?: string; who?: keyof World['users']; name?: string } = {}) => {
+  const upload = (book: Buffer, options: { dryRun?: 'true' | 'false'; cutOverDate?: string; who?: keyof World['users']; name?: string; withoutKey?: boolean } = {}) => {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(book)]), options.name ?? 'buku-lama.xlsx');
     form.set('cutOverDate', options.cutOverDate ?? CUT_OVER);
     if (options.dryRun) form.set('dryRun', options.dryRun);
-    return w.call('POST', '/deposito/import', { token: w.users[options.who ?? 'admin'].token, form, headers: freshKey() });
+    return w.call('POST', '/deposito/import', { token: w.users[options.who ?? 'admin'].token, form, headers: options.withoutKey ? {} : freshKey() });
   };
   const count = async (table: 'deposits' | 'customers' | 'interest_installments' | 'deposit_imports' | 'deposit_audit' | 'bilyet_numbers') =>
     Number((await w.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -225,6 +225,18 @@ describe.each(dialects)('Impor Deposito (%s)', (dialect) => {
     expect(refused.body.message).toEqual(['Impor dibatalkan: ada baris yang salah, tidak ada yang disimpan. Perbaiki baris-baris tersebut lalu unggah lagi.']);
     expect(depositImportResultSchema.parse(refused.body.data).errors).toEqual(result.errors);
     expect(await counts()).toEqual(before);
+  });
+
+  it('a commit without an Idempotency-Key (no request transaction around it) of more rows than one batch checks at once', async () => {
+    // 1,000 rows are checked and written together: 1,200 make two batches, new customers in both.
+    const rows = Array.from({ length: 1200 }, (_, index) =>
+      rinaRow(w, { depositNumber: `DEP-TANPA-KUNCI-${index}`, bilyetNumber: `BL-TANPA-KUNCI-${index}`, nik: `327309520385${1000 + index}`, principal: 10_000_000 }),
+    );
+    const answer = await upload(await importBook(rows), { dryRun: 'false', withoutKey: true });
+    expect(answer.status, answer.text).toBe(201);
+    expect([answer.body.data.totals.count, answer.body.data.customers]).toEqual([1200, { created: 1200, matched: 0 }]);
+    const written = await w.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number>().as('n')).where('deposit_number', 'like', 'DEP-TANPA-KUNCI-%').executeTakeFirstOrThrow();
+    expect(Number(written.n)).toBe(1200);
   });
 
   it('the same file twice: the first writes every row in one go, the second finds every deposit number taken and writes nothing', async () => {

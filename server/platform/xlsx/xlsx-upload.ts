@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { createInflateRaw, inflateRaw } from 'node:zlib';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
@@ -173,31 +173,54 @@ async function checkedUpload(bytes: Uint8Array, notXlsxMessage: string, limitsIn
   return buffer;
 }
 
+const ROWS_WORKER_URL = new URL('./sheet-rows-worker.mjs', import.meta.url);
+/** The parsing worker's heap: a small young generation, so exceljs's garbage is collected as it goes instead of growing the process; room in the old one for a sheet's shared strings. */
+const ROWS_WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 };
+
+type WorkerMessage = { rows: Array<{ number: number; values: unknown[] }>; done: boolean } | { failed: string };
+
 /**
  * The rows of an uploaded xlsx's first worksheet, one at a time, after the same bounds as
- * loadUploadedWorkbook: for sheets too large to hold as a workbook (an import of 100,000 rows),
- * exceljs's streaming reader parses the sheet as it inflates it. `values` is exceljs's row array
- * (index 0 unused; cells as exceljs reads them: text, number, Date for date-formatted cells,
- * rich text, formula results). Rows arrive in sheet order; empty rows are not emitted.
+ * loadUploadedWorkbook: for sheets too large to hold as a workbook (an import of 100,000 rows).
+ * exceljs's streaming reader parses the sheet in a worker thread (sheet-rows-worker.mjs), a few
+ * batches ahead of the caller, so neither the event loop nor the main heap carries the parsing.
+ * `values` is exceljs's row array (index 0 unused; cells as exceljs reads them: text, number,
+ * Date for date-formatted cells, rich text, formula results). Empty rows are not emitted. A
+ * caller that stops early stops the worker.
  */
 export async function* readUploadedSheetRows(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): AsyncGenerator<{ number: number; values: unknown[] }> {
-  const buffer = await checkedUpload(bytes, notXlsxMessage, limitsIn);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  let sawSheet = false;
+  const limits: Required<XlsxUploadLimits> = { maxInflatedBytes: XLSX_MAX_INFLATED_BYTES, maxEntries: XLSX_MAX_ENTRIES, ...limitsIn };
+  const buffer = await checkedUpload(bytes, notXlsxMessage, limits);
+  // A copy of its own goes to the worker: the caller's bytes stay usable.
+  const copy = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+  const worker = new Worker(ROWS_WORKER_URL, { workerData: { bytes: copy }, transferList: [copy], resourceLimits: ROWS_WORKER_LIMITS });
+  const inbox: Array<WorkerMessage | { crashed: Error }> = [];
+  let notify: (() => void) | null = null;
+  const arrived = (message: WorkerMessage | { crashed: Error }) => {
+    inbox.push(message);
+    notify?.();
+    notify = null;
+  };
+  worker.on('message', arrived);
+  worker.on('error', (error) => arrived({ crashed: error }));
+  worker.on('exit', () => arrived({ crashed: new Error('sheet rows worker exited') }));
   try {
-    for await (const worksheet of reader) {
-      sawSheet = true;
-      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        yield { number: row.number, values: row.values as unknown[] };
+    for (;;) {
+      if (inbox.length === 0) await new Promise<void>((resolve) => (notify = resolve));
+      const message = inbox.shift()!;
+      if ('crashed' in message) {
+        if ((message.crashed as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooLargeError(limits);
+        throw new ServiceError('invalid', notXlsxMessage);
       }
-      // The first sheet is the data; later ones (the explanation) are not read.
-      break;
+      if ('failed' in message) throw new ServiceError('invalid', notXlsxMessage);
+      for (const row of message.rows) yield row;
+      if (message.done) return;
+      worker.postMessage('more');
     }
-  } catch (error) {
-    if (error instanceof ServiceError) throw error;
-    throw new ServiceError('invalid', notXlsxMessage);
+  } finally {
+    worker.removeAllListeners();
+    await worker.terminate();
   }
-  if (!sawSheet) throw new ServiceError('invalid', notXlsxMessage);
 }
 
 /**
