@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { createCustomerSchema } from '../../contract/customers';
 import {
   DEPOSIT_IMPORT_FILE_FIELD,
@@ -16,8 +16,6 @@ import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
 import { inJoinedTransaction } from '../platform/db/ambient-transaction';
-import { SQLITE_CACHE_KIB } from '../platform/db/database';
-import { isSqlite } from '../platform/db/dialect';
 import type { CustomerRow, Database, NewAuditRow, NewDeposit, NewDepositPeriod, NewInstallment } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { ServiceError, ValidationError } from '../platform/errors';
@@ -59,14 +57,6 @@ export const IMPORT_MESSAGES = {
  * some 300 MB of XML. It is read as a stream (readUploadedSheetRows), never held whole.
  */
 export const IMPORT_XLSX_LIMITS = { maxInflatedBytes: 512 * 1024 * 1024, maxEntries: 64 } as const;
-
-/**
- * SQLite keeps a transaction's changed pages in its page cache (128 MB on the server's connection,
- * SQLITE_CACHE_KIB) until it must spill them to the WAL; an import changes hundreds of MB of
- * pages, so its transaction runs with a smaller cache and the spill starts early. The server's
- * size is back once it ends.
- */
-const IMPORT_SQLITE_CACHE_KIB = 16 * 1024;
 
 /** Rows checked against the database (deposit and bilyet numbers, customers), and written, together. */
 const CHECK_BATCH = 1000;
@@ -506,7 +496,6 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         // Joined by every query of the pass, the geography's included (inJoinedTransaction).
         const result = await inJoinedTransaction(db, async (trx) => {
           const now = clock.now().toISOString();
-          if (isSqlite(trx)) await sql`pragma cache_size = ${sql.raw(String(-IMPORT_SQLITE_CACHE_KIB))}`.execute(trx);
           const checked = await pass(actor, file.bytes, cutOverDate, today, { trx, importId, fileName, now, settings, products: new Map(), held: new Map() });
           if (checked.errorCount > 0) throw new RolledBack(checked);
           await adjustStatusCount(trx, actor.bankId, 'active', checked.totals.count);
@@ -519,8 +508,6 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         // Another import (or a placement) took a number between a batch's check and its write.
         if (isUniqueViolation(error, /deposits|bilyet|customers/)) throw new ServiceError('conflict', IMPORT_MESSAGES.raced);
         throw error;
-      } finally {
-        if (isSqlite(db)) await sql`pragma cache_size = ${sql.raw(String(-SQLITE_CACHE_KIB))}`.execute(db);
       }
     },
 

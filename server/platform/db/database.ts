@@ -36,8 +36,6 @@ export interface DatabaseOptions {
 
 /** The SQLite database's file name inside DATA_DIR. */
 export const SQLITE_FILE = 'berjangka.sqlite';
-/** The server connection's SQLite page cache (KiB): 128 MB. */
-export const SQLITE_CACHE_KIB = 131_072;
 const PG_INT8_OID = 20;
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -76,7 +74,7 @@ function sqliteDialect(dataDir: string): SqliteDialect {
   // and the daily job's rerun redoes a lost job commit. It and a 128 MB page cache took the
   // 5,000-maturity daily job from 22 s to 8.5 s (bench/deposits.ts).
   database.pragma('synchronous = NORMAL');
-  database.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  database.pragma('cache_size = -131072');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   return new SqliteDialect({ database: withStatementCache(database) });
