@@ -68,6 +68,14 @@ const keyLabel = (key: CustomerKey) => (key.kind === 'ENTITY' ? 'NPWP' : 'NIK');
 /** A customer the book names: kept already, created by this import, or refused (its first row says why). */
 type CustomerPlan = { state: 'kept' | 'new'; id: string; name: string } | { state: 'refused'; firstRow: number };
 
+/** The customer a valid row's deposit is written for. */
+interface ImportCustomer {
+  id: string;
+  name: string;
+  /** Created by this import (it holds nothing at the bank yet). */
+  isNew: boolean;
+}
+
 const PAID_BY_OLD_SYSTEM = 'Dibayar oleh sistem lama';
 
 /** The geography asks each district and address once per import: a book repeats a few hundred of them. */
@@ -206,7 +214,7 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
       );
       for (const customer of kept) customers.set(customer.kind === 'ENTITY' ? `E:${customer.npwp}` : `I:${customer.nik}`, { state: 'kept', id: customer.id, name: customer.name });
 
-      const valid: Array<{ deposit: ImportedDeposit; customer: { id: string; name: string } }> = [];
+      const valid: Array<{ deposit: ImportedDeposit; customer: ImportCustomer }> = [];
       const newCustomers: CustomerRow[] = [];
       for (const item of batch) {
         const problems: DepositImportError[] = [];
@@ -234,7 +242,7 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         total.count += 1;
         total.principal += item.principal;
         byProduct.set(item.productId, total);
-        valid.push({ deposit: item, customer: { id: plan.id, name: plan.name } });
+        valid.push({ deposit: item, customer: { id: plan.id, name: plan.name, isNew: plan.state === 'new' } });
       }
       if (writer && errorCount === 0) await writeBatch(actor, writer, cutOverDate, valid, newCustomers);
     };
@@ -302,7 +310,7 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
   }
 
   /** One batch of checked rows written: new customers, then each deposit with its period, installments, timeline row and bilyet. */
-  async function writeBatch(actor: StaffActor, writer: Writer, cutOverDate: IsoDate, valid: ReadonlyArray<{ deposit: ImportedDeposit; customer: { id: string; name: string } }>, newCustomers: readonly CustomerRow[]): Promise<void> {
+  async function writeBatch(actor: StaffActor, writer: Writer, cutOverDate: IsoDate, valid: ReadonlyArray<{ deposit: ImportedDeposit; customer: ImportCustomer }>, newCustomers: readonly CustomerRow[]): Promise<void> {
     const { trx, importId, fileName, now, settings } = writer;
     await insertInChunks(trx, 'customers', newCustomers);
     await insertInChunks(
@@ -313,6 +321,8 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
     // The tax of an installment depends on the customer's active principal: what the bank held
     // before, plus this deposit and those of theirs written before it — as approvals one after
     // the other would find it (taxContextFor).
+    // A customer this import creates holds nothing yet; only those kept before are asked.
+    for (const { customer } of valid) if (customer.isNew && !writer.held.has(customer.id)) writer.held.set(customer.id, 0);
     const unknown = [...new Set(valid.map((item) => item.customer.id))].filter((id) => !writer.held.has(id));
     const held = await activePrincipalOfCustomers(trx, unknown);
     for (const id of unknown) writer.held.set(id, held.get(id) ?? 0);
