@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { createCustomerSchema } from '../../contract/customers';
 import {
   DEPOSIT_IMPORT_FILE_FIELD,
@@ -16,6 +16,7 @@ import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
 import { inJoinedTransaction } from '../platform/db/ambient-transaction';
+import { isSqlite } from '../platform/db/dialect';
 import type { CustomerRow, Database, NewAuditRow, NewDeposit, NewDepositPeriod, NewInstallment } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { ServiceError, ValidationError } from '../platform/errors';
@@ -506,6 +507,11 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         // Joined by every query of the pass, the geography's included (inJoinedTransaction).
         const result = await inJoinedTransaction(db, async (trx) => {
           const now = clock.now().toISOString();
+          // Each batch asks the tables this transaction is filling whether its numbers are taken.
+          // PostgreSQL plans those reads with the statistics of before the import — for a bank
+          // new to Berjangka, empty tables — and reads the growing tables whole, batch after
+          // batch; their indexes answer at once (until the transaction ends).
+          if (!isSqlite(trx)) await sql`set local enable_seqscan = off`.execute(trx);
           const checked = await pass(actor, file.bytes, cutOverDate, today, { trx, importId, fileName, now, settings, products: new Map(), held: new Map() });
           if (checked.errorCount > 0) throw new RolledBack(checked);
           await adjustStatusCount(trx, actor.bankId, 'active', checked.totals.count);
