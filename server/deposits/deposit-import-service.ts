@@ -127,6 +127,8 @@ interface Writer {
   products: Map<string, ProductWithRates>;
   /** Active principal per customer as the deposits written so far leave it (the tax context of the next). */
   held: Map<string, number>;
+  /** Batches written so far. */
+  batches: number;
 }
 
 export function createDepositImportService(deps: { db: Kysely<Database>; clock: Clock; geography: GeographyService }) {
@@ -245,7 +247,17 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         byProduct.set(item.productId, total);
         valid.push({ deposit: item, customer: { id: plan.id, name: plan.name, isNew: plan.state === 'new' } });
       }
-      if (writer && errorCount === 0) await writeBatch(actor, writer, cutOverDate, valid, newCustomers);
+      if (writer && errorCount === 0) {
+        await writeBatch(actor, writer, cutOverDate, valid, newCustomers);
+        writer.batches += 1;
+        // Each batch asks the tables this transaction is filling whether its numbers are taken.
+        // PostgreSQL planned those reads (and keeps the plans of its prepared statements) with the
+        // statistics of before the import — for a bank new to Berjangka, empty tables — and then
+        // reads the growing tables whole, batch after batch. ANALYZE inside the transaction counts
+        // its own rows and makes the plans be made again: after batches 1, 2, 4, 8… (a few
+        // hundred ms each), the reads go by index.
+        if (!isSqlite(writer.trx) && (writer.batches & (writer.batches - 1)) === 0) await sql`analyze deposits, bilyet_numbers, customers`.execute(writer.trx);
+      }
     };
 
     let positions: Map<ImportColumnKey, number> | null = null;
@@ -507,12 +519,8 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         // Joined by every query of the pass, the geography's included (inJoinedTransaction).
         const result = await inJoinedTransaction(db, async (trx) => {
           const now = clock.now().toISOString();
-          // Each batch asks the tables this transaction is filling whether its numbers are taken.
-          // PostgreSQL plans those reads with the statistics of before the import — for a bank
-          // new to Berjangka, empty tables — and reads the growing tables whole, batch after
-          // batch; their indexes answer at once (until the transaction ends).
-          if (!isSqlite(trx)) await sql`set local enable_seqscan = off`.execute(trx);
-          const checked = await pass(actor, file.bytes, cutOverDate, today, { trx, importId, fileName, now, settings, products: new Map(), held: new Map() });
+
+          const checked = await pass(actor, file.bytes, cutOverDate, today, { trx, importId, fileName, now, settings, products: new Map(), held: new Map(), batches: 0 });
           if (checked.errorCount > 0) throw new RolledBack(checked);
           await adjustStatusCount(trx, actor.bankId, 'active', checked.totals.count);
           await insertImport(trx, { id: importId, bank_id: actor.bankId, file_name: fileName, rows: checked.totals.count, principal: checked.totals.principal, cut_over_date: cutOverDate, created_by: actor.userId, created_at: now });
