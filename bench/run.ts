@@ -5,6 +5,7 @@
  * the PostgreSQL runs; `npm run bench -- <word>` runs only the benchmarks whose name has <word>.
  */
 import { measureBundle, printBundleReport } from './bundle-size';
+import { runDepositImportBenchmarks } from './deposit-import';
 import { runDepositBenchmarks, type DepositBenchFigures } from './deposits';
 import { runDocumentBenchmarks } from './documents';
 import { runGeographyBenchmarks } from './geography-zip-search';
@@ -52,6 +53,12 @@ const BENCHMARKS: Benchmark[] = [
         },
       ]
     : []),
+  {
+    name: `Impor Deposito: a book of 100,000 running deposits, dry run and commit (SQLite${postgres ? ' and PostgreSQL' : ''}; budgets dry run ≤ 30 s, commit ≤ 60 s, peak RSS ≤ 400 MB)`,
+    run: async (log) => {
+      await runDepositImportBenchmarks(log);
+    },
+  },
   {
     name: 'Documents: drawing a bilyet (A4, QR code, logo) and a JNE A6 label (Code 128) to bytes, 200 runs each (budget 150 ms each)',
     run: async (log) => {

@@ -20,7 +20,7 @@ import { s3FileStore } from './platform/files/s3-file-store';
 import { outboxMailer, smtpMailer, type Mailer } from './platform/mail';
 import { scheduleDailyJob, type DailyFollowUp } from './jobs/daily-schedule';
 import { createAroLetterService } from './documents/aro-letter-service';
-import { areaRouters } from './routes';
+import { areaRouters, LARGE_REQUEST_BODIES } from './routes';
 import { createLogger } from './platform/logger';
 import { createAuthService } from './auth/auth-service';
 import { systemClock, type Clock } from './platform/clock';
@@ -50,6 +50,7 @@ import { idempotency, type IdempotencyHooks } from './platform/http/idempotency'
 import { createRegistrationService } from './auth/registration-service';
 import { createGeographyService } from './master-data/geography-service';
 import { createPlacementService } from './deposits/placement-service';
+import { createDepositImportService } from './deposits/deposit-import-service';
 import { resolveJwtSecret } from './auth/secrets';
 import { seedDemoData } from './demo/seed';
 import { createInvoiceService } from './invoices/invoice-service';
@@ -220,6 +221,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
       customers: createCustomerService({ db: database.db, clock, geography }),
       placements: createPlacementService({ db: database.db, clock, deposits }),
+      depositImports: createDepositImportService({ db: database.db, clock, geography }),
       deposits,
       interest,
       disbursements,
@@ -249,6 +251,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       productId: config.productId,
       mode: config.mode,
       routers,
+      largeBodies: LARGE_REQUEST_BODIES,
       ping: database.ping,
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),

@@ -13,6 +13,8 @@ import { sessionRoutes } from './auth/session-routes';
 import { bprRoutes } from './deposits/bpr-routes';
 import { customerRoutes } from './deposits/customer-routes';
 import { placementRoutes } from './deposits/placement-routes';
+import { depositImportRoutes } from './deposits/deposit-import-routes';
+import type { DepositImportService } from './deposits/deposit-import-service';
 import type { PlacementService } from './deposits/placement-service';
 import type { CustomerService } from './deposits/customer-service';
 import { courierRoutes } from './courier/courier-routes';
@@ -67,6 +69,8 @@ export interface AreaServices {
   installation: { productId: string; supportEmail: string; supportPhone: string | null };
   customers: CustomerService;
   placements: PlacementService;
+  /** Impor Deposito: a running book from the bank's old system. */
+  depositImports: DepositImportService;
   deposits: DepositService;
   interest: InterestService;
   disbursements: DisbursementService;
@@ -100,6 +104,9 @@ export interface AreaServices {
  * /deposito/<name> paths come before depositRoutes, whose GET /deposito/:id would otherwise
  * answer them.
  */
+/** Requests that may carry more than the default body limit: a book of 100,000 deposits is a ~20 MB xlsx. */
+export const LARGE_REQUEST_BODIES: Readonly<Record<string, number>> = { [`${apiBases.v2Bpr.path}/deposito/import`]: 64 * 1024 * 1024 };
+
 export function areaRouters(services: AreaServices): MountedRouter[] {
   const { auth } = services;
   const depositDeps = { auth, deposits: services.deposits, idempotency: services.idempotency, exports: services.exports };
@@ -120,6 +127,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, reportRoutes({ auth, reports: services.reports })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, placementRoutes({ auth, placements: services.placements, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, depositImportRoutes({ auth, imports: services.depositImports, template: { db: services.db, clock: services.clock, geography: services.geography }, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, depositRoutes(depositDeps)],
     [apiBases.v2General.path, publicSettingsRoutes({ auth, settings: services.productSettings, installation: services.installation })],
     [apiBases.v1.path, productRoutes({ auth, products: services.products, idempotency: services.idempotency })],

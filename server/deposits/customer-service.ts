@@ -27,7 +27,8 @@ import { toChangeRequest } from './change-request-service';
  * Nasabah (API.md "Bank, users, settings"): the bank's customers with what the bank holds for
  * each and how much of it LPS guarantees (machines/deposit-rules lpsGuarantee).
  */
-function rowOf(bankId: string, actorId: string, checked: CheckedCustomer, now: string): CustomerRow {
+/** The stored row of a checked new customer (also the import's, deposit-import-service.ts). */
+export function rowOf(bankId: string, actorId: string, checked: CheckedCustomer, now: string): CustomerRow {
   const { input } = checked;
   const individual = input.type === 'INDIVIDUAL' ? input : null;
   const entity = input.type === 'ENTITY' ? input : null;

@@ -64,6 +64,7 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
 /** Records that are not machine events, by the name the timeline keeps. */
 const RECORD_LABELS: Record<string, string> = {
   'deposit.create': 'Penempatan Diterima',
+  'deposit.import': 'Dipindahkan dari sistem lama',
   'deposit.changeInstruction': 'Ubah Instruksi Jatuh Tempo',
   'deposit.changePayoutAccount': 'Ubah Rekening Pencairan',
   'deposit.requestChange': 'Ajukan Permintaan Perubahan',

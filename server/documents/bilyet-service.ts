@@ -32,6 +32,8 @@ import {
   verificationCodeIsBound,
 } from './bilyet-repository';
 import { newVerificationCode } from './bilyet-verification';
+/** A fresh verification code, for bilyet rows another area writes in bulk (Impor Deposito). */
+export { newVerificationCode } from './bilyet-verification';
 import { checkDocumentUpload, type DocumentService, type PendingDocument } from './document-service';
 
 /**

@@ -19,6 +19,7 @@ const BalanceSheetScreen = lazy(() => import('../features/bank/BalanceSheetScree
 const DepositListScreen = lazy(() => import('../features/deposits/DepositListScreen'));
 const DepositDetailScreen = lazy(() => import('../features/deposits/DepositDetailScreen'));
 const PlacementScreen = lazy(() => import('../features/deposits/placement/PlacementScreen'));
+const DepositImportScreen = lazy(() => import('../features/deposits/import/DepositImportScreen'));
 const MonthlyInterestScreen = lazy(() => import('../features/interest/MonthlyInterestScreen'));
 const DisbursementsScreen = lazy(() => import('../features/disbursements/DisbursementsScreen'));
 const DocumentWorkScreen = lazy(() => import('../features/deposits/documents/DocumentWorkScreen'));
@@ -63,6 +64,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/bank/laporan', element: <LazyScreen key="ReportsScreen" screen={ReportsScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
             { path: '/deposito/baru', element: <LazyScreen key="PlacementScreen" screen={PlacementScreen} /> },
+            { path: '/deposito/impor', element: <LazyScreen key="DepositImportScreen" screen={DepositImportScreen} /> },
             { path: '/deposito/proses', element: <LazyScreen key="DocumentWorkScreen" screen={DocumentWorkScreen} /> },
             { path: '/deposito/bunga', element: <LazyScreen key="MonthlyInterestScreen" screen={MonthlyInterestScreen} /> },
             { path: '/deposito/pencairan', element: <LazyScreen key="DisbursementsScreen" screen={DisbursementsScreen} /> },

@@ -80,3 +80,13 @@ export async function inAmbientTransaction<DB, T>(db: Kysely<DB>, work: (trx: Tr
 export function onAmbientRollback(undo: () => Promise<void>): void {
   ambient.getStore()?.afterRollback.push(undo);
 }
+
+/**
+ * Runs `work` in a transaction that every query of its async flow joins, whoever makes it: the
+ * request's ambient transaction (as a savepoint) when one is open, else a new ambient one. For a
+ * service whose transaction calls other services holding the shared handle (on SQLite's one
+ * connection, their queries outside the transaction would wait for it forever).
+ */
+export function inJoinedTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return ambient.getStore() ? db.transaction().execute(work) : inAmbientTransaction(db, work);
+}

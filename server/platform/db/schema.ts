@@ -389,6 +389,18 @@ export interface BankAuditTable {
   payload: string;
 }
 
+/** A committed Impor Deposito (migration 0022). */
+export interface DepositImportsTable {
+  id: string;
+  bank_id: string;
+  file_name: string;
+  rows: number;
+  principal: number;
+  cut_over_date: string;
+  created_by: string;
+  created_at: string;
+}
+
 export interface DepositAuditTable {
   id: string;
   bank_id: string;
@@ -676,6 +688,7 @@ export interface Database {
   disbursements: DisbursementsTable;
   change_requests: ChangeRequestsTable;
   deposit_audit: DepositAuditTable;
+  deposit_imports: DepositImportsTable;
   bank_audit: BankAuditTable;
   idempotency_keys: IdempotencyKeysTable;
   job_runs: JobRunsTable;

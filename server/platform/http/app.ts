@@ -29,6 +29,8 @@ export interface HttpDeps {
   /** The SPA build to serve for non-API GETs (production); omitted when Vite serves it (dev, tests). */
   spaDir?: string;
   maxRequestBytes?: number;
+  /** Paths (base included) whose POST may carry more than maxRequestBytes, with their own limit (an import's upload). */
+  largeBodies?: Readonly<Record<string, number>>;
 }
 
 /** The Hono app: middleware, /healthz, /api-docs, the areas' routers on their bases, and the SPA. */
@@ -44,7 +46,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   // the whole web Request (headers, AbortController) for every GET — 8% of the server's CPU under
   // load on the deposit list (bench/load.ts).
   const bodyLimit = requestBodyLimit(deps.maxRequestBytes);
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : bodyLimit(c, next)));
+  const largeLimits = new Map(Object.entries(deps.largeBodies ?? {}).map(([path, bytes]) => [path, requestBodyLimit(bytes)]));
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : (largeLimits.get(c.req.path) ?? bodyLimit)(c, next)));
   app.use('*', refuseUnreadableAddresses());
   app.onError(handleError(deps.logger));
   app.notFound(notFound);

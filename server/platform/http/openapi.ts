@@ -81,6 +81,7 @@ import {
 import { createProductSchema, deactivateProductSchema, productDetailSchema, productListItemSchema, productListQuerySchema, productSchema, productVisibilitySchema, updateProductSchema } from '../../../contract/product';
 import { createCustomerSchema, customerDetailSchema, customerListQuerySchema, customerSummarySchema, updateCustomerSchema } from '../../../contract/customers';
 import { placementPreviewQuerySchema, placementPreviewSchema, placementRequestSchema } from '../../../contract/placement';
+import { DEPOSIT_IMPORT_FILE_FIELD, depositImportFieldsSchema, depositImportListQuerySchema, depositImportResultSchema, depositImportSummarySchema, depositImportTemplateQuerySchema } from '../../../contract/deposit-import';
 import { publicSettingsSchema } from '../../../contract/public-settings';
 import { balanceSheetInputSchema, balanceSheetMonthSchema, balanceSheetSchema, periodSchema } from '../../../contract/balance-sheet';
 import { productSettingsInputSchema, productSettingsSavedSchema, productSettingsSchema } from '../../../contract/product-settings';
@@ -107,7 +108,8 @@ interface Operation {
   idempotent?: boolean;
   multipart?: { fields: z.ZodType; files: Record<string, { many: boolean; description: string }> };
   /** `extra`: top-level fields the answer carries beside `data` (e.g. Proses Dokumen's `counts`). */
-  response?: { status: 200 | 201; data: z.ZodType | null; description?: string; extra?: Record<string, z.ZodType> };
+  /** `also`: another success status answering the same shape (a dry run's 200 and a commit's 201), with its description. */
+  response?: { status: 200 | 201; data: z.ZodType | null; description?: string; extra?: Record<string, z.ZodType>; also?: { status: 200 | 201; description: string } };
   /** A second success: 202 when the call is taken but waits for someone's decision. */
   accepted?: { data: z.ZodType; description: string };
   binary?: string[];
@@ -148,6 +150,16 @@ const OPERATIONS: Operation[] = [
     method: 'post', base: 'v2Bpr', path: '/deposito/placement', summary: 'Penempatan di kantor: deposito pending (kanal COUNTER) dengan setorannya; disetujui supervisor lain, bukan pencatatnya', auth: 'session', idempotent: true,
     json: placementRequestSchema, response: { status: 201, data: depositDetailSchema }, errors: [400, 401, 404, 409],
   },
+  {
+    method: 'get', base: 'v2Bpr', path: '/deposito/import/template', summary: 'Template xlsx Impor Deposito: lembar kolom dan lembar penjelasan; `sample=1` berisi contoh buku deposito untuk dicoba (ADMIN)', auth: 'session',
+    query: depositImportTemplateQuerySchema, binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], errors: [400, 401, 403],
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/import', summary: 'Impor deposito berjalan dari sistem lama (ADMIN): dryRun=true (bawaan) hanya memeriksa; dryRun=false tanpa kesalahan menyimpan semua baris dalam satu transaksi (201), ada kesalahan → 400 dengan daftar kesalahan', auth: 'session', idempotent: true,
+    multipart: { fields: depositImportFieldsSchema, files: { [DEPOSIT_IMPORT_FILE_FIELD]: { many: false, description: 'Template Impor Deposito (xlsx) yang sudah diisi, maksimal 64 MB' } } },
+    response: { status: 200, data: depositImportResultSchema, description: 'Hasil pemeriksaan (dryRun=true); tidak ada yang disimpan', also: { status: 201, description: 'Semua baris disimpan (dryRun=false tanpa kesalahan), dengan importId' } }, errors: [400, 401, 403, 409, 413],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/import', summary: 'Impor deposito yang sudah disimpan, terbaru dulu (ADMIN)', auth: 'session', query: depositImportListQuerySchema, response: { status: 200, data: z.array(depositImportSummarySchema) }, errors: [400, 401, 403] },
   {
     method: 'post', base: 'v2Bpr', path: '/bpr/customers', summary: 'Nasabah baru (perorangan atau badan); NIK/NPWP yang sama di bank ini → 409 dengan data.existingId', auth: 'session', idempotent: true,
     json: createCustomerSchema, response: { status: 201, data: customerDetailSchema }, errors: [400, 401, 409],
@@ -481,6 +493,8 @@ function responses(operation: Operation): JsonSchema {
     const envelope = successEnvelope(operation.response.data ?? z.null());
     const data = schemaOf(operation.response.extra ? envelope.extend(operation.response.extra) : envelope, 'output');
     result[String(operation.response.status)] = { description: operation.response.description ?? 'OK', content: { 'application/json': { schema: data } } };
+    const also = operation.response.also;
+    if (also) result[String(also.status)] = { description: also.description, content: { 'application/json': { schema: data } } };
   }
   if (operation.accepted) {
     result['202'] = { description: operation.accepted.description, content: { 'application/json': { schema: schemaOf(successEnvelope(operation.accepted.data), 'output') } } };

@@ -1,4 +1,5 @@
-import { inflateRaw } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import { createInflateRaw, inflateRaw } from 'node:zlib';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { ServiceError } from '../errors';
@@ -113,6 +114,27 @@ function readCentralDirectory(bytes: Buffer, limits: Required<XlsxUploadLimits>)
   return entries;
 }
 
+/** Entries declared larger than this are inflated as a stream and counted, never held whole (an import's sheet of 100,000 rows inflates to hundreds of MB). */
+const STREAMED_FROM_BYTES = 16 * 1024 * 1024;
+
+/** The inflated size of one entry, counted piece by piece; TooLarge as soon as it passes `budget`. */
+function countInflated(data: Buffer, budget: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw();
+    let size = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > budget) {
+        inflate.destroy();
+        reject(new TooLarge());
+      }
+    });
+    inflate.on('error', () => reject(new NotAZip()));
+    inflate.on('end', () => resolve(size));
+    inflate.end(data);
+  });
+}
+
 /** Inflates every entry within the budget left; throws TooLarge the moment the actual bytes pass it. */
 async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], maxInflatedBytes: number): Promise<void> {
   let left = maxInflatedBytes;
@@ -121,6 +143,8 @@ async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], m
     let size: number;
     if (entry.method === 0) {
       size = data.length;
+    } else if (entry.declaredSize > STREAMED_FROM_BYTES) {
+      size = await countInflated(data, left);
     } else {
       try {
         // One byte more than the budget: reaching it means the entry passes the bound.
@@ -135,12 +159,8 @@ async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], m
   }
 }
 
-/**
- * The workbook of an uploaded xlsx, after the bounds above: a file beyond them is refused with 413
- * (in well under a second, without holding the event loop), one that is not an xlsx with
- * `notXlsxMessage` (400).
- */
-export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): Promise<ExcelJS.Workbook> {
+/** The bounds above, checked; 413 or 400 (`notXlsxMessage`) when the bytes pass them. */
+async function checkedUpload(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits): Promise<Buffer> {
   const limits: Required<XlsxUploadLimits> = { maxInflatedBytes: XLSX_MAX_INFLATED_BYTES, maxEntries: XLSX_MAX_ENTRIES, ...limitsIn };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
@@ -150,6 +170,66 @@ export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: st
     if (error instanceof NotAZip) throw new ServiceError('invalid', notXlsxMessage);
     throw error;
   }
+  return buffer;
+}
+
+const ROWS_WORKER_URL = new URL('./sheet-rows-worker.mjs', import.meta.url);
+/** The parsing worker's heap: a small young generation, so exceljs's garbage is collected as it goes instead of growing the process; room in the old one for a sheet's shared strings. */
+const ROWS_WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 };
+
+type WorkerMessage = { rows: Array<{ number: number; values: unknown[] }>; done: boolean } | { failed: string };
+
+/**
+ * The rows of an uploaded xlsx's first worksheet, one at a time, after the same bounds as
+ * loadUploadedWorkbook: for sheets too large to hold as a workbook (an import of 100,000 rows).
+ * exceljs's streaming reader parses the sheet in a worker thread (sheet-rows-worker.mjs), a few
+ * batches ahead of the caller, so neither the event loop nor the main heap carries the parsing.
+ * `values` is exceljs's row array (index 0 unused; cells as exceljs reads them: text, number,
+ * Date for date-formatted cells, rich text, formula results). Empty rows are not emitted. A
+ * caller that stops early stops the worker.
+ */
+export async function* readUploadedSheetRows(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): AsyncGenerator<{ number: number; values: unknown[] }> {
+  const limits: Required<XlsxUploadLimits> = { maxInflatedBytes: XLSX_MAX_INFLATED_BYTES, maxEntries: XLSX_MAX_ENTRIES, ...limitsIn };
+  const buffer = await checkedUpload(bytes, notXlsxMessage, limits);
+  // A copy of its own goes to the worker: the caller's bytes stay usable.
+  const copy = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+  const worker = new Worker(ROWS_WORKER_URL, { workerData: { bytes: copy }, transferList: [copy], resourceLimits: ROWS_WORKER_LIMITS });
+  const inbox: Array<WorkerMessage | { crashed: Error }> = [];
+  let notify: (() => void) | null = null;
+  const arrived = (message: WorkerMessage | { crashed: Error }) => {
+    inbox.push(message);
+    notify?.();
+    notify = null;
+  };
+  worker.on('message', arrived);
+  worker.on('error', (error) => arrived({ crashed: error }));
+  worker.on('exit', () => arrived({ crashed: new Error('sheet rows worker exited') }));
+  try {
+    for (;;) {
+      if (inbox.length === 0) await new Promise<void>((resolve) => (notify = resolve));
+      const message = inbox.shift()!;
+      if ('crashed' in message) {
+        if ((message.crashed as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooLargeError(limits);
+        throw new ServiceError('invalid', notXlsxMessage);
+      }
+      if ('failed' in message) throw new ServiceError('invalid', notXlsxMessage);
+      for (const row of message.rows) yield row;
+      if (message.done) return;
+      worker.postMessage('more');
+    }
+  } finally {
+    worker.removeAllListeners();
+    await worker.terminate();
+  }
+}
+
+/**
+ * The workbook of an uploaded xlsx, after the bounds above: a file beyond them is refused with 413
+ * (in well under a second, without holding the event loop), one that is not an xlsx with
+ * `notXlsxMessage` (400).
+ */
+export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): Promise<ExcelJS.Workbook> {
+  const buffer = await checkedUpload(bytes, notXlsxMessage, limitsIn);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);

@@ -11,7 +11,7 @@ import { cellValue, DEFAULT_WIDTH, drainedOrClosed, KIND_STYLES, neutraliseFormu
 export interface XlsxTable<Row> {
   /** The tab's name; cut to Excel's 31 characters and cleared of the characters it refuses. */
   sheetName: string;
-  /** Lines above the table; the first in bold. */
+  /** Lines above the table (the first in bold), then a blank line; none: the header is row 1 (a template to fill in). */
   preamble: readonly string[];
   columns: readonly XlsxColumn<Row>[];
   /** The data rows, in batches (a keyset walk) or all at once. */
@@ -55,7 +55,7 @@ export async function writeXlsxWorkbook(tables: AsyncIterable<XlsxTable<never>> 
   for await (const table of tables as AsyncIterable<XlsxTable<unknown>>) {
     const name = excelSheetName(table.sheetName, taken);
     taken.add(name.toLowerCase());
-    const headerRow = table.preamble.length + 2;
+    const headerRow = table.preamble.length > 0 ? table.preamble.length + 2 : 1;
     const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: headerRow }] });
     worksheet.columns = table.columns.map((column, index) => ({ key: String(index), width: column.width ?? DEFAULT_WIDTH[column.kind] }));
     table.preamble.forEach((line, index) => {
@@ -63,7 +63,7 @@ export async function writeXlsxWorkbook(tables: AsyncIterable<XlsxTable<never>> 
       if (index === 0) row.font = { bold: true, size: 12 };
       row.commit();
     });
-    worksheet.addRow([]).commit();
+    if (table.preamble.length > 0) worksheet.addRow([]).commit();
     const header = worksheet.addRow(table.columns.map((column) => neutraliseFormula(column.header)));
     for (let index = 1; index <= table.columns.length; index += 1) header.getCell(index).style = HEADER_STYLE;
     header.commit();

@@ -52,6 +52,7 @@ export const MENU: readonly MenuEntry[] = [
         label: 'Nasabah',
         path: '/nasabah',
       },
+      { label: 'Impor Deposito', path: '/deposito/impor', roles: ['ADMIN'] },
     ],
   },
   {

@@ -20,6 +20,7 @@ import * as customerCif from './0018_customer_cif';
 import * as counterPlacement from './0019_counter_placement';
 import * as changeRequestMaker from './0020_change_request_maker';
 import * as customerChangeRequests from './0021_customer_change_requests';
+import * as depositImports from './0022_deposit_imports';
 import * as specialRateCeiling from './0023_special_rate_ceiling';
 
 /**
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   '0019_counter_placement': counterPlacement,
   '0020_change_request_maker': changeRequestMaker,
   '0021_customer_change_requests': customerChangeRequests,
+  '0022_deposit_imports': depositImports,
   '0023_special_rate_ceiling': specialRateCeiling,
 };
