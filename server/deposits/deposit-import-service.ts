@@ -29,6 +29,7 @@ import { findProduct, getDepositSettings, productRules, type DepositSettings, ty
 import { newVerificationCode } from '../documents/bilyet-service';
 import { checkNewCustomer } from './customer-checks';
 import { rowOf as customerRowOf } from './customer-service';
+import { newDepositRow, newPeriodRow } from './deposit-placement';
 import { activePrincipalOfCustomers, adjustStatusCount } from './deposit-repository';
 import { customersByIdentity, existingBilyetNumbers, existingDepositNumbers, insertImport, insertInChunks, listImports, productsOfBank } from './deposit-import-repository';
 import { cellsOf, customerMessageColumn, headerOf, isBlankRow, parseImportRow, plainCell, readHeader, type CellValue, type ImportColumnKey, type ImportedDeposit, type ImportProduct } from './deposit-import-rows';
@@ -367,55 +368,18 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         interestPayment: deposit.interestPayment,
         product: productRules(product),
       });
-      depositRows.push({
-        id: context.depositId,
-        bank_id: actor.bankId,
-        deposit_number: deposit.depositNumber,
-        customer_id: customer.id,
-        customer_name: customer.name,
-        customer_nik: deposit.customer.kind === 'INDIVIDUAL' ? deposit.customer.nik : '',
-        product_id: deposit.productId,
+      const row = newDepositRow(context, {
+        bankId: actor.bankId,
+        depositNumber: deposit.depositNumber,
+        customer: { id: customer.id, name: customer.name, nik: deposit.customer.kind === 'INDIVIDUAL' ? deposit.customer.nik : '' },
+        productId: deposit.productId,
         status: 'active',
-        amount: context.amount,
-        rate_bps: context.rateBps,
-        tenor_months: context.tenorMonths,
-        placement_date: context.placementDate,
-        deposit_date: context.depositDate,
-        period_start: context.periodStart,
-        maturity_date: context.maturityDate,
-        period_number: context.periodNumber,
-        maturity_instruction: context.instruction,
-        interest_payment: context.interestPayment,
         channel: null,
-        bilyet_status: 'received',
-        bilyet_number: deposit.bilyetNumber,
-        shipment_status: null,
-        signature_status: null,
-        break_requested_by: null,
-        break_requested_on: null,
-        break_date: null,
-        break_reason: null,
-        settlement: null,
-        disbursement_reason: null,
-        close_reason: null,
-        status_reason: null,
-        version: 1,
-        created_at: now,
-        updated_at: now,
+        now,
+        bilyet: { status: 'received', number: deposit.bilyetNumber },
       });
-      periodRows.push({
-        id: randomUUID(),
-        deposit_id: context.depositId,
-        period_number: context.periodNumber,
-        period_start: context.periodStart,
-        maturity_date: context.maturityDate,
-        amount: context.amount,
-        rate_bps: context.rateBps,
-        tenor_months: context.tenorMonths,
-        maturity_instruction: context.instruction,
-        started_by: context.periodNumber === 1 ? 'placement' : 'rollover',
-        created_at: now,
-      });
+      depositRows.push(row);
+      periodRows.push(newPeriodRow(row, context.periodNumber === 1 ? 'placement' : 'rollover', now));
       const principal = writer.held.get(customer.id)! + deposit.principal;
       writer.held.set(customer.id, principal);
       const tax = { customerActivePrincipal: principal, settings: taxSettings };

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { InterestPayment, MaturityInstruction } from '../../contract/deposit';
-import { depositContext } from '../../machines/deposit';
+import { depositContext, type DepositContext } from '../../machines/deposit';
 import { offeredTenor, type IsoDate } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
 import { insertDeposit, insertPeriod } from './deposit-repository';
 import { findProduct, productRules } from '../products/product-service';
-import type { Database, DepositRow } from '../platform/db/schema';
+import type { CustomerRow, Database, DepositRow, NewDepositPeriod } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 
 /**
@@ -42,6 +42,83 @@ export function newDepositNumber(placementDate: IsoDate): string {
   return `DEP-${placementDate.slice(2, 4)}${placementDate.slice(5, 7)}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
+/**
+ * The row of a deposit entering Berjangka in its context's period (a placement, pending; an
+ * imported running deposit, active with its bilyet received): one shape for every door.
+ */
+export function newDepositRow(
+  context: DepositContext,
+  fields: {
+    bankId: string;
+    depositNumber: string;
+    customer: Pick<CustomerRow, 'id' | 'name' | 'nik'>;
+    productId: string;
+    status: DepositRow['status'];
+    channel: string | null;
+    now: string;
+    bilyet?: { status: DepositRow['bilyet_status']; number: string };
+    counter?: PlacementInput['counter'];
+  },
+): DepositRow {
+  return {
+    id: context.depositId,
+    bank_id: fields.bankId,
+    deposit_number: fields.depositNumber,
+    customer_id: fields.customer.id,
+    customer_name: fields.customer.name,
+    customer_nik: fields.customer.nik,
+    product_id: fields.productId,
+    status: fields.status,
+    amount: context.amount,
+    rate_bps: context.rateBps,
+    tenor_months: context.tenorMonths,
+    placement_date: context.placementDate,
+    deposit_date: context.depositDate,
+    period_start: context.periodStart,
+    maturity_date: context.maturityDate,
+    period_number: context.periodNumber,
+    maturity_instruction: context.instruction,
+    interest_payment: context.interestPayment,
+    channel: fields.channel,
+    bilyet_status: fields.bilyet?.status ?? 'none',
+    bilyet_number: fields.bilyet?.number ?? null,
+    shipment_status: null,
+    signature_status: null,
+    break_requested_by: null,
+    break_requested_on: null,
+    break_date: null,
+    break_reason: null,
+    settlement: null,
+    disbursement_reason: null,
+    close_reason: null,
+    status_reason: null,
+    version: 1,
+    created_at: fields.now,
+    updated_at: fields.now,
+    placed_by: fields.counter?.placedBy ?? null,
+    funding_method: fields.counter?.funding.method ?? null,
+    funding_reference: fields.counter?.funding.reference ?? null,
+    funding_received_at: fields.counter?.funding.receivedAt ?? null,
+  };
+}
+
+/** The row of the period a new deposit is in. */
+export function newPeriodRow(row: DepositRow, startedBy: 'placement' | 'rollover', now: string): NewDepositPeriod {
+  return {
+    id: randomUUID(),
+    deposit_id: row.id,
+    period_number: row.period_number,
+    period_start: row.period_start,
+    maturity_date: row.maturity_date,
+    amount: row.amount,
+    rate_bps: row.rate_bps,
+    tenor_months: row.tenor_months,
+    maturity_instruction: row.maturity_instruction,
+    started_by: startedBy,
+    created_at: now,
+  };
+}
+
 export async function placeDeposit(db: Kysely<Database>, input: PlacementInput): Promise<DepositRow> {
   return db.transaction().execute(async (trx) => {
     const customer = await findCustomer(trx, input.bankId, input.customerId);
@@ -65,60 +142,18 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
       interestPayment: input.interestPayment ?? product.interest_payment,
       product: productRules(product),
     });
-    const row: DepositRow = {
-      id: context.depositId,
-      bank_id: input.bankId,
-      deposit_number: input.depositNumber ?? newDepositNumber(input.placementDate),
-      customer_id: customer.id,
-      customer_name: customer.name,
-      customer_nik: customer.nik,
-      product_id: product.id,
+    const row = newDepositRow(context, {
+      bankId: input.bankId,
+      depositNumber: input.depositNumber ?? newDepositNumber(input.placementDate),
+      customer,
+      productId: product.id,
       status: 'pending',
-      amount: context.amount,
-      rate_bps: context.rateBps,
-      tenor_months: context.tenorMonths,
-      placement_date: context.placementDate,
-      deposit_date: context.depositDate,
-      period_start: context.periodStart,
-      maturity_date: context.maturityDate,
-      period_number: 1,
-      maturity_instruction: context.instruction,
-      interest_payment: context.interestPayment,
       channel: input.channel ?? null,
-      bilyet_status: 'none',
-      bilyet_number: null,
-      shipment_status: null,
-      signature_status: null,
-      break_requested_by: null,
-      break_requested_on: null,
-      break_date: null,
-      break_reason: null,
-      settlement: null,
-      disbursement_reason: null,
-      close_reason: null,
-      status_reason: null,
-      version: 1,
-      created_at: input.now,
-      updated_at: input.now,
-      placed_by: input.counter?.placedBy ?? null,
-      funding_method: input.counter?.funding.method ?? null,
-      funding_reference: input.counter?.funding.reference ?? null,
-      funding_received_at: input.counter?.funding.receivedAt ?? null,
-    };
-    await insertDeposit(trx, row);
-    await insertPeriod(trx, {
-      id: randomUUID(),
-      deposit_id: row.id,
-      period_number: 1,
-      period_start: row.period_start,
-      maturity_date: row.maturity_date,
-      amount: row.amount,
-      rate_bps: row.rate_bps,
-      tenor_months: row.tenor_months,
-      maturity_instruction: row.maturity_instruction,
-      started_by: 'placement',
-      created_at: input.now,
+      now: input.now,
+      counter: input.counter,
     });
+    await insertDeposit(trx, row);
+    await insertPeriod(trx, newPeriodRow(row, 'placement', input.now));
     await insertAudit(trx, {
       id: randomUUID(),
       bank_id: row.bank_id,
