@@ -1,10 +1,10 @@
 /**
  * The app-level model (app.model.ts) walked in Debian's Chromium against the real server: one
- * server for the whole walk, a fresh browser context per path, every event done by clicking and
- * typing, every state checked on what the page shows. The last test proves the walk took every
+ * server for the whole walk, one browser tab reset to a new visitor's before each path, every
+ * event done by clicking and typing, every state checked on what the page shows. The last test proves the walk took every
  * transition the model defines.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathTitle, replay, unwalked } from '../model/walk';
 import { appModel, paths, type AppEvent, type AppState } from './app.model';
@@ -19,6 +19,7 @@ import {
 } from './support/app-pages';
 import { collectPageErrors, launchBrowser } from './support/browser';
 import { samplePdf } from '../support/sample-files';
+import { resetPage } from './support/reused-page';
 import { startServer, type RunningServer } from './support/server';
 
 const ADMIN = { email: 'admin@bpr-demo.test', name: 'Admin Demo' };
@@ -245,20 +246,16 @@ describe('the app model walked in Chromium', () => {
 
   paths.forEach((path, index) => {
     it(`path ${index + 1}: ${pathTitle(path)}`, async () => {
-      const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'id-ID' });
-      const page = await context.newPage();
+      // A path starts where a new visitor does: no session, nothing stored (reused-page.ts).
+      const page = await resetPage(browser, server.url, { width: 1280, height: 800 });
       const errors = collectPageErrors(page);
       const world: World = { page, account: ADMIN, password: DEMO_PASSWORD, outboxBefore: 0, bankName: '', pathNumber: index + 1, requested: '' };
-      try {
-        await page.goto(url('/login'));
-        for (const step of path.steps) {
-          if (step.event.type !== 'xstate.init') await doEvent[(step.event as AppEvent).type](world);
-          await seeState[step.state.value as AppState](world);
-        }
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
+      await page.goto(url('/login'));
+      for (const step of path.steps) {
+        if (step.event.type !== 'xstate.init') await doEvent[(step.event as AppEvent).type](world);
+        await seeState[step.state.value as AppState](world);
       }
+      expect(errors).toEqual([]);
       for (const name of replay(appModel, path.steps)) walked.add(name);
       pathsPassed += 1;
     });

@@ -13,6 +13,7 @@ import { pdfToText, squish } from '../support/pdf-text';
 import { toast } from './support/app-pages';
 import { saveScreenshot } from './support/browser';
 import { apiGetAs, expectAccessible, startDemoSession, stopDemoSession, withLoggedInAs, type DemoSession } from './support/demo-session';
+import { resetPage } from './support/reused-page';
 
 const SUPERVISOR = 'supervisor@bpr-demo.test';
 const OPERATOR = 'operator@bpr-demo.test';
@@ -72,18 +73,13 @@ async function openTab(page: Page, depositId: string, tab: 'documents' | 'shipme
 describe("the bilyet's journey (issue 9)", () => {
   it("npm start is the demo: its login page warns that it is no place for real customers' data", async () => {
     for (const width of [1280, 1024]) {
-      const context = await demo.browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID' });
-      try {
-        const page = await context.newPage();
-        await page.goto(`${demo.server.url}/login`);
-        const note = page.getByRole('note');
-        await note.waitFor();
-        expect(await note.textContent()).toContain(DEMO_BANNER);
-        await saveScreenshot(page, `login-demo-banner-${width}`);
-        if (width === 1280) await expectAccessible(page, 'Masuk (demo)');
-      } finally {
-        await context.close();
-      }
+      const page = await resetPage(demo.browser, demo.server.url, { width, height: 800 });
+      await page.goto(`${demo.server.url}/login`);
+      const note = page.getByRole('note');
+      await note.waitFor();
+      expect(await note.textContent()).toContain(DEMO_BANNER);
+      await saveScreenshot(page, `login-demo-banner-${width}`);
+      if (width === 1280) await expectAccessible(page, 'Masuk (demo)');
     }
   });
 

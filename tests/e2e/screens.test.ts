@@ -3,7 +3,7 @@
  * violation, the dashboard fits 1280 and 1024 px, and the screenshots of login, the loading
  * overlay and the dashboard are saved to test-artifacts/.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { BUILD_RECORD_FILE } from '../../server/platform/spa-build';
 import { DEMO_PASSWORD, seriousViolations, submitLogin, toast } from './support/app-pages';
 import { samplePng } from '../support/sample-files';
 import { collectPageErrors, launchBrowser, saveScreenshot } from './support/browser';
+import { resetPage } from './support/reused-page';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -25,16 +26,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function withPage(width: number, run: (page: Page, context: BrowserContext) => Promise<void>) {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID' });
-  const page = await context.newPage();
+async function withPage(width: number, run: (page: Page) => Promise<void>) {
+  const page = await resetPage(browser, server.url, { width, height: 800 });
   const errors = collectPageErrors(page);
-  try {
-    await run(page, context);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  await run(page);
+  expect(errors).toEqual([]);
 }
 
 async function overlayGone(page: Page) {

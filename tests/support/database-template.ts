@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, SQLITE_FILE } from '../../server/platform/db/database';
 import { migrateToLatest } from '../../server/platform/db/migrate';
 import { withPg, type DialectName } from './postgres';
+import type pg from 'pg';
 
 /**
  * Fresh databases for tests without migrating each one (issue 17, "CI in minutes"): migration 0011
@@ -203,11 +204,22 @@ export interface PgTestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new database, a copy of the migrated template (about 0.2 s where migrating takes 4–8 s). */
+/**
+ * PostgreSQL 15's default way to copy a template writes the whole of it (43 MB with the
+ * geography) through the WAL; copying its files is about twice as fast here (0.36 s against
+ * 0.7 s of CPU with fsync off, as on CI), and a suite makes about a hundred copies. Older servers
+ * copy files anyway and know no `strategy`.
+ */
+async function pgCopyStrategy(admin: pg.Client): Promise<string> {
+  const version = Number((await admin.query<{ server_version_num: string }>('show server_version_num')).rows[0]?.server_version_num);
+  return version >= 150_000 ? ' strategy file_copy' : '';
+}
+
+/** A new database, a copy of the migrated template (a fraction of a second where migrating takes 4–8 s). */
 export async function pgDatabaseFromTemplate(): Promise<PgTestDatabase> {
   const template = await pgTemplate();
   const name = `${PG_TEST_DATABASE_PREFIX}${randomUUID().replace(/-/g, '')}`;
-  await withPg((admin) => admin.query(`create database ${name} template ${template}`));
+  await withPg(async (admin) => admin.query(`create database ${name} template ${template}${await pgCopyStrategy(admin)}`));
   return {
     url: pgDatabaseUrl(name),
     name,

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { collectPageErrors } from './browser';
+import { resetPage } from './reused-page';
 import type { RunningServer } from './server';
 
 /** Every demo account's password (server/demo/seed.ts). */
@@ -23,8 +24,8 @@ export function toast(page: Page, text: string): Locator {
 }
 
 /**
- * Runs `run` on a fresh browser context logged in as `email` (landed on /home), then asserts the
- * page threw no uncaught error.
+ * Runs `run` on the file's browser tab, reset (reused-page.ts) and logged in as `email` (landed on
+ * /home), then asserts the page threw no uncaught error.
  */
 export async function withLoggedInPage(
   browser: Browser,
@@ -33,18 +34,13 @@ export async function withLoggedInPage(
   run: (page: Page) => Promise<void>,
   viewport = { width: 1280, height: 800 },
 ): Promise<void> {
-  const context = await browser.newContext({ viewport, locale: 'id-ID', acceptDownloads: true });
-  const page = await context.newPage();
+  const page = await resetPage(browser, server.url, viewport);
   const errors = collectPageErrors(page);
-  try {
-    await page.goto(`${server.url}/login`);
-    await submitLogin(page, email, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/home');
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  await page.goto(`${server.url}/login`);
+  await submitLogin(page, email, DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/home');
+  await run(page);
+  expect(errors).toEqual([]);
 }
 
 /** How many keys the app's origin keeps in local storage. */

@@ -37,7 +37,7 @@ export async function apiGetAs<T>(session: DemoSession, email: string, path: str
   return (await response.json()) as T;
 }
 
-/** Runs `run` in a fresh browser context logged in as `email` (Indonesian locale, downloads on); the page must raise no error. */
+/** Runs `run` on the file's reset browser tab logged in as `email` (Indonesian locale, downloads on); the page must raise no error. */
 export function withLoggedInAs(session: DemoSession, email: string, run: (page: Page) => Promise<void>, width = 1280): Promise<void> {
   return withLoggedInPage(session.browser, session.server, email, run, { width, height: 800 });
 }

@@ -1,9 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { sqliteDataDirFromTemplate } from '../../support/database-template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data directory the demo was seeded into by a first start (global-setup.ts); empty when there is none. */
+    e2eSeededDataDir: string;
+  }
+}
 
 export interface RunningServer {
   url: string;
@@ -11,7 +19,8 @@ export interface RunningServer {
   dataDir: string;
   /** Every mail written to the outbox so far, newest last, as raw .eml text. */
   outbox(): string[];
-  stop(): Promise<void>;
+  /** Stops the server and removes its data directory, unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -26,18 +35,19 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the product the way `npm start` does (server/start.ts), on a fresh data directory and a
- * free port, and waits until /healthz answers. The SPA build is made once by the global setup.
+ * Starts the product the way `npm start` does (server/start.ts), on a data directory of its own and
+ * a free port, and waits until /healthz answers. The SPA build is made once by the global setup.
  *
- * On SQLite the data directory starts with a copy of the migrated template the API tests use
- * (tests/support/database-template.ts, built by the global setup): the server still migrates (it
- * finds nothing pending) and seeds the demo into the empty database as a first start does,
- * without importing the whole geography again for each file.
+ * On SQLite the data directory is a copy of the one the global setup's first start seeded the demo
+ * into (database, files and generated secret): this start finds the demo there, as any restart
+ * does, instead of seeding it again, which took about 10 s of CPU per file. Outside the suite, or
+ * with `fresh`, it starts from a copy of the migrated template and seeds the demo itself (the
+ * server still migrates and finds nothing pending). On PostgreSQL each start seeds its own.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { fresh = false } = {}): Promise<RunningServer> {
   const port = await freePort();
   const onPostgres = Boolean(env.DATABASE_URL ?? process.env.DATABASE_URL);
-  const dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'berjangka-e2e-')) : await sqliteDataDirFromTemplate('berjangka-e2e-');
+  const dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'berjangka-e2e-')) : await sqliteDataDir(fresh);
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: process.cwd(),
@@ -78,14 +88,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       return names.map((name) => readFileSync(join(dir, name), 'utf8'));
     },
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new SQLite data directory: a copy of the seeded one the global setup provides, or of the migrated template. */
+async function sqliteDataDir(fresh: boolean): Promise<string> {
+  const seeded = fresh ? '' : seededDataDir();
+  if (!seeded) return sqliteDataDirFromTemplate('berjangka-e2e-');
+  const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-e2e-'));
+  cpSync(seeded, dataDir, { recursive: true });
+  return dataDir;
+}
+
+function seededDataDir(): string {
+  try {
+    return inject('e2eSeededDataDir') ?? '';
+  } catch {
+    // Not under Vitest (a script that starts a server): nothing was provided.
+    return '';
+  }
 }
