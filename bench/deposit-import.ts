@@ -26,6 +26,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapSpaceStatistics } from 'node:v8';
 import pg from 'pg';
 import { addDays, addMonths } from '../machines/deposit-rules';
 import { insertBank } from '../server/auth/bank-repository';
@@ -184,7 +185,10 @@ async function child(prepared: Prepared, bookPath: string): Promise<void> {
         collect?.();
         const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
         const mb = (bytes: number) => Math.round(bytes / 1048576);
-        process.stderr.write(`trace ${phase} t=${((performance.now() - traceStarted) / 1000).toFixed(1)} rss=${mb(rss)} heapUsed=${mb(heapUsed)} heapTotal=${mb(heapTotal)} external=${mb(external)} arrayBuffers=${mb(arrayBuffers)}\n`);
+        process.stderr.write(`trace ${phase} t=${((performance.now() - traceStarted) / 1000).toFixed(1)} rss=${mb(rss)} heapUsed=${mb(heapUsed)} heapTotal=${mb(heapTotal)} external=${mb(external)} arrayBuffers=${mb(arrayBuffers)} ${getHeapSpaceStatistics()
+            .filter((space) => space.space_size > 1048576)
+            .map((space) => `${space.space_name}=${mb(space.space_used_size)}/${mb(space.space_size)}`)
+            .join(' ')}\n`);
       }, collect ? 1000 : 250)
     : undefined;
   // As the route gets it: the multipart body read into one buffer.
