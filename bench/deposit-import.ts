@@ -5,6 +5,9 @@
  *
  *   npx tsx bench/deposit-import.ts [sqlite] [postgres]   SQLite; PostgreSQL too with BENCH_DATABASE_URL
  *   BENCH_IMPORT_ROWS=20000 npx tsx bench/deposit-import.ts   a smaller book for a quick look
+ *   BENCH_IMPORT_TRACE=1   the child's memory (rss, heap, external, arrayBuffers) every 250 ms on stderr
+ *   BENCH_IMPORT_BOOK=/tmp/book.xlsx   the book kept there and reused (same BENCH_IMPORT_ROWS!)
+ *   BENCH_IMPORT_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'   node flags for the child
  *   import { runDepositImportBenchmarks } from './deposit-import'   (from bench/run.ts)
  *
  * The book is written once per run with the server's own template writer
@@ -19,10 +22,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapSpaceStatistics } from 'node:v8';
 import pg from 'pg';
 import { addDays, addMonths } from '../machines/deposit-rules';
 import { insertBank } from '../server/auth/bank-repository';
@@ -171,6 +175,22 @@ async function child(prepared: Prepared, bookPath: string): Promise<void> {
   const baselineRssMb = process.memoryUsage.rss() / 1048576;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+  // BENCH_IMPORT_TRACE=1: the process's memory every 250 ms on stderr (MB), to see where it goes;
+  // =gc (with BENCH_IMPORT_NODE_ARGS=--expose-gc) collects first, every second: what is alive.
+  let phase = 'dry';
+  const traceStarted = performance.now();
+  const collect = process.env.BENCH_IMPORT_TRACE === 'gc' ? (globalThis as { gc?: () => void }).gc : undefined;
+  const tracer = process.env.BENCH_IMPORT_TRACE
+    ? setInterval(() => {
+        collect?.();
+        const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+        const mb = (bytes: number) => Math.round(bytes / 1048576);
+        process.stderr.write(`trace ${phase} t=${((performance.now() - traceStarted) / 1000).toFixed(1)} rss=${mb(rss)} heapUsed=${mb(heapUsed)} heapTotal=${mb(heapTotal)} external=${mb(external)} arrayBuffers=${mb(arrayBuffers)} ${getHeapSpaceStatistics()
+            .filter((space) => space.space_size > 1048576)
+            .map((space) => `${space.space_name}=${mb(space.space_used_size)}/${mb(space.space_size)}`)
+            .join(' ')}\n`);
+      }, collect ? 1000 : 250)
+    : undefined;
   // As the route gets it: the multipart body read into one buffer.
   const bytes = new Uint8Array(readFileSync(bookPath));
   const upload = { file: [{ name: 'buku-lama.xlsx', bytes }] };
@@ -179,9 +199,11 @@ async function child(prepared: Prepared, bookPath: string): Promise<void> {
   const dryRunMs = performance.now() - started;
   if (dry.result.errorCount > 0) throw new Error(`the bench book has errors: ${JSON.stringify(dry.result.errors.slice(0, 5))}`);
   started = performance.now();
+  phase = 'commit';
   const commit = await service.run(actor, { cutOverDate: TODAY, dryRun: 'false' }, upload);
   const commitMs = performance.now() - started;
   clearInterval(sampler);
+  clearInterval(tracer);
   const count = async (table: 'deposits' | 'customers' | 'interest_installments') => Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const written = { deposits: await count('deposits'), customers: await count('customers'), installments: await count('interest_installments') };
   await database.close();
@@ -196,8 +218,11 @@ export async function runDepositImportBenchmarks(log: Log, dialects: Dialect[] =
   const bookPath = join(workDir, 'buku-lama.xlsx');
   try {
     let started = performance.now();
-    const book = await importBook(bookRows());
+    // BENCH_IMPORT_BOOK=<path>: the book kept there and reused by the next run of the same size (iterating).
+    const kept = process.env.BENCH_IMPORT_BOOK;
+    const book = kept && existsSync(kept) ? readFileSync(kept) : await importBook(bookRows());
     writeFileSync(bookPath, book);
+    if (kept && !existsSync(kept)) writeFileSync(kept, book);
     const fileMb = book.length / 1048576;
     log(`  the book: ${ROWS.toLocaleString('id-ID')} running deposits, ${fileMb.toFixed(1)} MB xlsx (written in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     const figures: DepositImportFigures[] = [];
@@ -206,7 +231,7 @@ export async function runDepositImportBenchmarks(log: Log, dialects: Dialect[] =
       const prepared = await prepare(dialect);
       log(`  ${dialect}: database migrated and seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       try {
-        const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify(prepared), bookPath], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+        const output = execFileSync(process.execPath, [...(process.env.BENCH_IMPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify(prepared), bookPath], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
         const result = JSON.parse(output.trim().split('\n').at(-1)!) as Omit<DepositImportFigures, 'dialect' | 'fileMb'>;
         const run: DepositImportFigures = { dialect, fileMb, ...result };
         figures.push(run);
