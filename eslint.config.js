@@ -62,13 +62,11 @@ export default tseslint.config(
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Packages are not parsed for their exports: no-cycle then follows our own modules only
-      // (a package cannot import ours), at half its former cost.
+      // Packages are not parsed for their exports: the arrows are about our own modules.
       'import/ignore': ['node_modules'],
     },
     rules: {
       'import/no-restricted-paths': ['error', { zones: [...importArrows, ...serverAreaArrows] }],
-      'import/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
