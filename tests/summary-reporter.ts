@@ -9,7 +9,13 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    // Each project's share of the run (its files' durations added up), since `npm test` runs all three in one.
+    const projects = new Map<string, { files: number; ms: number }>();
     for (const module of testModules) {
+      const share = projects.get(module.project.name) ?? { files: 0, ms: 0 };
+      share.files += 1;
+      share.ms += module.diagnostic().duration;
+      projects.set(module.project.name, share);
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
@@ -17,6 +23,8 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
+    const shares = [...projects].map(([name, share]) => `${name || 'tests'} ${share.files} files, ${(share.ms / 1000).toFixed(1)} s`);
+    process.stdout.write(`\nFile time by project (two files run at once): ${shares.join('; ')}\n`);
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
 }

@@ -8,9 +8,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_FILES = ['tests/api/fuzz-deposits.test.ts', 'tests/api/fuzz-platform.test.ts', 'tests/api/registration.test.ts', 'tests/api/idempotency-crash.test.ts'];
 
+/**
+ * `npm test` runs every project in one Vitest run, so the browser files (30–90 s each on CI) share
+ * the two workers with the rest: started right after those above, they leave the many short files
+ * to fill the end of the run instead of ending it one at a time.
+ */
+const BROWSER_FILES = '/tests/e2e/';
+
 function rankOf(file: TestSpecification): number {
   const index = LONGEST_FILES.findIndex((name) => file.moduleId.endsWith(`/${name}`));
-  return index === -1 ? LONGEST_FILES.length : index;
+  if (index !== -1) return index;
+  return file.moduleId.includes(BROWSER_FILES) ? LONGEST_FILES.length : LONGEST_FILES.length + 1;
 }
 
 export default class LongestFirstSequencer extends BaseSequencer {
