@@ -17,7 +17,6 @@ import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
 import { inJoinedTransaction } from '../platform/db/ambient-transaction';
 import { isSqlite } from '../platform/db/dialect';
-import { withSqliteCacheSize } from '../platform/db/sqlite-cache';
 import type { CustomerRow, Database, NewAuditRow, NewDeposit, NewDepositPeriod, NewInstallment } from '../platform/db/schema';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { ServiceError, ValidationError } from '../platform/errors';
@@ -60,13 +59,6 @@ export const IMPORT_MESSAGES = {
  * some 300 MB of XML. It is read as a stream (readUploadedSheetRows), never held whole.
  */
 export const IMPORT_XLSX_LIMITS = { maxInflatedBytes: 512 * 1024 * 1024, maxEntries: 64 } as const;
-
-/**
- * SQLite's page cache while a commit writes (withSqliteCacheSize), instead of the connection's
- * 128 MB: a commit of 100,000 deposits fills any cache to its last page. 32 MB costs the commit
- * some seconds and keeps ~100 MB out of the process (bench/deposit-import.ts).
- */
-const IMPORT_SQLITE_CACHE_KIB = 32 * 1024;
 
 /** Rows checked against the database (deposit and bilyet numbers, customers), and written, together. */
 const CHECK_BATCH = 1000;
@@ -496,7 +488,7 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
       const settings = await getDepositSettings(db, actor.bankId);
       try {
         // Joined by every query of the pass, the geography's included (inJoinedTransaction).
-        const result = await withSqliteCacheSize(db, IMPORT_SQLITE_CACHE_KIB, () => inJoinedTransaction(db, async (trx) => {
+        const result = await inJoinedTransaction(db, async (trx) => {
           const now = clock.now().toISOString();
 
           const checked = await pass(actor, file.bytes, cutOverDate, today, { trx, importId, fileName, now, settings, products: new Map(), held: new Map(), batches: 0 });
@@ -504,7 +496,7 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
           await adjustStatusCount(trx, actor.bankId, 'active', checked.totals.count);
           await insertImport(trx, { id: importId, bank_id: actor.bankId, file_name: fileName, rows: checked.totals.count, principal: checked.totals.principal, cut_over_date: cutOverDate, created_by: actor.userId, created_at: now });
           return checked;
-        }));
+        });
         return { status: 201, result: { ...result, importId } };
       } catch (error) {
         if (error instanceof RolledBack) throw new ServiceError('invalid', IMPORT_MESSAGES.hasErrors, error.result);
