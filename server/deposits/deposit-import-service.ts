@@ -71,7 +71,8 @@ const CHECK_BATCH = 1000;
 const flat = (text: string) => Buffer.from(text).toString();
 
 type CustomerKey = ImportedDeposit['customer'];
-const keyText = (key: CustomerKey) => flat(key.kind === 'ENTITY' ? `E:${key.npwp}` : `I:${key.nik}`);
+/** A customer's key in the pass: the book's (CustomerKey) and a kept customer's row give the same text. */
+const keyText = (key: { kind: CustomerKey['kind']; nik?: string | null; npwp?: string | null }) => flat(key.kind === 'ENTITY' ? `E:${key.npwp}` : `I:${key.nik}`);
 const keyLabel = (key: CustomerKey) => (key.kind === 'ENTITY' ? 'NPWP' : 'NIK');
 
 /** A customer the book names: kept already, created by this import, or refused (its first row says why). */
@@ -223,7 +224,7 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         unknown.flatMap((item) => (item.customer.kind === 'INDIVIDUAL' ? [item.customer.nik] : [])),
         unknown.flatMap((item) => (item.customer.kind === 'ENTITY' ? [item.customer.npwp] : [])),
       );
-      for (const customer of kept) customers.set(flat(customer.kind === 'ENTITY' ? `E:${customer.npwp}` : `I:${customer.nik}`), { state: 'kept', id: customer.id, name: customer.name });
+      for (const customer of kept) customers.set(keyText(customer), { state: 'kept', id: customer.id, name: customer.name });
 
       const valid: Array<{ deposit: ImportedDeposit; customer: ImportCustomer }> = [];
       const newCustomers: CustomerRow[] = [];

@@ -1,7 +1,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take a worker longest, measured on CI (about 100, 75, 45 and 40 s on its two
+ * The files that take a worker longest, measured on CI (about 136, 98, 62 and 46 s on its two
  * cores). Vitest orders files by their last duration, and on a clean clone, which has no record of
  * one, by size: these small files would start last and leave one worker busy for a minute or more
  * after the other has finished. Started first, they run beside everything else.
