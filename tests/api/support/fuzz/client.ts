@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { sampleJpeg, samplePdf, samplePng } from '../../../support/sample-files';
 import type { Security } from './operations';
 import type { AuthVariant, FileContent, FuzzRequest } from './requests';
@@ -53,7 +54,7 @@ export function urlOf(request: FuzzRequest): string {
   return query === '' ? path : `${path}?${query}`;
 }
 
-async function bodyOf(request: FuzzRequest): Promise<{ body: BodyInit | undefined; contentType: string | null }> {
+async function bodyOf(request: FuzzRequest): Promise<{ body: string | Uint8Array | undefined; contentType: string | null }> {
   const body = request.body;
   if (!body) return { body: undefined, contentType: null };
   if (body.kind === 'json') return { body: JSON.stringify(body.value), contentType: 'application/json' };
@@ -76,6 +77,12 @@ export function authorizationOf(auth: AuthVariant, security: Security, credentia
   return chosen[form];
 }
 
+/**
+ * Kept-alive connections for the suite's tens of thousands of requests. node:http rather than
+ * fetch: fetch's streams took about a sixth of the suite's CPU, the server's work an equal share.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
 /** Sends the request to the server; a request the server does not answer within 15 s fails. */
 export async function send(baseUrl: string, request: FuzzRequest, security: Security, credentials: Credentials): Promise<FuzzAnswer> {
   const headers: Record<string, string> = { ...request.headers, 'x-forwarded-for': request.forwardedFor };
@@ -84,15 +91,21 @@ export async function send(baseUrl: string, request: FuzzRequest, security: Secu
   if (request.idempotencyKey !== null) headers['idempotency-key'] = request.idempotencyKey;
   const { body, contentType } = await bodyOf(request);
   if (contentType !== null) headers['content-type'] = contentType;
+  const sent = request.method === 'GET' || request.method === 'HEAD' || body === undefined ? null : Buffer.from(body);
+  if (sent !== null) headers['content-length'] = String(sent.length);
+  // Parsed as fetch would send it: what a URL may not hold raw is percent-encoded.
+  const url = new URL(`${baseUrl}${urlOf(request)}`);
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${urlOf(request)}`, {
-    method: request.method,
-    headers,
-    body: request.method === 'GET' || request.method === 'HEAD' ? undefined : body,
-    signal: AbortSignal.timeout(15_000),
+  const { status, type, bytes } = await new Promise<{ status: number; type: string; bytes: Buffer }>((resolve, reject) => {
+    const outgoing = httpRequest(url, { method: request.method, headers, agent, signal: AbortSignal.timeout(15_000) }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, type: incoming.headers['content-type'] ?? '', bytes: Buffer.concat(chunks) }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(sent ?? undefined);
   });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const type = response.headers.get('content-type') ?? '';
   const text = type.includes('json') || type.startsWith('text/') || type === '' ? bytes.toString('utf8') : '';
   let json: unknown;
   try {
@@ -100,7 +113,7 @@ export async function send(baseUrl: string, request: FuzzRequest, security: Secu
   } catch {
     json = undefined;
   }
-  return { status: response.status, contentType: type, text, json, size: bytes.length, ms: performance.now() - started };
+  return { status, contentType: type, text, json, size: bytes.length, ms: performance.now() - started };
 }
 
 /** The request as a short text for a failure report: huge values are abbreviated. */
