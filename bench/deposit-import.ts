@@ -37,6 +37,7 @@ import { openDatabase } from '../server/platform/db/database';
 import { migrateToLatest } from '../server/platform/db/migrate';
 import { insertProduct } from '../server/products/product-repository';
 import { importBook, type TemplateRow } from '../tests/support/deposit-import-book';
+import { serverNodeFlags } from './server-node-flags';
 
 type Log = (line: string) => void;
 type Dialect = 'sqlite' | 'postgres';
@@ -231,7 +232,7 @@ export async function runDepositImportBenchmarks(log: Log, dialects: Dialect[] =
       const prepared = await prepare(dialect);
       log(`  ${dialect}: database migrated and seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       try {
-        const output = execFileSync(process.execPath, [...(process.env.BENCH_IMPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify(prepared), bookPath], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+        const output = execFileSync(process.execPath, [...serverNodeFlags(), ...(process.env.BENCH_IMPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify(prepared), bookPath], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
         const result = JSON.parse(output.trim().split('\n').at(-1)!) as Omit<DepositImportFigures, 'dialect' | 'fileMb'>;
         const run: DepositImportFigures = { dialect, fileMb, ...result };
         figures.push(run);

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgClient } from './deposits-dataset-pg';
+import { serverNodeFlags } from './server-node-flags';
 
 type Log = (line: string) => void;
 export type LoadDialect = 'sqlite' | 'postgres';
@@ -130,7 +131,7 @@ async function startServerProcess(dialect: LoadDialect, log: Log): Promise<Start
   const logFile = join(dataDir, 'server.log');
   const fd = openSync(logFile, 'w');
   const nodeFlags = process.env.BENCH_LOAD_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/start.ts'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'server/start.ts'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -39,6 +39,7 @@ const EOCD_BYTES = 22;
 const MAX_COMMENT = 0xffff;
 
 interface ZipEntry {
+  name: string;
   method: number;
   compressedSize: number;
   declaredSize: number;
@@ -106,7 +107,7 @@ function readCentralDirectory(bytes: Buffer, limits: Required<XlsxUploadLimits>)
     if (localOffset + 30 > cdOffset || bytes.readUInt32LE(localOffset) !== LOCAL_SIGNATURE) throw new NotAZip();
     const dataStart = localOffset + 30 + bytes.readUInt16LE(localOffset + 26) + bytes.readUInt16LE(localOffset + 28);
     if (dataStart + compressedSize > cdOffset) throw new NotAZip();
-    entries.push({ method, compressedSize, declaredSize, dataStart });
+    entries.push({ name: bytes.toString('utf8', at + 46, at + 46 + nameLength), method, compressedSize, declaredSize, dataStart });
     at += 46 + nameLength + extraLength + commentLength;
     if (entries.length > limits.maxEntries) throw new TooLarge();
   }
@@ -160,21 +161,22 @@ async function inflateWithinBound(bytes: Buffer, entries: readonly ZipEntry[], m
 }
 
 /** The bounds above, checked; 413 or 400 (`notXlsxMessage`) when the bytes pass them. */
-async function checkedUpload(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits): Promise<Buffer> {
+async function checkedUpload(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits): Promise<{ buffer: Buffer; entries: ZipEntry[] }> {
   const limits: Required<XlsxUploadLimits> = { maxInflatedBytes: XLSX_MAX_INFLATED_BYTES, maxEntries: XLSX_MAX_ENTRIES, ...limitsIn };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
-    await inflateWithinBound(buffer, readCentralDirectory(buffer, limits), limits.maxInflatedBytes);
+    const entries = readCentralDirectory(buffer, limits);
+    await inflateWithinBound(buffer, entries, limits.maxInflatedBytes);
+    return { buffer, entries };
   } catch (error) {
     if (error instanceof TooLarge) throw tooLargeError(limits);
     if (error instanceof NotAZip) throw new ServiceError('invalid', notXlsxMessage);
     throw error;
   }
-  return buffer;
 }
 
 const ROWS_WORKER_URL = new URL('./sheet-rows-worker.mjs', import.meta.url);
-/** The parsing worker's heap: a small young generation, so exceljs's garbage is collected as it goes instead of growing the process; room in the old one for a sheet's shared strings. */
+/** The parsing worker's heap: a small young generation, so its garbage is collected as it goes instead of growing the process; room in the old one for a sheet's shared strings. */
 const ROWS_WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 };
 
 type WorkerMessage = { rows: Array<{ number: number; values: unknown[] }>; done: boolean } | { failed: string };
@@ -182,18 +184,19 @@ type WorkerMessage = { rows: Array<{ number: number; values: unknown[] }>; done:
 /**
  * The rows of an uploaded xlsx's first worksheet, one at a time, after the same bounds as
  * loadUploadedWorkbook: for sheets too large to hold as a workbook (an import of 100,000 rows).
- * exceljs's streaming reader parses the sheet in a worker thread (sheet-rows-worker.mjs), a few
- * batches ahead of the caller, so neither the event loop nor the main heap carries the parsing.
- * `values` is exceljs's row array (index 0 unused; cells as exceljs reads them: text, number,
- * Date for date-formatted cells, rich text, formula results). Empty rows are not emitted. A
+ * A worker thread (sheet-rows-worker.mjs) inflates the sheet as a stream and reads its rows out of
+ * the XML (sheet-xml.mjs), a few batches ahead of the caller, so neither the event loop nor the
+ * main heap carries the parsing. `values` is the row as exceljs's row array (index 0 unused) of
+ * plain cells: text (rich text joined), number, boolean, Date for a number in a date format, a
+ * formula's result; errors and empty cells left out. Rows without a value are not emitted. A
  * caller that stops early stops the worker.
  */
 export async function* readUploadedSheetRows(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): AsyncGenerator<{ number: number; values: unknown[] }> {
   const limits: Required<XlsxUploadLimits> = { maxInflatedBytes: XLSX_MAX_INFLATED_BYTES, maxEntries: XLSX_MAX_ENTRIES, ...limitsIn };
-  const buffer = await checkedUpload(bytes, notXlsxMessage, limits);
+  const { buffer, entries } = await checkedUpload(bytes, notXlsxMessage, limits);
   // A copy of its own goes to the worker: the caller's bytes stay usable.
   const copy = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
-  const worker = new Worker(ROWS_WORKER_URL, { workerData: { bytes: copy }, transferList: [copy], resourceLimits: ROWS_WORKER_LIMITS });
+  const worker = new Worker(ROWS_WORKER_URL, { workerData: { bytes: copy, entries }, transferList: [copy], resourceLimits: ROWS_WORKER_LIMITS });
   const inbox: Array<WorkerMessage | { crashed: Error }> = [];
   let notify: (() => void) | null = null;
   const arrived = (message: WorkerMessage | { crashed: Error }) => {
@@ -229,7 +232,7 @@ export async function* readUploadedSheetRows(bytes: Uint8Array, notXlsxMessage: 
  * `notXlsxMessage` (400).
  */
 export async function loadUploadedWorkbook(bytes: Uint8Array, notXlsxMessage: string, limitsIn: XlsxUploadLimits = {}): Promise<ExcelJS.Workbook> {
-  const buffer = await checkedUpload(bytes, notXlsxMessage, limitsIn);
+  const { buffer } = await checkedUpload(bytes, notXlsxMessage, limitsIn);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);

@@ -1,0 +1,27 @@
+/** Types of sheet-xml.mjs (plain JavaScript, so the parsing worker loads it without a compile step). */
+
+export type SheetCell = string | number | boolean | Date;
+
+export interface SheetBook {
+  sharedStrings: readonly string[];
+  dateStyles: readonly boolean[];
+  date1904: boolean;
+}
+
+export interface SheetRow {
+  number: number;
+  values: SheetCell[];
+}
+
+export function decodeXmlText(text: string): string;
+export function attribute(attributes: string, name: string): string | undefined;
+export function stringItemText(xml: string): string;
+export function readSharedStrings(xml: string): string[];
+export function isDateFormatCode(code: string): boolean;
+export function readDateStyles(xml: string): boolean[];
+export function usesDate1904(workbookXml: string): boolean;
+export function excelSerialToDate(serial: number, date1904: boolean): Date;
+export function columnOf(reference: string | undefined): number | undefined;
+export function cellValue(attributes: string, content: string, book: SheetBook): SheetCell | null;
+export function rowValues(content: string, book: SheetBook): SheetCell[] | null;
+export function worksheetRowReader(book: SheetBook): { push(text: string): SheetRow[] };
