@@ -1,8 +1,9 @@
 // `npm test`: runs the npm scripts named as arguments, one phase after the other, stopping at
 // the first that fails, and prints how long each phase took (CI reads where its minutes go:
-// issue 17). `a+b` is one phase whose scripts run side by side, each on its own core (the type
-// check and the lint are single-threaded); their output is printed whole, one after the other,
-// as each finishes. Plain JavaScript, so it starts without a compile step.
+// issue 17). `a+b` is one phase whose scripts run side by side (the type check and the lint are
+// single-threaded, and the test run's first seconds — its global setups — mostly so): the last
+// script's output goes straight through, the others' is printed whole as each finishes, with
+// its time. Plain JavaScript, so it starts without a compile step.
 import { spawn } from 'node:child_process';
 
 const phases = process.argv.slice(2);
@@ -35,13 +36,16 @@ function runScript(name, buffered) {
 async function runPhase(phase) {
   const names = phase.split('+');
   if (names.length === 1) return (await runScript(phase, false)).code;
+  const startedAt = Date.now();
   const results = await Promise.all(
-    names.map((name) =>
-      runScript(name, true).then((result) => {
+    names.map((name, index) => {
+      const live = index === names.length - 1;
+      return runScript(name, !live).then((result) => {
         process.stdout.write(result.output);
+        console.log(`== test: ${name} ${result.code === 0 ? 'took' : `FAILED (exit ${result.code}) after`} ${seconds(Date.now() - startedAt)}`);
         return result;
-      }),
-    ),
+      });
+    }),
   );
   return results.find((result) => result.code !== 0)?.code ?? 0;
 }
