@@ -1,9 +1,8 @@
 // `npm test`: runs the npm scripts named as arguments, one phase after the other, stopping at
 // the first that fails, and prints how long each phase took (CI reads where its minutes go:
 // issue 17). `a+b` is one phase whose scripts run side by side (the type check and the lint are
-// single-threaded, and the test run's first seconds — its global setups — mostly so): the last
-// script's output goes straight through, the others' is printed whole as each finishes, with
-// its time. Plain JavaScript, so it starts without a compile step.
+// single-threaded): the last script's output goes straight through, the others' is printed
+// whole as each finishes, with its time. Plain JavaScript, so it starts without a compile step.
 import { spawn } from 'node:child_process';
 
 const phases = process.argv.slice(2);

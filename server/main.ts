@@ -1,30 +1,19 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { createHttpServer } from './platform/http/http-server';
+import { accountServices, openCore, purgeStaleRows, type CoreOptions } from './core';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { loadConfig, type Config } from './platform/config';
-import { openDatabase, type DatabaseHandle } from './platform/db/database';
-import { migrateToLatest } from './platform/db/migrate';
-import { countBanks } from './auth/bank-repository';
-import { purgeExpiredRevocations } from './auth/token-repository';
-import { purgeIdempotencyKeys } from './platform/http/idempotency-repository';
-import { purgeThrottles } from './platform/throttle-repository';
-import type { Kysely } from 'kysely';
-import type { Database } from './platform/db/schema';
+import type { Config } from './platform/config';
+import type { DatabaseHandle } from './platform/db/database';
 import { createHttpApp } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
-import { databaseFileStore, diskFileStore, type FileStore } from './platform/files/file-store';
-import { s3FileStore } from './platform/files/s3-file-store';
-import { outboxMailer, smtpMailer, type Mailer } from './platform/mail';
+import type { FileStore } from './platform/files/file-store';
 import { scheduleDailyJob, type DailyFollowUp } from './jobs/daily-schedule';
 import { createAroLetterService } from './documents/aro-letter-service';
 import { areaRouters, LARGE_REQUEST_BODIES } from './routes';
-import { createLogger } from './platform/logger';
-import { createAuthService } from './auth/auth-service';
-import { systemClock, type Clock } from './platform/clock';
-import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params } from './auth/passwords';
+import type { createAuthService } from './auth/auth-service';
+import type { Clock } from './platform/clock';
 import { createChangeRequestService } from './deposits/change-request-service';
 import { createDepositService, type DepositTracksReader } from './deposits/deposit-service';
 import { createBilyetService } from './documents/bilyet-service';
@@ -47,42 +36,21 @@ import { createBalanceSheetService } from './bank/balance-sheet-service';
 import { createProductSettingsService } from './products/product-settings-service';
 import { createCustomerService } from './deposits/customer-service';
 import { idempotency, type IdempotencyHooks } from './platform/http/idempotency';
-import { createRegistrationService } from './auth/registration-service';
-import { createGeographyService } from './master-data/geography-service';
+import type { createRegistrationService } from './auth/registration-service';
 import { createPlacementService } from './deposits/placement-service';
 import { createDepositImportService } from './deposits/deposit-import-service';
-import { resolveJwtSecret } from './auth/secrets';
-import { seedDemoData } from './demo/seed';
 import { createInvoiceService } from './invoices/invoice-service';
 import { runOwedMonthlyInvoices } from './jobs/monthly-invoices';
 import { jakartaDate } from './platform/business-date';
 import { createReportService } from './reports/report-service';
 
-export interface ServerOptions {
-  /** Environment to read the configuration from (default process.env); tests pass {}. */
-  env?: Record<string, string | undefined>;
-  /** Settings that win over the environment, e.g. { dataDir, databaseUrl, logLevel }. */
-  config?: Partial<Config>;
-  /** Source of "now" for expiries, lockout and password age; tests move it. */
-  clock?: Clock;
-  /** argon2id cost; production uses OWASP's parameters, tests may pass cheaper ones. */
-  argon2?: Argon2Params;
-  /** PostgreSQL only: work inside this (existing) schema; tests give each run its own. */
-  pgSchema?: string;
-  /** 'when-empty' (default): demo data when there is no bank yet; true: always (idempotent); false: never. Production (NODE_ENV=production) never seeds. */
-  seed?: boolean | 'when-empty';
-  /** Seed the demo deposits with the demo banks (default true). */
-  demoDeposits?: boolean;
+export interface ServerOptions extends CoreOptions {
   /** startServer only: run the daily job at 00:05 WIB and catch up today at start (default on, off under Vitest). */
   scheduleJobs?: boolean;
   /** Serve this SPA build for non-API GETs (npm start). */
   spaDir?: string;
-  logger?: Logger;
   /** Tests only: called just before and after an Idempotency-Key request commits (the crash test stops there). */
   idempotencyHooks?: IdempotencyHooks;
-  mailer?: Mailer;
-  /** Wins over FILE_STORE (config.fileStore). */
-  fileStore?: FileStore;
   /** How the Privy sandbox POSTs its callbacks (default the global fetch to PUBLIC_URL); tests route them into the app. */
   privyCallbackFetch?: FetchLike;
   /** Tests: how the Privy sandbox retries a callback that failed. */
@@ -119,54 +87,12 @@ export interface Berjangka {
   close(): Promise<void>;
 }
 
-/** The composition root: config -> database (migrated, seeded) -> services -> HTTP app. Does not listen. */
+/** The composition root: the core (config, the database migrated and seeded, files, mail: core.ts) -> services -> HTTP app. Does not listen. */
 export async function buildServer(options: ServerOptions = {}): Promise<Berjangka> {
-  const config: Config = { ...loadConfig(options.env ?? process.env), ...options.config };
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const clock = options.clock ?? systemClock;
-  const hasher = argon2Hasher(options.argon2 ?? OWASP_ARGON2_PARAMS);
-
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
-    onConnectionLost: (error) => logger.warn({ err: error }, 'a PostgreSQL connection was lost; the next query opens a new one'),
-  });
-  let closeFileStore: (() => Promise<void>) | undefined;
-  const close = async () => {
-    await closeFileStore?.();
-    await database.close();
-  };
+  const core = await openCore(options);
+  const { config, logger, clock, hasher, database, fileStore, mailer, outboxDir, seeded, close } = core;
   try {
-    // First, so an unreachable S3 bucket stops the start before anything else happens.
-    const fileStore = options.fileStore ?? (await openFileStore(config, database.db));
-    closeFileStore = fileStore.close?.bind(fileStore);
-    if (config.databaseUrl && fileStore.kind === 'disk') {
-      logger.warn('FILE_STORE is disk: uploaded files stay in this instance\'s DATA_DIR/files; several instances sharing one PostgreSQL need FILE_STORE=database or s3');
-    }
-    const applied = await migrateToLatest(database.db, options.pgSchema ? { schema: options.pgSchema } : {});
-    if (applied.length > 0) logger.info({ migrations: applied, dialect: database.dialect }, 'database migrated');
-    await purgeStaleRows(database.db, clock.now());
-
-    let seeded: string[] = [];
-    const seed = config.mode === 'production' ? false : (options.seed ?? 'when-empty');
-    if (seed === true || (seed === 'when-empty' && (await countBanks(database.db)) === 0)) {
-      seeded = (
-        await seedDemoData({ db: database.db, clock, hasher, passwordMaxAgeDays: config.passwordMaxAgeDays, demoDeposits: options.demoDeposits ?? true, fileStore, publicUrl: config.publicUrl, platform: config.platform })
-      ).created;
-      if (seeded.length > 0) logger.info({ created: seeded }, 'demo data seeded');
-    }
-
-    const outboxDir = join(config.dataDir, 'outbox');
-    const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outboxDir, config.mailFrom, logger));
-    const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-    if (config.databaseUrl && !config.jwtSecret) {
-      logger.warn('JWT_SECRET is unset: tokens are signed with a secret kept in DATA_DIR; several instances sharing one PostgreSQL need the same JWT_SECRET');
-    }
-
-    const auth = createAuthService({ db: database.db, clock, hasher, jwtSecret, mailer, publicUrl: config.publicUrl, passwordMaxAgeDays: config.passwordMaxAgeDays, logger });
-    const geography = createGeographyService({ db: database.db });
-    const registration = createRegistrationService({ db: database.db, clock, fileStore, hasher, auth, geography });
+    const { auth, geography, registration } = accountServices(core);
     const profile = createProfileService({ db: database.db, clock, fileStore, geography });
     const users = createUserAdminService({ db: database.db, clock, hasher, mailer, auth, logger });
     const transitions = createDepositTransitions({ db: database.db, clock });
@@ -263,30 +189,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
   }
 }
 
-/** FILE_STORE: DATA_DIR/files, the database (file_contents) or an S3 bucket. */
-export async function openFileStore(config: Config, db: Kysely<Database>): Promise<FileStore> {
-  switch (config.fileStore.kind) {
-    case 'database':
-      return databaseFileStore(db);
-    case 's3':
-      return s3FileStore(config.fileStore.s3);
-    default:
-      return diskFileStore(join(config.dataDir, 'files'));
-  }
-}
-
 const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60 * 1000;
-
-/**
- * Forgets rows that no longer mean anything: revocations of expired tokens, idempotency answers
- * older than a day (a client retries within minutes), throttles untouched for two days (the
- * longest block is one).
- */
-async function purgeStaleRows(db: Kysely<Database>, now: Date): Promise<void> {
-  await purgeExpiredRevocations(db, now.toISOString());
-  await purgeIdempotencyKeys(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
-  await purgeThrottles(db, new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString());
-}
 
 export interface RunningServer extends Berjangka {
   /** http://127.0.0.1:<port> */

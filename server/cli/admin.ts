@@ -13,7 +13,7 @@
  *   npm run admin -- invoice-paid <number> <reference> [--date=YYYY-MM-DD]
  *                                            record a bank's payment of a platform invoice (default today)
  */
-import { buildServer } from '../main';
+import { accountServices, openCore } from '../core';
 import { jakartaDate } from '../platform/business-date';
 import { ServiceError } from '../platform/errors';
 import { listChannelPartners, recordInvoicePayment, saveChannelPartner } from '../invoices/invoice-admin-service';
@@ -37,8 +37,9 @@ async function main(args: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const berjangka = await buildServer({ seed: false, config: process.env.LOG_LEVEL ? {} : { logLevel: 'warn' } });
-  const { registration } = berjangka.services;
+  // The core and the accounts' services only: none of the server's routes, documents or reports.
+  const berjangka = await openCore({ seed: false, config: process.env.LOG_LEVEL ? {} : { logLevel: 'warn' } });
+  const { auth, registration } = accountServices(berjangka);
   try {
     if (command === 'registrations') {
       const rows = await registration.list(argument === '--all' ? undefined : 'PENDING');
@@ -98,7 +99,7 @@ async function main(args: string[]): Promise<void> {
       return;
     }
     if (command === 'unlock') {
-      const { cleared } = await berjangka.services.auth.unlockLoginOfEmail(argument);
+      const { cleared } = await auth.unlockLoginOfEmail(argument);
       console.log(cleared > 0 ? `Blokir login ${argument} dibuka (${cleared} catatan dihapus).` : `Tidak ada blokir login untuk ${argument}.`);
     } else if (command === 'approve') {
       const approved = await registration.approve(argument);

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../platform/db/migrate';
 import { systemClock } from '../platform/clock';
 import { argon2Hasher } from '../auth/passwords';
 import { demoLoginLines, seedDemoData } from '../demo/seed';
-import { openFileStore } from '../main';
+import { openFileStore } from '../core';
 
 async function main(command: string | undefined): Promise<void> {
   if (command !== 'migrate' && command !== 'seed') {

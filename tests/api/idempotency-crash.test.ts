@@ -3,12 +3,14 @@ import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { dropPgTestDatabase } from '../support/database-template';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialects, type DialectName } from './harness';
+import { startServer, type RunningServer } from '../../server/main';
+import { dialects, FAST_ARGON2, TestClock, type DialectName } from './harness';
 
 /**
  * A retry after a crash never runs a change twice: the server (a child process) is killed with
  * SIGKILL in the middle of an approval, before and after its commit, and restarted on the same
- * data; the retry with the same Idempotency-Key runs the approval once, or answers it from the store.
+ * data (in this process: what matters is what the killed one left); the retry with the same
+ * Idempotency-Key runs the approval once, or answers it from the store.
  */
 
 interface Child {
@@ -54,9 +56,11 @@ async function kill(child: Child): Promise<void> {
 
 describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: DialectName) => {
   const children: Child[] = [];
+  const restarted: RunningServer[] = [];
   const leftovers: Array<{ dataDir: string; databaseUrl?: string }> = [];
   afterEach(async () => {
     for (const child of children.splice(0)) await kill(child);
+    for (const server of restarted.splice(0)) await server.close();
     for (const { dataDir, databaseUrl } of leftovers.splice(0)) {
       rmSync(dataDir, { recursive: true, force: true });
       if (databaseUrl) await dropPgTestDatabase(new URL(databaseUrl).pathname.slice(1));
@@ -65,7 +69,7 @@ describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: Dia
 
   /** A world whose next Idempotency-Key request stops at `pause`; the approval under way and the way to restart. */
   async function crashDuringApproval(pause: 'before-commit' | 'after-commit') {
-    const first = startChild({ CRASH_MODE: 'create', CRASH_PAUSE: pause, CRASH_DIALECT: dialect });
+    const first = startChild({ CRASH_PAUSE: pause, CRASH_DIALECT: dialect });
     children.push(first);
     const world = JSON.parse(await first.waitFor('READY ')) as { url: string; dataDir: string; databaseUrl?: string; pgSchema?: string; token: string; depositId: string };
     leftovers.push({ dataDir: world.dataDir, ...(world.databaseUrl ? { databaseUrl: world.databaseUrl } : {}) });
@@ -84,9 +88,20 @@ describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: Dia
     await kill(first);
     expect(await lost).toBe('connection lost');
 
-    const second = startChild({ CRASH_MODE: 'reuse', CRASH_DIALECT: dialect, CRASH_DATA_DIR: world.dataDir, ...(world.databaseUrl ? { CRASH_DATABASE_URL: world.databaseUrl } : {}), ...(world.pgSchema ? { CRASH_PG_SCHEMA: world.pgSchema } : {}) });
-    children.push(second);
-    const { url } = JSON.parse(await second.waitFor('READY ')) as { url: string };
+    // Started again on the data the killed process left, with the world's clock.
+    const second = await startServer({
+      env: {},
+      argon2: FAST_ARGON2,
+      clock: new TestClock('2026-03-02T02:00:00.000Z'),
+      seed: false,
+      scheduleJobs: false,
+      config: { dataDir: world.dataDir, databaseUrl: dialect === 'postgres' ? world.databaseUrl : undefined, logLevel: 'silent' },
+      ...(world.pgSchema ? { pgSchema: world.pgSchema } : {}),
+      listenPort: 0,
+      hostname: '127.0.0.1',
+    });
+    restarted.push(second);
+    const { url } = second;
     const detail = async () => {
       const response = await fetch(`${url}/api-v2-bpr/deposito/${world.depositId}`, { headers: { authorization: `Bearer ${world.token}` } });
       return (await response.json()).data as { status: string; version: number; timeline: Array<{ event: string }> };
