@@ -37,7 +37,7 @@ import { openDatabase } from '../server/platform/db/database';
 import { migrateToLatest } from '../server/platform/db/migrate';
 import { insertProduct } from '../server/products/product-repository';
 import { importBook, type TemplateRow } from '../tests/support/deposit-import-book';
-import { serverNodeFlags } from './server-node-flags';
+import { serverNodeFlags } from '../tests/support/server-node-flags';
 
 type Log = (line: string) => void;
 type Dialect = 'sqlite' | 'postgres';

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgClient } from './deposits-dataset-pg';
-import { serverNodeFlags } from './server-node-flags';
+import { serverNodeFlags } from '../tests/support/server-node-flags';
 
 type Log = (line: string) => void;
 export type LoadDialect = 'sqlite' | 'postgres';

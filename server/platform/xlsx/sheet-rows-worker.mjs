@@ -1,6 +1,6 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
-import { readDateStyles, readSharedStrings, usesDate1904, worksheetRowReader } from './sheet-xml.mjs';
+import { attribute, readDateStyles, readSharedStrings, usesDate1904, worksheetRowReader } from './sheet-xml.mjs';
 
 /**
  * The rows of an uploaded xlsx's first worksheet, parsed off the main thread (xlsx-upload.ts,
@@ -53,9 +53,9 @@ function partText(name) {
 function relationshipTargets(relationshipsXml) {
   const targets = [];
   for (const match of relationshipsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*?)\/?>/g)) {
-    const id = /\bId="([^"]*)"/.exec(match[1])?.[1];
-    const type = /\bType="([^"]*)"/.exec(match[1])?.[1] ?? '';
-    const target = /\bTarget="([^"]*)"/.exec(match[1])?.[1];
+    const id = attribute(match[1], 'Id');
+    const type = attribute(match[1], 'Type') ?? '';
+    const target = attribute(match[1], 'Target');
     if (!target) continue;
     const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/\/\.\//g, '/');
     targets.push({ id, type, path });
@@ -66,7 +66,8 @@ function relationshipTargets(relationshipsXml) {
 /** The first worksheet's part: the workbook's first `<sheet>`, through its relationship. */
 function firstSheetPath(workbookXml, targets) {
   const sheet = /<(?:\w+:)?sheet\b([^>]*?)\/?>/.exec(workbookXml);
-  const id = sheet ? /(?:^|\s)[\w.-]+:id="([^"]*)"/.exec(sheet[1])?.[1] : undefined;
+  // The relationship's id is namespaced (r:id); sheetId is another attribute.
+  const id = sheet ? attribute(sheet[1], 'id') : undefined;
   return targets.find((target) => target.id === id)?.path ?? (entries.has('xl/worksheets/sheet1.xml') ? 'xl/worksheets/sheet1.xml' : undefined);
 }
 

@@ -13,15 +13,9 @@ export interface SheetRow {
   values: SheetCell[];
 }
 
-export function decodeXmlText(text: string): string;
 export function attribute(attributes: string, name: string): string | undefined;
-export function stringItemText(xml: string): string;
 export function readSharedStrings(xml: string): string[];
 export function isDateFormatCode(code: string): boolean;
 export function readDateStyles(xml: string): boolean[];
 export function usesDate1904(workbookXml: string): boolean;
-export function excelSerialToDate(serial: number, date1904: boolean): Date;
-export function columnOf(reference: string | undefined): number | undefined;
-export function cellValue(attributes: string, content: string, book: SheetBook): SheetCell | null;
-export function rowValues(content: string, book: SheetBook): SheetCell[] | null;
 export function worksheetRowReader(book: SheetBook): { push(text: string): SheetRow[] };

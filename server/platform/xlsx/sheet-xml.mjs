@@ -10,7 +10,7 @@ const ENTITY = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));|_x([0-9a-fA-
 const NAMED = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** XML's entities and character references, and OOXML's `_xHHHH_` escapes (a control character in a string, §22.4.2.4). */
-export function decodeXmlText(text) {
+function decodeXmlText(text) {
   if (!text.includes('&') && !text.includes('_x')) return text;
   return text.replace(ENTITY, (whole, hex, decimal, name, escaped) => {
     if (name) return NAMED[name];
@@ -34,7 +34,7 @@ const TEXT_RUN = /<(?:\w+:)?t(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?t>)/g;
 const PHONETIC = /<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g;
 
 /** The text of a string item (`<si>` or `<is>`): its `<t>` runs joined, the phonetic guides (`<rPh>`) left out. */
-export function stringItemText(xml) {
+function stringItemText(xml) {
   let text = '';
   for (const match of xml.replace(PHONETIC, '').matchAll(TEXT_RUN)) text += decodeXmlText(match[1] ?? '');
   return text;
@@ -82,12 +82,12 @@ export function usesDate1904(workbookXml) {
 }
 
 /** An Excel date serial as a Date, computed as exceljs does (days since 30-Dec-1899, or 1-Jan-1904). */
-export function excelSerialToDate(serial, date1904) {
+function excelSerialToDate(serial, date1904) {
   return new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 24 * 3600 * 1000));
 }
 
 /** The column number (A = 1) of a cell reference such as `AB12`; undefined when it has none. */
-export function columnOf(reference) {
+function columnOf(reference) {
   const letters = /^([A-Za-z]{1,3})\d*$/.exec(reference ?? '');
   if (!letters) return undefined;
   let column = 0;
@@ -100,7 +100,7 @@ const VALUE = /<(?:\w+:)?v(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?v>/;
 const INLINE = /<(?:\w+:)?is\b[^>]*>([\s\S]*?)<\/(?:\w+:)?is>/;
 
 /** One cell's plain value from its attributes and content, with the workbook's shared strings and date styles. */
-export function cellValue(attributes, content, book) {
+function cellValue(attributes, content, book) {
   const type = attribute(attributes, 't') ?? 'n';
   if (type === 'inlineStr') {
     const inline = INLINE.exec(content);
@@ -137,7 +137,7 @@ export function cellValue(attributes, content, book) {
  * The cells of one row's content (what is between `<row …>` and `</row>`) as exceljs's row array:
  * index = column number, index 0 unused; cells without a value left out. Null when no cell holds one.
  */
-export function rowValues(content, book) {
+function rowValues(content, book) {
   const values = [];
   let column = 0;
   let any = false;
