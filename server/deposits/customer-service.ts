@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '../platform/row-id';
 import { sql, type Kysely } from 'kysely';
 import { createCustomerSchema, customerListQuerySchema, updateCustomerSchema, type CustomerDetail, type CustomerSummary } from '../../contract/customers';
 import type { ChangeRequest } from '../../contract/deposit-api';
@@ -33,7 +33,7 @@ export function rowOf(bankId: string, actorId: string, checked: CheckedCustomer,
   const individual = input.type === 'INDIVIDUAL' ? input : null;
   const entity = input.type === 'ENTITY' ? input : null;
   return {
-    id: randomUUID(),
+    id: newRowId(),
     bank_id: bankId,
     kind: input.type,
     name: input.name,
@@ -223,7 +223,7 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
           if (await findPendingChangeRequest(trx, { customerId: customer.id }, request.kind)) {
             throw new ServiceError('conflict', `Sudah ada permintaan perubahan ${request.kind === 'customerData' ? 'data identitas' : 'rekening pencairan'} nasabah ini yang menunggu keputusan.`);
           }
-          const id = randomUUID();
+          const id = newRowId();
           await insertRaisedChangeRequest(trx, { id, bankId: actor.bankId, depositId: null, customerId: customer.id, kind: request.kind, value: request.value, previous: request.previous, requestedBy: actor.userId, at: now });
           await insertBankAudit(trx, { bankId: actor.bankId, actorId: actor.userId, at: now, subject: 'customer', subjectId: customer.id, event: 'customer.requestChange', payload: { changeRequestId: id, kind: request.kind, before: request.previous, after: request.value } });
           raised.push(id);

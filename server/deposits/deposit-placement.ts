@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { newRowId } from '../platform/row-id';
 import type { Kysely } from 'kysely';
 import type { InterestPayment, MaturityInstruction } from '../../contract/deposit';
 import { depositContext, type DepositContext } from '../../machines/deposit';
@@ -105,7 +106,7 @@ export function newDepositRow(
 /** The row of the period a new deposit is in. */
 export function newPeriodRow(row: DepositRow, startedBy: 'placement' | 'rollover', now: string): NewDepositPeriod {
   return {
-    id: randomUUID(),
+    id: newRowId(),
     deposit_id: row.id,
     period_number: row.period_number,
     period_start: row.period_start,
@@ -132,7 +133,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
     const rateBps = input.rateBps ?? offeredTenor(productRules(product), input.tenorMonths, valueDate)?.rateBps;
     if (rateBps === undefined) throw new ServiceError('invalid', `Tenor ${input.tenorMonths} bulan tidak ditawarkan produk ini.`);
     const context = depositContext({
-      depositId: randomUUID(),
+      depositId: newRowId(),
       amount: input.amount,
       rateBps,
       tenorMonths: input.tenorMonths,
@@ -155,7 +156,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
     await insertDeposit(trx, row);
     await insertPeriod(trx, newPeriodRow(row, 'placement', input.now));
     await insertAudit(trx, {
-      id: randomUUID(),
+      id: newRowId(),
       bank_id: row.bank_id,
       deposit_id: row.id,
       actor_id: input.actorId ?? 'SYSTEM',

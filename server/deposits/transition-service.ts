@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRowId } from '../platform/row-id';
 import type { Kysely } from 'kysely';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
@@ -86,7 +86,7 @@ async function scheduleRows(trx: Kysely<Database>, loaded: LoadedDeposit, contex
   return scheduleFor(context, loaded.settings.holidays).map((item) => {
     const taxed = taxInterest(item.grossInterest, tax);
     return {
-      id: randomUUID(),
+      id: newRowId(),
       bank_id: loaded.row.bank_id,
       deposit_id: loaded.row.id,
       period_number: context.periodNumber,
@@ -140,7 +140,7 @@ function pendingDisbursement(
   figures: Pick<NewDisbursement, 'principal' | 'interest' | 'tax' | 'penalty' | 'amount'>,
   now: string,
 ): NewDisbursement {
-  return { id: randomUUID(), bank_id: row.bank_id, deposit_id: row.id, kind, ...figures, status: 'pending', reference: null, paid_at: null, paid_by: null, proof_file_id: null, created_at: now, updated_at: now };
+  return { id: newRowId(), bank_id: row.bank_id, deposit_id: row.id, kind, ...figures, status: 'pending', reference: null, paid_at: null, paid_by: null, proof_file_id: null, created_at: now, updated_at: now };
 }
 
 /**
@@ -205,7 +205,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       case 'deposit.rollover':
       case 'deposit.extend':
         await insertPeriod(trx, {
-          id: randomUUID(),
+          id: newRowId(),
           deposit_id: row.id,
           period_number: context.periodNumber,
           period_start: context.periodStart,
@@ -220,7 +220,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
         await insertInstallments(trx, await scheduleRows(trx, loaded, context, now));
         if (event.type === 'deposit.rollover') {
           await insertAroLetter(trx, {
-            id: randomUUID(),
+            id: newRowId(),
             bank_id: row.bank_id,
             deposit_id: row.id,
             customer_id: row.customer_id,
@@ -315,7 +315,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       await applyEffects(trx, loaded, event, context, now, today);
       for (const [index, audit] of audits.entries()) {
         await insertAudit(trx, {
-          id: randomUUID(),
+          id: newRowId(),
           bank_id: loaded.row.bank_id,
           deposit_id: loaded.row.id,
           actor_id: audit.actor.id,
@@ -375,7 +375,7 @@ export async function recordOnTimeline(
   now: string,
 ): Promise<void> {
   await insertAudit(trx, {
-    id: randomUUID(),
+    id: newRowId(),
     bank_id: deposit.bank_id,
     deposit_id: deposit.id,
     actor_id: record.actor.id,
@@ -417,7 +417,7 @@ export async function applyTrackChange(trx: Kysely<Database>, input: TrackChange
   const columns = await input.change(row);
   if (!(await saveDeposit(trx, row, { ...columns, updated_at: now }))) throw new ServiceError('conflict', STALE_DEPOSIT);
   await insertAudit(trx, {
-    id: randomUUID(),
+    id: newRowId(),
     bank_id: row.bank_id,
     deposit_id: row.id,
     actor_id: input.actor.id,

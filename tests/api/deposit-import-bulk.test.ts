@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBank } from '../../server/auth/bank-repository';
 import { flatValues, insertInChunks, insertText } from '../../server/deposits/deposit-import-repository';
 import { migrateToLatest } from '../../server/platform/db/migrate';
+import { withSqliteCacheSize } from '../../server/platform/db/sqlite-cache';
 import { dialects } from './harness';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 
 /**
  * The import's bulk writing (bench/deposit-import.ts: 100,000 deposits in one commit):
- * insertInChunks writes its own statement text with the values as one flat list.
+ * insertInChunks writes its own statement text with the values as one flat list, and the commit
+ * holds SQLite's page cache small while it writes (withSqliteCacheSize).
  */
 
 const NOW = '2026-03-02T03:00:00.000Z';
@@ -60,5 +63,29 @@ describe.each(dialects)('the import\'s bulk writing (%s)', (dialect) => {
     const byId = new Map(written.map((row) => [row.id, row]));
     for (const row of rows) expect(byId.get(row.id)).toEqual(row);
     expect(byId.get(odd.id)?.subject_id).toBe('C-odd');
+  });
+
+  it('withSqliteCacheSize holds SQLite\'s page cache to the size asked while the work runs and gives the connection its own back, also when the work throws; on PostgreSQL it only runs the work', async () => {
+    const cacheSize = async () => Number((await sql<{ cache_size: number }>`pragma cache_size`.execute(own.db)).rows[0]!.cache_size);
+    const ran: string[] = [];
+    if (dialect === 'sqlite') {
+      const own128 = await cacheSize();
+      expect(own128).toBe(-131072);
+      await withSqliteCacheSize(own.db, 32 * 1024, async () => {
+        ran.push('work');
+        expect(await cacheSize()).toBe(-32768);
+      });
+      expect(await cacheSize()).toBe(own128);
+      await expect(
+        withSqliteCacheSize(own.db, 1024, async () => {
+          expect(await cacheSize()).toBe(-1024);
+          throw new Error('gagal');
+        }),
+      ).rejects.toThrow('gagal');
+      expect(await cacheSize()).toBe(own128);
+    } else {
+      await withSqliteCacheSize(own.db, 1024, async () => void ran.push('work'));
+    }
+    expect(ran[0]).toBe('work');
   });
 });

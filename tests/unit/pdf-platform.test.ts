@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { code128Png } from '../../server/platform/pdf/barcode';
 import { fitText } from '../../server/platform/pdf/fit-text';
-import { FONTS, setFont } from '../../server/platform/pdf/fonts';
+import { FONTS, parseFace, setFont } from '../../server/platform/pdf/fonts';
 import { longDateId, longDateTimeWib } from '../../server/platform/pdf/indonesian-dates';
 import { pdfBytes } from '../../server/platform/pdf/pdf-bytes';
 import { createPdfDocument } from '../../server/platform/pdf/pdf-document';
@@ -45,6 +45,18 @@ describe('PDF platform', () => {
     const [a, b] = await Promise.all([pdfBytes(first), pdfBytes(second)]);
     expect(squish(await pdfToText(a))).toBe('Budi');
     expect(squish(await pdfToText(b))).toBe('Siti');
+  });
+
+  it('keeps "I" as text in every later document after one drew "Ï" and "Í", whose glyphs are built from "I"', async () => {
+    // A face of its own, so what other tests drew before cannot have made "I" already.
+    const face = parseFace(FONTS.sans);
+    const draw = async (text: string) => {
+      const doc = new PDFDocument({ size: 'A6' });
+      doc.font(face, FONTS.sans).text(text);
+      return squish(await pdfToText(await pdfBytes(doc)));
+    };
+    expect(await draw('Ïda Íwan')).toBe('Ïda Íwan');
+    expect(await draw('PENGIRIM Ibu')).toBe('PENGIRIM Ibu');
   });
 
   it('answers a document streamed as application/pdf, an attachment by default, never cached', async () => {
