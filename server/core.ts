@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { createAuthService } from './auth/auth-service';
 import { countBanks } from './auth/bank-repository';
+import { purgePartnerRequests } from './partner/partner-repository';
+import { partnerSealingKey, type SealingKey } from './partner/partner-secrets';
+import { partnerTokenKey, type TokenKey } from './partner/partner-token';
 import { argon2Hasher, OWASP_ARGON2_PARAMS, type Argon2Params, type PasswordHasher } from './auth/passwords';
 import { createRegistrationService } from './auth/registration-service';
 import { resolveJwtSecret } from './auth/secrets';
@@ -131,12 +134,18 @@ export async function openFileStore(config: Config, db: Kysely<Database>): Promi
 /**
  * Forgets rows that no longer mean anything: revocations of expired tokens, idempotency answers
  * older than a day (a client retries within minutes), throttles untouched for two days (the
- * longest block is one).
+ * longest block is one), partners' X-EXTERNAL-IDs of two days ago (they are unique per day).
  */
 export async function purgeStaleRows(db: Kysely<Database>, now: Date): Promise<void> {
   await purgeExpiredRevocations(db, now.toISOString());
   await purgeIdempotencyKeys(db, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
   await purgeThrottles(db, new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString());
+  await purgePartnerRequests(db, new Date(now.getTime() - 2 * 24 * 60 * 60 * 1000).toISOString());
+}
+
+/** The keys the partners' secrets are sealed with and their access tokens signed with, from the installation's token secret. */
+export function partnerKeys(core: Pick<Core, 'jwtSecret'>): { sealingKey: SealingKey; tokenKey: TokenKey } {
+  return { sealingKey: partnerSealingKey(core.jwtSecret), tokenKey: partnerTokenKey(core.jwtSecret) };
 }
 
 /** The accounts' services on the core: sign-in and tokens, the geography they check addresses against, registrations. The server and `npm run admin` build them the same way. */

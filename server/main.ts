@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createHttpServer } from './platform/http/http-server';
-import { accountServices, openCore, purgeStaleRows, type CoreOptions } from './core';
+import { accountServices, openCore, partnerKeys, purgeStaleRows, type CoreOptions } from './core';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Config } from './platform/config';
@@ -12,6 +12,9 @@ import type { FileStore } from './platform/files/file-store';
 import { scheduleDailyJob, type DailyFollowUp } from './jobs/daily-schedule';
 import { createAroLetterService } from './documents/aro-letter-service';
 import { areaRouters, LARGE_REQUEST_BODIES } from './routes';
+import { createPartnerAdminService, type PartnerAdminService } from './partner/partner-admin-service';
+import { createPartnerGateway } from './partner/partner-gateway';
+import { createPartnerService } from './partner/partner-service';
 import type { createAuthService } from './auth/auth-service';
 import type { Clock } from './platform/clock';
 import { createChangeRequestService } from './deposits/change-request-service';
@@ -75,6 +78,8 @@ export interface Berjangka {
     interest: ReturnType<typeof createInterestService>;
     disbursements: ReturnType<typeof createDisbursementService>;
     changeRequests: ReturnType<typeof createChangeRequestService>;
+    /** The platform operator's partner commands, on this server's keys (npm run admin -- partner). */
+    partnerAdmin: PartnerAdminService;
   };
   /** Demo banks and users created by this start (empty when they existed already). */
   seeded: string[];
@@ -136,6 +141,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
     const balanceSheets = createBalanceSheetService({ db: database.db, clock });
+    const customers = createCustomerService({ db: database.db, clock, geography });
+    const placements = createPlacementService({ db: database.db, clock, deposits });
     const routers = areaRouters({
       auth,
       registration,
@@ -145,8 +152,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       productSettings: createProductSettingsService({ db: database.db, clock }),
       balanceSheets,
       installation: { productId: config.productId, supportEmail: config.supportEmail, supportPhone: config.supportPhone },
-      customers: createCustomerService({ db: database.db, clock, geography }),
-      placements: createPlacementService({ db: database.db, clock, deposits }),
+      customers,
+      placements,
+      partnerApi: {
+        gateway: createPartnerGateway({ db: database.db, clock, logger, ...partnerKeys(core) }),
+        partners: createPartnerService({ db: database.db, customers, placements }),
+      },
       depositImports: createDepositImportService({ db: database.db, clock, geography }),
       deposits,
       interest,
@@ -182,7 +193,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters }, followUps, seeded, outboxDir, fileStore, close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters, partnerAdmin: createPartnerAdminService({ db: database.db, clock, sealingKey: partnerKeys(core).sealingKey }) }, followUps, seeded, outboxDir, fileStore, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,6 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { apiBases } from '../contract/bases';
+import { PARTNER_API_BASE } from '../contract/partner';
+import type { PartnerGateway } from './partner/partner-gateway';
+import { partnerRoutes } from './partner/partner-routes';
+import type { PartnerDepositService } from './partner/partner-service';
 import { authRoutes } from './auth/auth-routes';
 import type { AuthService } from './auth/auth-service';
 import { passwordResetRoutes } from './auth/password-reset-routes';
@@ -91,6 +95,8 @@ export interface AreaServices {
   sandboxes: ReadonlyArray<readonly [string, Hono<AppEnv>]>;
   /** Idempotency-Key handling for state-changing routes (platform/http/idempotency.ts). */
   idempotency: MiddlewareHandler<AppEnv>;
+  /** The channel partner's door (/api-partner): SNAP's gateway and the deposit calls behind it. */
+  partnerApi: { gateway: PartnerGateway; partners: PartnerDepositService };
   /** Excel downloads: where they read and log. */
   exports: XlsxDownloadDeps;
   db: Kysely<Database>;
@@ -134,6 +140,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v1.path, invoiceRoutes({ auth, invoices: services.invoices })],
     [apiBases.v2Bpr.path, invoiceReportRoutes({ auth, exports: services.exports })],
     [apiBases.v2General.path, geographyRoutes({ geography: services.geography })],
+    [PARTNER_API_BASE, partnerRoutes(services.partnerApi)],
     ...services.sandboxes.map(([path, sandbox]) => [path, sandbox] as const),
     ['/', verificationRoutes({ verification: services.verification, trustedProxyHops: services.trustedProxyHops })],
     [apiBases.v2.path, passwordResetRoutes({ auth, idempotency: services.idempotency })],

@@ -12,15 +12,21 @@
  *                                            add or rename a partner, its fee rate from a date (default today)
  *   npm run admin -- invoice-paid <number> <reference> [--date=YYYY-MM-DD]
  *                                            record a bank's payment of a platform invoice (default today)
+ *   npm run admin -- partner create <code> <name> --public-key <pem file> [--fee-bps <bps>]
+ *                                            partner API credentials (the client key and secret printed once)
+ *   npm run admin -- partner allow <code> <bank id> | set-url <code> <url> | rotate-secret <code> | list
  */
-import { accountServices, openCore } from '../core';
+import { accountServices, openCore, partnerKeys } from '../core';
+import { createPartnerAdminService } from '../partner/partner-admin-service';
+import { PARTNER_USAGE, runPartnerCommand } from './partner-commands';
 import { jakartaDate } from '../platform/business-date';
 import { ServiceError } from '../platform/errors';
 import { listChannelPartners, recordInvoicePayment, saveChannelPartner } from '../invoices/invoice-admin-service';
 
 const USAGE =
   'Pemakaian: npm run admin -- registrations [--all] | approve <id> | reject <id> | create-bank --name="BPR …" --email=… --contact="Nama" [--phone=…] | unlock <email> | channels' +
-  ' | channel <kode> <bps> --name="PT …" [--npwp=…] [--from=YYYY-MM-DD] | invoice-paid <nomor> <referensi> [--date=YYYY-MM-DD]';
+  ' | channel <kode> <bps> --name="PT …" [--npwp=…] [--from=YYYY-MM-DD] | invoice-paid <nomor> <referensi> [--date=YYYY-MM-DD] | ' +
+  PARTNER_USAGE;
 
 /** `--key=value` options after the positional arguments. */
 function options(args: readonly string[]): Record<string, string> {
@@ -32,7 +38,7 @@ function options(args: readonly string[]): Record<string, string> {
 
 async function main(args: string[]): Promise<void> {
   const [command, argument] = args;
-  if (!command || !['registrations', 'approve', 'reject', 'create-bank', 'unlock', 'channels', 'channel', 'invoice-paid'].includes(command)) {
+  if (!command || !['registrations', 'approve', 'reject', 'create-bank', 'unlock', 'channels', 'channel', 'invoice-paid', 'partner'].includes(command)) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -59,6 +65,11 @@ async function main(args: string[]): Promise<void> {
       return;
     }
     const db = berjangka.database.db;
+    if (command === 'partner') {
+      const partners = createPartnerAdminService({ db, clock: berjangka.clock, sealingKey: partnerKeys(berjangka).sealingKey });
+      await runPartnerCommand(partners, args.slice(1), (line) => console.log(line));
+      return;
+    }
     if (command === 'create-bank') {
       const given = options(args.slice(1));
       if (!given.name || !given.email || !given.contact) throw new ServiceError('invalid', `Nama bank, email dan nama admin wajib diisi.\n${USAGE}`);

@@ -585,6 +585,7 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
     funding_method: null,
     funding_reference: null,
     funding_received_at: null,
+    partner_reference_no: null,
   };
   return { story, row, changeRequests };
 }

@@ -194,6 +194,35 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     },
 
     /**
+     * The customer a partner's placement names (DOMAIN.md "From a channel partner"): checked by
+     * the rules of a new customer (the risk level is staff's to set), matched at the bank by NIK
+     * (NPWP for an entity), created when new under the partner's name in the bank's audit. A kept
+     * customer is never overwritten by what the partner sent.
+     */
+    async keepForPartner(bankId: string, actorId: string, fields: Record<string, unknown>): Promise<{ customerId: string; created: boolean }> {
+      const { riskLevel: _staffOnly, ...given } = fields;
+      const input = parseOrThrow(createCustomerSchema, given);
+      const checked = await checkNewCustomer(input, jakartaDate(clock.now()), geography);
+      if (!checked.ok) throw new ValidationError(checked.messages);
+      const key = input.type === 'ENTITY' ? { kind: 'ENTITY' as const, npwp: checked.customer.npwp! } : { kind: 'INDIVIDUAL' as const, nik: checked.customer.nik };
+      const existing = await findCustomerByIdentity(db, bankId, key);
+      if (existing) return { customerId: existing.id, created: false };
+      const row = rowOf(bankId, actorId, checked.customer, clock.now().toISOString());
+      try {
+        await db.transaction().execute(async (trx) => {
+          await insertCustomer(trx, row);
+          await insertBankAudit(trx, { bankId, actorId, at: row.created_at, subject: 'customer', subjectId: row.id, event: 'customer.create', payload: { type: row.kind, name: row.name } });
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error, /customers/)) throw error;
+        const winner = await findCustomerByIdentity(db, bankId, key);
+        if (winner) return { customerId: winner.id, created: false };
+        throw error;
+      }
+      return { customerId: row.id, created: true };
+    },
+
+    /**
      * PATCH /bpr/customers/{id} (DOMAIN.md "Customers (CIF)"): from the version the editor read
      * (another change meanwhile: 409). Contact data applies at once, audited (200); identity data
      * and the payout account each become a change request for a supervisor other than the maker

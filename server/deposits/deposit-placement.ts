@@ -34,8 +34,16 @@ export interface PlacementInput {
   /** Who recorded it: a user id, or 'SYSTEM' for the platform feed. */
   actorId?: string;
   /** A placement at the counter: its maker (who may not approve it) and how the money came in. */
-  counter?: { placedBy: string; funding: { method: string; reference: string; receivedAt: IsoDate } };
+  counter?: { placedBy: string; funding: PlacementFunding };
+  /** A placement through the partner API: the partner's own reference and the transfer it made. */
+  partner?: { referenceNo: string; funding: PlacementFunding };
   now: string;
+}
+
+export interface PlacementFunding {
+  method: string;
+  reference: string;
+  receivedAt: IsoDate;
 }
 
 /** DEP-YYMM-XXXXXXXX: the placement month and 8 random hex digits (unique per bank by index). */
@@ -59,8 +67,10 @@ export function newDepositRow(
     now: string;
     bilyet?: { status: DepositRow['bilyet_status']; number: string };
     counter?: PlacementInput['counter'];
+    partner?: PlacementInput['partner'];
   },
 ): DepositRow {
+  const funding = fields.counter?.funding ?? fields.partner?.funding;
   return {
     id: context.depositId,
     bank_id: fields.bankId,
@@ -97,9 +107,10 @@ export function newDepositRow(
     created_at: fields.now,
     updated_at: fields.now,
     placed_by: fields.counter?.placedBy ?? null,
-    funding_method: fields.counter?.funding.method ?? null,
-    funding_reference: fields.counter?.funding.reference ?? null,
-    funding_received_at: fields.counter?.funding.receivedAt ?? null,
+    funding_method: funding?.method ?? null,
+    funding_reference: funding?.reference ?? null,
+    funding_received_at: funding?.receivedAt ?? null,
+    partner_reference_no: fields.partner?.referenceNo ?? null,
   };
 }
 
@@ -152,6 +163,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
       channel: input.channel ?? null,
       now: input.now,
       counter: input.counter,
+      partner: input.partner,
     });
     await insertDeposit(trx, row);
     await insertPeriod(trx, newPeriodRow(row, 'placement', input.now));
@@ -165,7 +177,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
       from_status: null,
       to_status: 'pending',
       event: 'deposit.create',
-      payload: JSON.stringify({ amount: row.amount, tenorMonths: row.tenor_months, rateBps: row.rate_bps, channel: row.channel, ...(input.counter ? { funding: input.counter.funding } : {}) }),
+      payload: JSON.stringify({ amount: row.amount, tenorMonths: row.tenor_months, rateBps: row.rate_bps, channel: row.channel, ...(input.counter ? { funding: input.counter.funding } : {}), ...(input.partner ? { partnerReferenceNo: input.partner.referenceNo, funding: input.partner.funding } : {}) }),
     });
     return row;
   });

@@ -112,6 +112,17 @@ export async function findDeposits(db: Db, bankId: string, ids: readonly string[
 }
 
 /** Any bank's deposit: for the daily job, which works across banks. */
+/** The deposit a partner placed under its own reference (deposits.channel is the partner's code). */
+export async function findDepositByPartnerReference(db: Db, channel: string, partnerReferenceNo: string): Promise<DepositRow | undefined> {
+  return db.selectFrom('deposits').selectAll().where('channel', '=', channel).where('partner_reference_no', '=', partnerReferenceNo).executeTakeFirst();
+}
+
+/** How many of a deposit's installments there are and how many are paid (cancelled ones left out). */
+export async function installmentProgress(db: Db, depositId: string): Promise<{ paid: number; total: number }> {
+  const rows = await db.selectFrom('interest_installments').select(['status']).where('deposit_id', '=', depositId).where('status', '!=', 'cancelled').execute();
+  return { paid: rows.filter((row) => row.status === 'paid').length, total: rows.length };
+}
+
 export async function findDepositById(db: Db, id: string): Promise<DepositRow | undefined> {
   return db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
 }

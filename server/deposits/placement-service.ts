@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { InterestPayment, MaturityInstruction } from '../../contract/deposit';
 import { placementPreviewQuerySchema, placementRequestSchema } from '../../contract/placement';
 import { latestValueDate } from '../../machines/deposit';
-import { formatDateId, formatRupiah, isAfter, isAmountAllowed, isBefore, lpsRateOn, offeredTenor, placementPreview, specialRateProblem, type PlacementPreview } from '../../machines/deposit-rules';
+import { formatDateId, formatRateBps, formatRupiah, isAfter, type IsoDate, isAmountAllowed, isBefore, lpsRateOn, offeredTenor, placementPreview, specialRateProblem, type PlacementPreview } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
-import type { Database } from '../platform/db/schema';
+import type { Database, DepositRow } from '../platform/db/schema';
 import { ServiceError, ValidationError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
-import { findProduct, getDepositSettings, instructionsAllowed, productRules } from '../products/product-service';
+import { findProduct, findProductIdByCode, getDepositSettings, instructionsAllowed, productRules } from '../products/product-service';
 import { findCustomer } from './customer-repository';
 import { placeDeposit } from './deposit-placement';
+import { findDepositByPartnerReference, installmentProgress, listPeriods } from './deposit-repository';
 import type { DepositService } from './deposit-service';
 import { taxContextFor } from './deposit-state';
 
@@ -28,10 +30,10 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
   type Terms = ReturnType<typeof placementPreviewQuerySchema.parse>;
 
   /** Everything the terms break, said at once; else the preview and what placing needs. */
-  async function previewOf(actor: StaffActor, terms: Terms): Promise<{ preview: PlacementPreview; today: string }> {
-    const customer = await findCustomer(db, actor.bankId, terms.customerId);
+  async function previewOf(bankId: string, terms: Terms): Promise<{ preview: PlacementPreview; today: string }> {
+    const customer = await findCustomer(db, bankId, terms.customerId);
     if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
-    const product = await findProduct(db, actor.bankId, terms.productId);
+    const product = await findProduct(db, bankId, terms.productId);
     if (!product) throw new ServiceError('not-found', 'Produk deposito tidak ditemukan.');
     if (product.active !== 1) throw new ServiceError('conflict', 'Produk deposito ini sudah tidak aktif.');
     const rules = productRules(product);
@@ -52,7 +54,7 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
     if (!offered) problems.push(`Tenor ${terms.tenorMonths} bulan tidak ditawarkan produk ini.`);
     if (problems.length > 0 || !offered) throw new ValidationError(problems);
 
-    const settings = await getDepositSettings(db, actor.bankId);
+    const settings = await getDepositSettings(db, bankId);
     const lpsRateBps = lpsRateOn(settings.lpsRates, terms.depositDate);
     const rateBps = terms.rateBps ?? offered.rateBps;
     const rateProblem = specialRateProblem({ rateBps, productRateBps: offered.rateBps, lpsRateBps, ceilingBps: rules.specialRateCeilingBps ?? null });
@@ -75,13 +77,13 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
   return {
     /** GET /deposito/placement/preview: nothing written. */
     async preview(actor: StaffActor, query: Record<string, unknown>): Promise<PlacementPreview> {
-      return (await previewOf(actor, parseOrThrow(placementPreviewQuerySchema, query))).preview;
+      return (await previewOf(actor.bankId, parseOrThrow(placementPreviewQuerySchema, query))).preview;
     },
 
     /** POST /deposito/placement: the preview's terms and the funding; 201 the deposit's detail. */
     async place(actor: StaffActor, body: unknown) {
       const request = parseOrThrow(placementRequestSchema, body);
-      const { preview, today } = await previewOf(actor, request);
+      const { preview, today } = await previewOf(actor.bankId, request);
       if (isAfter(request.funding.receivedAt, today)) throw new ValidationError(['Tanggal setoran diterima tidak boleh setelah hari ini.']);
       const row = await placeDeposit(db, {
         bankId: actor.bankId,
@@ -101,7 +103,72 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
       });
       return deps.deposits.detail(actor, row.id);
     },
+
+    /**
+     * A placement through the partner API (DOMAIN.md "From a channel partner"): the counter's
+     * checks, valued today, at the bank's rate of the day for the product and tenor only (a
+     * partner's quote that differs is refused: 409); a `pending` deposit of the partner's channel
+     * that staff approve as any other.
+     */
+    /** The deposit a partner placed under its reference, with its periods and installments paid; undefined when it has none. */
+    partnerView: (channelCode: string, partnerReferenceNo: string) => partnerDepositView(db, channelCode, partnerReferenceNo),
+
+    async placeFromPartner(input: PartnerPlacement): Promise<DepositRow> {
+      if (await findDepositByPartnerReference(db, input.channelCode, input.partnerReferenceNo)) {
+        throw new ServiceError('conflict', `partnerReferenceNo ${input.partnerReferenceNo} sudah dipakai penempatan lain.`, { duplicateReference: true });
+      }
+      const productId = await findProductIdByCode(db, input.bankId, input.productCode);
+      if (!productId) throw new ServiceError('not-found', `Produk ${input.productCode} tidak ada di bank ini.`);
+      const today = jakartaDate(clock.now());
+      const terms = { customerId: input.customerId, productId, tenorMonths: input.tenorMonths, amount: input.amount, depositDate: today, maturityInstruction: input.maturityInstruction, interestPayment: input.interestPayment };
+      const { preview } = await previewOf(input.bankId, terms);
+      if (input.rateBps !== preview.productRateBps) {
+        throw new ServiceError('conflict', `Suku bunga ${formatRateBps(input.rateBps)} bukan suku bunga bank hari ini untuk produk dan tenor ini (${formatRateBps(preview.productRateBps)}).`);
+      }
+      if (isAfter(input.funding.paidAt, today)) throw new ValidationError(['Tanggal transfer (funding.paidAt) tidak boleh setelah hari ini.']);
+      return placeDeposit(db, {
+        bankId: input.bankId,
+        customerId: input.customerId,
+        productId,
+        amount: input.amount,
+        tenorMonths: input.tenorMonths,
+        placementDate: today,
+        depositDate: today,
+        instruction: input.maturityInstruction,
+        interestPayment: input.interestPayment,
+        rateBps: preview.productRateBps,
+        channel: input.channelCode,
+        actorId: partnerActorId(input.channelCode),
+        partner: { referenceNo: input.partnerReferenceNo, funding: { method: 'TRANSFER', reference: input.funding.reference, receivedAt: input.funding.paidAt } },
+        now: clock.now().toISOString(),
+      });
+    },
   };
+}
+
+/** What a partner may know of a deposit it placed: the deposit, its periods and its installments paid. */
+async function partnerDepositView(db: Kysely<Database>, channelCode: string, partnerReferenceNo: string) {
+  const row = await findDepositByPartnerReference(db, channelCode, partnerReferenceNo);
+  if (!row) return undefined;
+  const [periods, installments] = await Promise.all([listPeriods(db, row.id), installmentProgress(db, row.id)]);
+  return { row, periods, installments };
+}
+
+/** Who a partner's action is recorded as on a deposit's timeline. */
+export const partnerActorId = (channelCode: string) => `partner:${channelCode}`;
+
+export interface PartnerPlacement {
+  bankId: string;
+  channelCode: string;
+  partnerReferenceNo: string;
+  customerId: string;
+  productCode: string;
+  tenorMonths: number;
+  amount: number;
+  maturityInstruction: MaturityInstruction;
+  interestPayment: InterestPayment;
+  rateBps: number;
+  funding: { reference: string; paidAt: IsoDate };
 }
 
 export type PlacementService = ReturnType<typeof createPlacementService>;

@@ -80,6 +80,11 @@ export async function findProductByCode(db: Db, bankId: string, code: string): P
  * A product of this bank with every rate schedule, in one statement: every deposit detail and
  * transition reads it, and two statements were two round trips on PostgreSQL.
  */
+/** The id of the bank's product with this code (as a partner names it), if any. */
+export async function findProductIdByCode(db: Db, bankId: string, code: string): Promise<string | undefined> {
+  return (await db.selectFrom('products').select('id').where('bank_id', '=', bankId).where('code', '=', code).executeTakeFirst())?.id;
+}
+
 export async function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithRates | undefined> {
   const rows = await db
     .selectFrom('products')

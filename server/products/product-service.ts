@@ -43,6 +43,7 @@ import type { Updateable } from 'kysely';
 export {
   DEFAULT_DEPOSIT_SETTINGS,
   findProduct,
+  findProductIdByCode,
   getDepositSettings,
   listProducts,
   productNamesOf,

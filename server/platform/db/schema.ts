@@ -288,6 +288,8 @@ export interface DepositsTable {
   funding_method: ColumnType<string | null, string | null | undefined, string | null>;
   funding_reference: ColumnType<string | null, string | null | undefined, string | null>;
   funding_received_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A partner's own reference of the placement (channel = the partner's code), unique per channel. */
+  partner_reference_no: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Rows per (bank, status), kept in the same transaction as every insert and status change. */
@@ -622,6 +624,36 @@ export interface ChannelPartnersTable {
   updated_at: string;
 }
 
+/** A channel partner's credentials for the partner API (migration 0024). */
+export interface PartnerClientsTable {
+  channel_code: string;
+  client_key: string;
+  public_key_pem: string;
+  client_secret_sealed: string;
+  notification_url: string | null;
+  notification_secret_sealed: string | null;
+  secret_changed_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PartnerBanksTable {
+  channel_code: string;
+  bank_id: string;
+  created_at: string;
+}
+
+export interface PartnerRequestsTable {
+  channel_code: string;
+  external_id: string;
+  request_day: string;
+  method_path: string;
+  body_digest: string;
+  status: number | null;
+  answer: string | null;
+  created_at: string;
+}
+
 export interface ChannelFeeRatesTable {
   channel_code: string;
   effective_from: string;
@@ -707,6 +739,9 @@ export interface Database {
   geo_search_terms: GeoSearchTermsTable;
   channel_partners: ChannelPartnersTable;
   channel_fee_rates: ChannelFeeRatesTable;
+  partner_clients: PartnerClientsTable;
+  partner_banks: PartnerBanksTable;
+  partner_requests: PartnerRequestsTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
 }

@@ -22,6 +22,7 @@ import * as changeRequestMaker from './0020_change_request_maker';
 import * as customerChangeRequests from './0021_customer_change_requests';
 import * as depositImports from './0022_deposit_imports';
 import * as specialRateCeiling from './0023_special_rate_ceiling';
+import * as partnerApi from './0024_partner_api';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021_customer_change_requests': customerChangeRequests,
   '0022_deposit_imports': depositImports,
   '0023_special_rate_ceiling': specialRateCeiling,
+  '0024_partner_api': partnerApi,
 };

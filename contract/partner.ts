@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { interestPaymentSchema, isoDateSchema, maturityInstructionSchema } from './deposit';
+import { requiredCode } from './fields';
+
+/**
+ * The channel partner's door (API.md, base /api-partner): SNAP's envelope and codes, the access
+ * token's request, and the deposit resources. Shared by the server, the partner simulator and the tests.
+ */
+
+export const PARTNER_API_BASE = '/api-partner';
+
+/**
+ * SNAP's service codes (the two digits after the HTTP status in responseCode). 73 is SNAP's own
+ * for the B2B access token; the deposit resources are ours, numbered outside SNAP's payment list.
+ */
+export const PARTNER_SERVICE_CODES = {
+  accessToken: '73',
+  placement: '91',
+  status: '92',
+  cancel: '93',
+  breakRequest: '94',
+  changeRequest: '95',
+} as const;
+export type PartnerService = keyof typeof PARTNER_SERVICE_CODES;
+
+/** SNAP's case codes this API answers (the last two digits), by HTTP status. */
+export const SNAP_CASES = {
+  successful: [200, '00', 'Successful'],
+  badRequest: [400, '00', 'Bad Request'],
+  invalidFieldFormat: [400, '01', 'Invalid Field Format'],
+  invalidMandatoryField: [400, '02', 'Invalid Mandatory Field'],
+  unauthorized: [401, '00', 'Unauthorized'],
+  invalidToken: [401, '01', 'Invalid Token (B2B)'],
+  featureNotAllowed: [403, '01', 'Feature Not Allowed'],
+  notPermitted: [403, '15', 'Transaction Not Permitted'],
+  notFound: [404, '01', 'Transaction Not Found'],
+  conflict: [409, '00', 'Conflict'],
+  duplicateReference: [409, '01', 'Duplicate partnerReferenceNo'],
+  tooLarge: [413, '00', 'Request Entity Too Large'],
+  generalError: [500, '00', 'General Error'],
+} as const satisfies Record<string, readonly [number, string, string]>;
+export type SnapCase = keyof typeof SNAP_CASES;
+
+/** responseCode: HTTP status + service code + case code ("2007300"). */
+export function snapResponseCode(service: PartnerService, snapCase: SnapCase): string {
+  const [status, caseCode] = SNAP_CASES[snapCase];
+  return `${status}${PARTNER_SERVICE_CODES[service]}${caseCode}`;
+}
+
+export const accessTokenRequestSchema = z.object({ grantType: z.literal('client_credentials', { error: 'grantType harus client_credentials.' }) }, { error: 'Isi permintaan harus objek JSON.' });
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} harus berupa angka.` })
+    .int({ error: `${label} harus bilangan bulat.` })
+    .min(min, { error: `${label} minimal ${min.toLocaleString('id-ID')}.` })
+    .max(max, { error: `${label} paling banyak ${max.toLocaleString('id-ID')}.` });
+
+/** A partner's own reference: letters, digits and - _ . / only, so it fits a URL path as it is. */
+export const partnerReferenceSchema = z
+  .string({ error: 'partnerReferenceNo wajib diisi.' })
+  .trim()
+  .min(1, { error: 'partnerReferenceNo wajib diisi.' })
+  .max(64, { error: 'partnerReferenceNo paling panjang 64 karakter.' })
+  .regex(/^[A-Za-z0-9._/-]+$/, { error: 'partnerReferenceNo hanya boleh berisi huruf, angka, titik, garis bawah, garis miring dan tanda hubung.' });
+
+/** POST /v1.0/deposito/placement. `customer` is checked as POST /bpr/customers checks a new customer (risk level aside: staff set it). */
+export const partnerPlacementSchema = z.object(
+  {
+    bankCode: requiredCode('bankCode', 64),
+    partnerReferenceNo: partnerReferenceSchema,
+    customer: z.record(z.string(), z.unknown(), { error: 'customer harus berisi data nasabah.' }),
+    productCode: requiredCode('productCode', 30),
+    tenorMonths: wholeNumber('tenorMonths', 1, 120),
+    amount: wholeNumber('amount', 1, 1_000_000_000_000_000),
+    maturityInstruction: maturityInstructionSchema,
+    interestPayment: interestPaymentSchema,
+    rateBps: wholeNumber('rateBps', 1, 2_500),
+    funding: z.object({ reference: requiredCode('funding.reference', 60), paidAt: isoDateSchema }, { error: 'funding harus berisi reference dan paidAt.' }),
+  },
+  { error: 'Isi permintaan harus objek JSON.' },
+);
+export type PartnerPlacementRequest = z.input<typeof partnerPlacementSchema>;
+
+export interface PartnerPlacementAnswer {
+  depositId: string;
+  depositNumber: string;
+  status: string;
+}
+
+export interface PartnerDepositStatus {
+  partnerReferenceNo: string;
+  depositId: string;
+  depositNumber: string;
+  bankCode: string;
+  status: string;
+  bilyetStatus: string;
+  amount: number;
+  rateBps: number;
+  tenorMonths: number;
+  periodNumber: number;
+  valueDate: string;
+  maturityDate: string;
+  maturityInstruction: string;
+  interestPayment: string;
+  installmentsPaid: number;
+  installmentsTotal: number;
+  periods: Array<{ periodNumber: number; start: string; maturityDate: string; amount: number; rateBps: number }>;
+}

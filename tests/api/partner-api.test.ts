@@ -1,0 +1,177 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositDetailSchema } from '../../contract/deposit-api';
+import { dialects } from './harness';
+import { freshKey, startWorld, type World } from './deposit-fixtures';
+import { RINA } from './support/customer-samples';
+import { partnerClient, TEST_PARTNER_PRIVATE_KEY, TEST_PARTNER_PUBLIC_KEY } from './support/partner-client';
+
+/**
+ * The channel partner's door (issue 19, API.md): SNAP's access token and signed calls, the
+ * placement with its customer inline into the staff's approval queue, X-EXTERNAL-ID's replay
+ * rule, and every refusal said in SNAP's codes with an Indonesian reason, nothing done.
+ *
+ * Today is Monday 2 March 2026, 09.00 WIB. "Deposito Bulanan Uji" pays 5,50% for 3 months at the
+ * main bank; the partner MITRA-UJI has an agreement with the main bank only.
+ */
+const CODE = 'MITRA-UJI';
+
+describe.each(dialects)('the partner API (%s)', (dialect) => {
+  let w: World;
+  let partner: ReturnType<typeof partnerClient>;
+  let productCode: string;
+  const placement = (overrides: Record<string, unknown> = {}) => ({
+    bankCode: w.bank.id,
+    partnerReferenceNo: `REF-${Math.random().toString(36).slice(2, 10)}`,
+    customer: { ...RINA, riskLevel: 'HIGH' },
+    productCode,
+    tenorMonths: 3,
+    amount: 50_000_000,
+    maturityInstruction: 'PAYOUT',
+    interestPayment: 'MONTHLY',
+    rateBps: 550,
+    funding: { reference: 'VA-8808-20260302-0001', paidAt: '2026-03-02' },
+    ...overrides,
+  });
+  const count = async (table: 'deposits' | 'customers') => Number((await w.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    w = await startWorld(dialect);
+    const admin = w.t.server.services.partnerAdmin;
+    const created = await admin.create({ code: CODE, name: 'PT Mitra Uji Digital', publicKeyPem: TEST_PARTNER_PUBLIC_KEY, feeBps: 50 });
+    await admin.allowBank(CODE, w.bank.id);
+    partner = partnerClient(w.t.url, { ...created, privateKeyPem: TEST_PARTNER_PRIVATE_KEY }, () => w.clock.now());
+    productCode = (await w.db.selectFrom('products').select('code').where('id', '=', w.products.monthly).executeTakeFirstOrThrow()).code;
+  });
+  afterAll(async () => {
+    await w?.stop();
+  });
+
+  it('an access token for a request signed with the registered key: SNAP\'s 2007300, Bearer, 900 seconds; the client secret is kept sealed, never in clear', async () => {
+    const answer = await partner.accessToken();
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ responseCode: '2007300', responseMessage: 'Successful', tokenType: 'Bearer', expiresIn: '900' });
+    expect(answer.body.accessToken).toEqual(expect.any(String));
+    const stored = await w.db.selectFrom('partner_clients').selectAll().where('channel_code', '=', CODE).executeTakeFirstOrThrow();
+    expect(stored.client_secret_sealed).not.toContain(partner.credentials.clientSecret);
+    expect(stored.client_secret_sealed).toMatch(/^v1\./);
+  });
+
+  it('refuses a token to another key, a stale timestamp and an unknown client with 401 and a reason in Indonesian', async () => {
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const wrongKey = await partner.accessToken({ privateKeyPem: other });
+    expect([wrongKey.status, wrongKey.body.responseCode, wrongKey.body.responseMessage]).toEqual([401, '4017300', 'X-CLIENT-KEY atau X-SIGNATURE tidak sah.']);
+    const stale = await partner.accessToken({ at: new Date(w.clock.now().getTime() - 6 * 60 * 1000) });
+    expect([stale.status, stale.body.responseCode, stale.body.responseMessage]).toEqual([401, '4017300', 'X-TIMESTAMP berselisih lebih dari 5 menit dari waktu server.']);
+    const unknown = await partner.accessToken({ clientKey: 'bukan-klien' });
+    expect([unknown.status, unknown.body.responseCode]).toEqual([401, '4017300']);
+  });
+
+  it('a signed placement becomes a pending deposit of the partner\'s channel with its reference and transfer; the customer is created (risk level left to staff); a supervisor approves it', async () => {
+    const token = await partner.token();
+    const request = placement({ partnerReferenceNo: 'ORD-2026-0001' });
+    const answer = await partner.call('POST', '/v1.0/deposito/placement', token, request);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ responseCode: '2009100', responseMessage: 'Successful', partnerReferenceNo: 'ORD-2026-0001', status: 'pending' });
+    const row = await w.row(answer.body.depositId);
+    expect([row.channel, row.partner_reference_no, row.status, row.rate_bps, row.deposit_date, row.funding_method, row.funding_reference, row.funding_received_at]).toEqual([
+      CODE, 'ORD-2026-0001', 'pending', 550, '2026-03-02', 'TRANSFER', 'VA-8808-20260302-0001', '2026-03-02',
+    ]);
+    const customer = await w.db.selectFrom('customers').selectAll().where('id', '=', row.customer_id).executeTakeFirstOrThrow();
+    expect([customer.nik, customer.name, customer.risk_level]).toEqual([RINA.nik.replace(/\s/g, ''), RINA.name, 'LOW']);
+    const audit = await w.db.selectFrom('deposit_audit').select(['event', 'actor_id']).where('deposit_id', '=', row.id).execute();
+    expect(audit).toEqual([{ event: 'deposit.create', actor_id: `partner:${CODE}` }]);
+
+    const seen = await w.call('GET', `/deposito/${row.id}`, { token: w.users.operator.token });
+    expect(depositDetailSchema.parse(seen.body.data)).toMatchObject({ status: 'pending', channel: CODE, amount: 50_000_000 });
+    const approved = await w.call('POST', `/deposito/${row.id}/events`, { token: w.users.supervisor.token, json: { type: 'deposit.approve', version: row.version }, headers: freshKey() });
+    expect(approved.status, approved.text).toBe(200);
+
+    const status = await partner.call('GET', '/v1.0/deposito/ORD-2026-0001', token);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({
+      responseCode: '2009200',
+      deposit: { partnerReferenceNo: 'ORD-2026-0001', depositId: row.id, status: 'active', amount: 50_000_000, rateBps: 550, maturityDate: '2026-06-02', installmentsPaid: 0, installmentsTotal: 3 },
+    });
+  });
+
+  it('a second placement for the same NIK finds the kept customer instead of creating another', async () => {
+    const token = await partner.token();
+    const customers = await count('customers');
+    const answer = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ customer: { ...RINA, name: 'Rina M.' } }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await count('customers')).toBe(customers);
+    const row = await w.row(answer.body.depositId);
+    expect(row.customer_name).toBe(RINA.name);
+  });
+
+  it('X-EXTERNAL-ID: the same id and body answers the first answer again and places once; another body under it is 409 (4099100)', async () => {
+    const token = await partner.token();
+    const request = placement();
+    const first = await partner.call('POST', '/v1.0/deposito/placement', token, request, { externalId: '20260302000777' });
+    expect(first.status).toBe(200);
+    const deposits = await count('deposits');
+    const again = await partner.call('POST', '/v1.0/deposito/placement', token, request, { externalId: '20260302000777' });
+    expect([again.status, again.body, again.headers.get('x-replayed')]).toEqual([200, first.body, 'true']);
+    expect(await count('deposits')).toBe(deposits);
+    const other = await partner.call('POST', '/v1.0/deposito/placement', token, { ...request, amount: 60_000_000 }, { externalId: '20260302000777' });
+    expect([other.status, other.body.responseCode, other.body.responseMessage]).toEqual([409, '4099100', 'X-EXTERNAL-ID ini sudah dipakai hari ini untuk permintaan lain.']);
+    expect(await count('deposits')).toBe(deposits);
+  });
+
+  it('refuses a call whose signature, body, timestamp or token does not hold with 401 and does nothing', async () => {
+    const token = await partner.token();
+    const deposits = await count('deposits');
+    const wrongSecret = await partner.call('POST', '/v1.0/deposito/placement', token, placement(), { clientSecret: 'bukan-rahasia' });
+    expect([wrongSecret.status, wrongSecret.body.responseCode, wrongSecret.body.responseMessage]).toEqual([401, '4019100', 'X-SIGNATURE tidak sah.']);
+    const tampered = await partner.call('POST', '/v1.0/deposito/placement', token, placement(), {
+      tamper: (request) => {
+        request.body = request.body!.replace('50000000', '500000000');
+      },
+    });
+    expect([tampered.status, tampered.body.responseMessage]).toEqual([401, 'X-SIGNATURE tidak sah.']);
+    const stale = await partner.call('POST', '/v1.0/deposito/placement', token, placement(), { at: new Date(w.clock.now().getTime() + 6 * 60 * 1000) });
+    expect([stale.status, stale.body.responseCode]).toEqual([401, '4019100']);
+    const forged = await partner.call('POST', '/v1.0/deposito/placement', `${token.split('.')[0]}.AAAA`, placement());
+    expect([forged.status, forged.body.responseCode, forged.body.responseMessage]).toEqual([401, '4019101', 'Access token tidak dikenal.']);
+    w.clock.advance(901 * 1000);
+    try {
+      const expired = await partner.call('POST', '/v1.0/deposito/placement', token, placement());
+      expect([expired.status, expired.body.responseCode, expired.body.responseMessage]).toEqual([401, '4019101', 'Access token sudah kedaluwarsa; minta yang baru.']);
+    } finally {
+      w.clock.advance(-901 * 1000);
+    }
+    expect(await count('deposits')).toBe(deposits);
+  });
+
+  it('refuses a bank without agreement (403), a rate that is not the bank\'s of the day (409), a reference used before (409 01) and a broken customer (400), each in Indonesian', async () => {
+    const token = await partner.token();
+    const deposits = await count('deposits');
+    const otherBank = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ bankCode: w.bank.otherId }));
+    expect([otherBank.status, otherBank.body.responseCode, otherBank.body.responseMessage]).toEqual([403, '4039101', 'Mitra belum punya perjanjian penempatan dengan bank ini.']);
+    const rate = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ rateBps: 600 }));
+    expect([rate.status, rate.body.responseCode, rate.body.responseMessage]).toEqual([409, '4099100', 'Suku bunga 6,00% bukan suku bunga bank hari ini untuk produk dan tenor ini (5,50%).']);
+    const reused = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ partnerReferenceNo: 'ORD-2026-0001' }));
+    expect([reused.status, reused.body.responseCode, reused.body.responseMessage]).toEqual([409, '4099101', 'partnerReferenceNo ORD-2026-0001 sudah dipakai penempatan lain.']);
+    const broken = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ customer: { ...RINA, nik: '9999991203850000' } }));
+    expect([broken.status, broken.body.responseCode]).toEqual([400, '4009100']);
+    expect(broken.body.responseMessage).toMatch(/NIK/);
+    expect(await count('deposits')).toBe(deposits);
+  });
+
+  it('a rotated secret ends the tokens issued before it; another partner does not see this partner\'s placements', async () => {
+    const oldToken = await partner.token();
+    const { clientSecret } = await w.t.server.services.partnerAdmin.rotateSecret(CODE);
+    const refused = await partner.call('GET', '/v1.0/deposito/ORD-2026-0001', oldToken);
+    expect([refused.status, refused.body.responseCode]).toEqual([401, '4019201']);
+    partner = partnerClient(w.t.url, { ...partner.credentials, clientSecret }, () => w.clock.now());
+    const fresh = await partner.call('GET', '/v1.0/deposito/ORD-2026-0001', await partner.token());
+    expect(fresh.status).toBe(200);
+
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const second = await w.t.server.services.partnerAdmin.create({ code: 'MITRA-LAIN', name: 'PT Mitra Lain', publicKeyPem: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(), feeBps: 40 });
+    const stranger = partnerClient(w.t.url, { ...second, privateKeyPem: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, () => w.clock.now());
+    const hidden = await stranger.call('GET', '/v1.0/deposito/ORD-2026-0001', await stranger.token());
+    expect([hidden.status, hidden.body.responseCode, hidden.body.responseMessage]).toEqual([404, '4049201', 'Tidak ada penempatan dengan partnerReferenceNo ORD-2026-0001.']);
+  });
+});
