@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationCreatedSchema } from '../../contract/registration';
 import { DEMO_PASSWORD, TestClock, blob, dialects, fakeFile, resetTokenFromMail, startTestServer, type TestServer } from './harness';
+import { partnerClient, TEST_PARTNER_PRIVATE_KEY } from './support/partner-client';
 
 const FIELDS = {
   bankName: 'BPR Baru Sentosa',
@@ -209,6 +210,26 @@ describe('npm run admin (sqlite)', () => {
     expect(await refused('create-bank', '--name=BPR Lain', '--contact=Budi')).toMatch(/^1: Nama bank, email dan nama admin wajib diisi\./);
     expect(await refused('create-bank', '--name=BPR Lain', '--email=bukan-email', '--contact=Budi')).toMatch(/^1: Email admin tidak valid\./);
   }, 240_000); // four CLI processes, each loading the server
+
+  it('partner create / allow / list: the client key and secret printed once, which then get an access token from the server; a bank named that does not exist is refused', async () => {
+    const created = await admin('partner', 'create', 'MITRA-CLI', 'PT', 'Mitra', 'Lewat', 'CLI', '--public-key', 'tests/support/snap/test-partner-public.pem', '--fee-bps', '45');
+    const clientKey = /Client key {4}: (\S+)/.exec(created)?.[1];
+    const clientSecret = /Client secret : (\S+)/.exec(created)?.[1];
+    expect(clientKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const bankId = (await t.server.database.db.selectFrom('banks').select('id').orderBy('name').executeTakeFirstOrThrow()).id;
+    expect(await admin('partner', 'allow', 'MITRA-CLI', bankId)).toContain(`Mitra MITRA-CLI boleh menempatkan deposito di`);
+    const listing = await admin('partner', 'list');
+    expect(listing).toContain(`MITRA-CLI  PT Mitra Lewat CLI  client key ${clientKey}`);
+    expect(listing).toContain(bankId);
+    expect(listing).not.toContain(clientSecret);
+    const partner = partnerClient(t.url, { clientKey: clientKey!, clientSecret: clientSecret!, privateKeyPem: TEST_PARTNER_PRIVATE_KEY }, () => new Date());
+    const token = await partner.accessToken();
+    expect([token.status, token.body.responseCode]).toEqual([200, '2007300']);
+    const missing = await partner.call('GET', '/v1.0/deposito/TIDAK-ADA', token.body.accessToken);
+    expect([missing.status, missing.body.responseCode]).toEqual([404, '4049201']);
+    await expect(admin('partner', 'allow', 'MITRA-CLI', 'bank-tidak-ada')).rejects.toThrow(/Bank bank-tidak-ada tidak ditemukan\./);
+  }, 30_000);
 
   it('unlocks the login of an account blocked by failed logins', async () => {
     const attempt = (password: string) => t.call('POST', '/api-v2-bpr/auth/login', { json: { email: 'operator@bpr-demo.test', password } });
