@@ -14,6 +14,8 @@ import { createAroLetterService } from './documents/aro-letter-service';
 import { areaRouters, LARGE_REQUEST_BODIES } from './routes';
 import { createPartnerAdminService, type PartnerAdminService } from './partner/partner-admin-service';
 import { createPartnerGateway } from './partner/partner-gateway';
+import { partnerNotificationSender } from './partner/partner-notification-service';
+import { createOutboxDelivery, type OutboxDelivery } from './platform/outbox/outbox-delivery';
 import { createPartnerService } from './partner/partner-service';
 import type { createAuthService } from './auth/auth-service';
 import type { Clock } from './platform/clock';
@@ -50,6 +52,10 @@ import { createReportService } from './reports/report-service';
 export interface ServerOptions extends CoreOptions {
   /** startServer only: run the daily job at 00:05 WIB and catch up today at start (default on, off under Vitest). */
   scheduleJobs?: boolean;
+  /** Runs the outbox's delivery worker while listening (default: yes). */
+  deliverOutbox?: boolean;
+  /** The outbox's senders' fetch (tests: a receiver that fails). */
+  outboxFetch?: typeof fetch;
   /** Serve this SPA build for non-API GETs (npm start). */
   spaDir?: string;
   /** Tests only: called just before and after an Idempotency-Key request commits (the crash test stops there). */
@@ -80,6 +86,8 @@ export interface Berjangka {
     changeRequests: ReturnType<typeof createChangeRequestService>;
     /** The platform operator's partner commands, on this server's keys (npm run admin -- partner). */
     partnerAdmin: PartnerAdminService;
+    /** The outbox's worker: startServer runs its rounds; deliverDue() runs one now. */
+    outbox: OutboxDelivery;
   };
   /** Demo banks and users created by this start (empty when they existed already). */
   seeded: string[];
@@ -141,6 +149,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
     const balanceSheets = createBalanceSheetService({ db: database.db, clock });
+    const outbox = createOutboxDelivery({
+      db: database.db,
+      clock,
+      logger,
+      senders: { 'partner.notification': partnerNotificationSender({ db: database.db, sealingKey: partnerKeys(core).sealingKey, ...(options.outboxFetch ? { fetch: options.outboxFetch } : {}) }) },
+    });
     const customers = createCustomerService({ db: database.db, clock, geography });
     const placements = createPlacementService({ db: database.db, clock, deposits });
     const routers = areaRouters({
@@ -193,7 +207,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters, partnerAdmin: createPartnerAdminService({ db: database.db, clock, sealingKey: partnerKeys(core).sealingKey }) }, followUps, seeded, outboxDir, fileStore, close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters, partnerAdmin: createPartnerAdminService({ db: database.db, clock, sealingKey: partnerKeys(core).sealingKey }), outbox }, followUps, seeded, outboxDir, fileStore, close };
   } catch (error) {
     await close();
     throw error;
@@ -229,6 +243,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
       purgeStaleRows(berjangka.database.db, berjangka.clock.now()).catch((error: unknown) => berjangka.logger.error({ err: error }, 'housekeeping failed'));
     }, HOUSEKEEPING_EVERY_MS);
     housekeeping.unref();
+    const delivery = (options.deliverOutbox ?? true) ? berjangka.services.outbox.start() : undefined;
     return {
       ...berjangka,
       url,
@@ -240,6 +255,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
         clearInterval(housekeeping);
+        await delivery?.stop();
         await jobs?.stop();
         await berjangka.close();
       },

@@ -1,4 +1,5 @@
 import { newRowId } from '../platform/row-id';
+import { notifyPartnerOfSteps } from '../partner/partner-notification-service';
 import type { Kysely } from 'kysely';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
@@ -327,6 +328,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
           payload: JSON.stringify(audit.payload),
         });
       }
+      await notifyPartnerOfSteps(trx, loaded.row, audits, { status, version: loaded.row.version + 1 }, new Date(now));
       return { depositId: loaded.row.id, from: loaded.row.status, status, version: loaded.row.version + 1 };
     }
   }

@@ -5,6 +5,7 @@ import type { Clock } from '../platform/clock';
 import { jakartaDate } from '../platform/business-date';
 import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
+import { hurryOutboxMessages } from '../platform/outbox/outbox-repository';
 import { sealSecret, type SealingKey } from './partner-secrets';
 import { allowBank, findPartnerByCode, insertPartnerClient, listPartnerClients, updatePartnerClient } from './partner-repository';
 
@@ -83,7 +84,10 @@ export function createPartnerAdminService(deps: { db: Kysely<Database>; clock: C
       const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
       if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback)) throw new ServiceError('invalid', 'Alamat notifikasi harus https (http hanya untuk localhost).');
       const notificationSecret = `whsec_${randomBytes(24).toString('base64')}`;
-      await updatePartnerClient(db, code, { notification_url: parsed.toString(), notification_secret_sealed: sealSecret(sealingKey, notificationSecret), updated_at: clock.now().toISOString() });
+      const now = clock.now().toISOString();
+      await updatePartnerClient(db, code, { notification_url: parsed.toString(), notification_secret_sealed: sealSecret(sealingKey, notificationSecret), updated_at: now });
+      // What waited for an address goes at the next round, not at its next retry hours away.
+      await hurryOutboxMessages(db, 'partner.notification', code, now);
       return { notificationSecret };
     },
 

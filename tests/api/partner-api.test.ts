@@ -1,4 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositDetailSchema } from '../../contract/deposit-api';
 import { dialects } from './harness';
@@ -36,7 +39,8 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
   const count = async (table: 'deposits' | 'customers') => Number((await w.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
-    w = await startWorld(dialect);
+    // The outbox is delivered by hand (deliverDue), the clock moved between attempts.
+    w = await startWorld(dialect, '2026-03-02', { deliverOutbox: false });
     const admin = w.t.server.services.partnerAdmin;
     const created = await admin.create({ code: CODE, name: 'PT Mitra Uji Digital', publicKeyPem: TEST_PARTNER_PUBLIC_KEY, feeBps: 50 });
     await admin.allowBank(CODE, w.bank.id);
@@ -173,5 +177,103 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     const stranger = partnerClient(w.t.url, { ...second, privateKeyPem: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, () => w.clock.now());
     const hidden = await stranger.call('GET', '/v1.0/deposito/ORD-2026-0001', await stranger.token());
     expect([hidden.status, hidden.body.responseCode, hidden.body.responseMessage]).toEqual([404, '4049201', 'Tidak ada penempatan dengan partnerReferenceNo ORD-2026-0001.']);
+  });
+
+  describe('notifications', () => {
+    let receiver: Server;
+    let received: Array<{ headers: Record<string, string>; body: string }>;
+    let failuresLeft = 0;
+    let secret: string;
+
+    beforeAll(async () => {
+      received = [];
+      receiver = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          received.push({ headers: request.headers as Record<string, string>, body });
+          response.statusCode = failuresLeft > 0 ? 500 : 204;
+          failuresLeft = Math.max(0, failuresLeft - 1);
+          response.end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    });
+
+    it('what happened before the partner had a URL waits in the outbox, retried by the schedule; setting the URL sends it at the next round', async () => {
+      const outbox = w.t.server.services.outbox;
+      const waiting = await outbox.deliverDue();
+      expect(waiting).toBeGreaterThan(0);
+      const tried = await w.db.selectFrom('outbox').select(['status', 'attempts', 'last_error', 'next_attempt_at']).where('destination', '=', CODE).execute();
+      // The first of each deposit was tried (the rest wait behind it, in order).
+      const first = tried.filter((row) => row.attempts === 1);
+      expect(first).toHaveLength(waiting);
+      expect(tried.every((row) => row.status === 'pending')).toBe(true);
+      expect(first.every((row) => row.last_error === 'mitra belum punya alamat notifikasi' && row.next_attempt_at > w.clock.now().toISOString())).toBe(true);
+      expect(await outbox.deliverDue()).toBe(0);
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/berjangka/notifikasi`;
+      ({ notificationSecret: secret } = await w.t.server.services.partnerAdmin.setNotificationUrl(CODE, url));
+      expect(await outbox.deliverDue()).toBe(tried.length);
+      expect(received.map((request) => (JSON.parse(request.body) as { data: { partnerReferenceNo: string } }).data.partnerReferenceNo)).toContain('ORD-2026-0001');
+    });
+
+    afterAll(async () => {
+      await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+    });
+
+    const placeAndApprove = async (reference: string) => {
+      const answer = await partner.call('POST', '/v1.0/deposito/placement', await partner.token(), placement({ partnerReferenceNo: reference }));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const row = await w.row(answer.body.depositId);
+      const approved = await w.call('POST', `/deposito/${row.id}/events`, { token: w.users.supervisor.token, json: { type: 'deposit.approve', version: row.version }, headers: freshKey() });
+      expect(approved.status, approved.text).toBe(200);
+      return row.id;
+    };
+
+    it('an approval is written to the outbox with the change and delivered signed per Standard Webhooks, in order: approved, then activated', async () => {
+      received.length = 0;
+      const depositId = await placeAndApprove('ORD-NOTIF-1');
+      const written = await w.db.selectFrom('outbox').select(['event_type', 'status']).where('deposit_id', '=', depositId).orderBy('id').execute();
+      expect(written).toEqual([
+        { event_type: 'deposit.approved', status: 'pending' },
+        { event_type: 'deposit.activated', status: 'pending' },
+      ]);
+      expect(await w.t.server.services.outbox.deliverDue()).toBe(2);
+      const verifier = new Webhook(secret);
+      const bodies = received.map((request) => verifier.verify(request.body, request.headers) as { type: string; data: Record<string, unknown> });
+      expect(bodies.map((body) => body.type)).toEqual(['deposit.approved', 'deposit.activated']);
+      expect(bodies[1]!.data).toMatchObject({ partnerReferenceNo: 'ORD-NOTIF-1', depositId, status: 'active' });
+      const delivered = await w.db.selectFrom('outbox').select(['status', 'attempts', 'last_status']).where('deposit_id', '=', depositId).execute();
+      expect(delivered).toEqual([
+        { status: 'delivered', attempts: 1, last_status: 204 },
+        { status: 'delivered', attempts: 1, last_status: 204 },
+      ]);
+      const forged = { ...received[0]!.headers, 'webhook-signature': 'v1,AAAA' };
+      expect(() => verifier.verify(received[0]!.body, forged)).toThrow();
+    });
+
+    it('a receiver that fails twice then answers 2xx gets the event three times under one webhook-id and one body; the deposit\'s next event waits for it', async () => {
+      received.length = 0;
+      failuresLeft = 2;
+      const depositId = await placeAndApprove('ORD-NOTIF-2');
+      expect(await w.t.server.services.outbox.deliverDue()).toBe(1);
+      expect(received).toHaveLength(1);
+      // Not due yet: the next attempt is 5 s after the first (Standard Webhooks' schedule).
+      expect(await w.t.server.services.outbox.deliverDue()).toBe(0);
+      w.clock.advance(5_000);
+      expect(await w.t.server.services.outbox.deliverDue()).toBe(1);
+      w.clock.advance(5 * 60_000);
+      // The third attempt succeeds, and then 'activated', which waited behind it, goes.
+      expect(await w.t.server.services.outbox.deliverDue()).toBe(2);
+      const attempts = received.slice(0, 3);
+      expect(new Set(attempts.map((request) => request.headers['webhook-id'])).size).toBe(1);
+      expect(new Set(attempts.map((request) => request.body)).size).toBe(1);
+      expect(received.map((request) => (JSON.parse(request.body) as { type: string }).type)).toEqual(['deposit.approved', 'deposit.approved', 'deposit.approved', 'deposit.activated']);
+      const rows = await w.db.selectFrom('outbox').select(['event_type', 'status', 'attempts', 'last_status']).where('deposit_id', '=', depositId).orderBy('id').execute();
+      expect(rows).toEqual([
+        { event_type: 'deposit.approved', status: 'delivered', attempts: 3, last_status: 204 },
+        { event_type: 'deposit.activated', status: 'delivered', attempts: 1, last_status: 204 },
+      ]);
+    });
   });
 });

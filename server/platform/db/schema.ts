@@ -654,6 +654,27 @@ export interface PartnerRequestsTable {
   created_at: string;
 }
 
+/** Messages for the outside world, written with the change they tell of (migration 0025). */
+export interface OutboxTable {
+  id: string;
+  kind: 'partner.notification';
+  destination: string;
+  ordering_key: string;
+  bank_id: string | null;
+  deposit_id: string | null;
+  event_type: string;
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  give_up_at: string;
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface ChannelFeeRatesTable {
   channel_code: string;
   effective_from: string;
@@ -742,6 +763,7 @@ export interface Database {
   partner_clients: PartnerClientsTable;
   partner_banks: PartnerBanksTable;
   partner_requests: PartnerRequestsTable;
+  outbox: OutboxTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
 }

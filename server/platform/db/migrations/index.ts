@@ -23,6 +23,7 @@ import * as customerChangeRequests from './0021_customer_change_requests';
 import * as depositImports from './0022_deposit_imports';
 import * as specialRateCeiling from './0023_special_rate_ceiling';
 import * as partnerApi from './0024_partner_api';
+import * as outbox from './0025_outbox';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_deposit_imports': depositImports,
   '0023_special_rate_ceiling': specialRateCeiling,
   '0024_partner_api': partnerApi,
+  '0025_outbox': outbox,
 };
