@@ -56,13 +56,13 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, { error: `${label} minimal ${min.toLocaleString('id-ID')}.` })
     .max(max, { error: `${label} paling banyak ${max.toLocaleString('id-ID')}.` });
 
-/** A partner's own reference: letters, digits and - _ . / only, so it fits a URL path as it is. */
+/** A partner's own reference: letters, digits and - _ . only, so it is one segment of a URL path as it is. */
 export const partnerReferenceSchema = z
   .string({ error: 'partnerReferenceNo wajib diisi.' })
   .trim()
   .min(1, { error: 'partnerReferenceNo wajib diisi.' })
   .max(64, { error: 'partnerReferenceNo paling panjang 64 karakter.' })
-  .regex(/^[A-Za-z0-9._/-]+$/, { error: 'partnerReferenceNo hanya boleh berisi huruf, angka, titik, garis bawah, garis miring dan tanda hubung.' });
+  .regex(/^[A-Za-z0-9._-]+$/, { error: 'partnerReferenceNo hanya boleh berisi huruf, angka, titik, garis bawah dan tanda hubung.' });
 
 /** POST /v1.0/deposito/placement. `customer` is checked as POST /bpr/customers checks a new customer (risk level aside: staff set it). */
 export const partnerPlacementSchema = z.object(

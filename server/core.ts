@@ -58,6 +58,8 @@ export interface Core {
   jwtSecret: string;
   /** Demo banks and users created by this start (empty when they existed already). */
   seeded: string[];
+  /** DATA_DIR/demo-partner.json when this start created the demo partner (DEMO-MITRA), else null. */
+  demoPartnerFile: string | null;
   close(): Promise<void>;
 }
 
@@ -112,7 +114,15 @@ export async function openCore(options: CoreOptions = {}): Promise<Core> {
     if (config.databaseUrl && !config.jwtSecret) {
       logger.warn('JWT_SECRET is unset: tokens are signed with a secret kept in DATA_DIR; several instances sharing one PostgreSQL need the same JWT_SECRET');
     }
-    return { config, logger, clock, hasher, database, fileStore, mailer, outboxDir, jwtSecret, seeded, close };
+    // The demo's partner on the partner API, with the demo's data (not in the tests' servers without demo deposits).
+    let demoPartnerFile: string | null = null;
+    if (seed !== false && (options.demoDeposits ?? true)) {
+      const { seedDemoPartner } = await import('./demo/demo-partner');
+      const { DEMO_BANKS } = await import('./demo/seed');
+      demoPartnerFile = await seedDemoPartner({ db: database.db, clock, sealingKey: partnerSealingKey(jwtSecret), dataDir: config.dataDir, bankNames: DEMO_BANKS.map((bank) => bank.name) });
+      if (demoPartnerFile) logger.info({ partner: 'DEMO-MITRA', file: demoPartnerFile }, 'demo partner created');
+    }
+    return { config, logger, clock, hasher, database, fileStore, mailer, outboxDir, jwtSecret, seeded, demoPartnerFile, close };
   } catch (error) {
     await close();
     throw error;

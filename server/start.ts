@@ -4,6 +4,7 @@
  * nothing, mounts no sandbox and prints no logins (server/platform/config.ts, README "Production").
  */
 import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from './platform/config';
 import { DEMO_BANNER } from '../contract/run-mode';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const { startServer } = await import('./main');
   const { flushLogs } = await import('./platform/logger');
   const { demoLoginLines, DEMO_BANKS } = await import('./demo/seed');
+  const { DEMO_PARTNER_FILE } = await import('./demo/demo-partner');
   const { buildSpa, spaBuildIsStale, wantedBuild } = await import('./platform/spa-build');
   if (spaBuildIsStale(rootDir, distDir, wantedBuild(config.storageKey))) {
     console.log('Membangun SPA (dist/ belum ada, lebih lama dari sumbernya, atau bukan build produksi ini)…');
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
     console.log(`\n*** ${DEMO_BANNER} ***\nJalankan dengan NODE_ENV=production untuk data sungguhan (README "Production").`);
     const demoAdmin = DEMO_BANKS[0]?.users[0]?.email;
     if (demoAdmin && (await findUserByEmail(server.database.db, demoAdmin))) console.log(`${demoLoginLines().join('\n')}\n`);
+    const partnerFile = join(server.config.dataDir, DEMO_PARTNER_FILE);
+    if (existsSync(partnerFile)) console.log(`API mitra (README "The partner API"): mitra demo DEMO-MITRA, kunci dan rahasianya di ${partnerFile}\n`);
   }
 
   let stopping = false;

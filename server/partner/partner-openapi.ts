@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { accessTokenRequestSchema, PARTNER_API_BASE, partnerPlacementSchema } from '../../contract/partner';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The partner door's OpenAPI document (GET /api-partner/openapi.json), apart from the staff API's
+ * (/api-docs): its calls are secured and answered the SNAP way (headers, responseCode and
+ * responseMessage at the top level, no `data` envelope), so a partner's engineers read one
+ * document for one contract.
+ */
+
+const jsonSchema = (schema: z.ZodType): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+const header = (name: string, description: string): JsonSchema => ({ name, in: 'header', required: true, schema: { type: 'string' }, description });
+const SIGNED_HEADERS = [
+  header('Authorization', 'Bearer <accessToken>'),
+  header('X-TIMESTAMP', 'ISO-8601 dengan zona waktu, dalam 5 menit dari waktu server'),
+  header('X-PARTNER-ID', 'client key mitra'),
+  header('CHANNEL-ID', 'kanal mitra (huruf dan angka, paling panjang 10)'),
+  header('X-SIGNATURE', 'base64 HMAC-SHA512(client secret, METHOD:PATH:accessToken:hex SHA-256 body yang diminifikasi:X-TIMESTAMP)'),
+];
+const EXTERNAL_ID = header('X-EXTERNAL-ID', 'kunci idempotensi, unik per mitra per hari: permintaan yang sama dijawab sama, isi lain 409');
+
+const snapAnswer = (description: string, fields: JsonSchema = {}): JsonSchema => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object', required: ['responseCode', 'responseMessage'], properties: { responseCode: { type: 'string', description: 'status HTTP + kode layanan + kode kasus' }, responseMessage: { type: 'string' }, ...fields } } } },
+});
+const REFUSALS = {
+  '400': snapAnswer('Permintaan tidak sah (alasannya dalam bahasa Indonesia)'),
+  '401': snapAnswer('Tanda tangan, X-TIMESTAMP atau access token tidak berlaku: tidak ada yang dikerjakan'),
+};
+
+const OPERATIONS: Array<{ method: 'get' | 'post'; path: string; operation: JsonSchema }> = [
+  {
+    method: 'post',
+    path: '/v1.0/access-token/b2b',
+    operation: {
+      summary: 'Access token B2B (SNAP): X-SIGNATURE = base64 SHA256withRSA(kunci privat mitra, clientKey|X-TIMESTAMP)',
+      parameters: [header('X-TIMESTAMP', 'ISO-8601 dengan zona waktu'), header('X-CLIENT-KEY', 'client key mitra'), header('X-SIGNATURE', 'base64 SHA256withRSA')],
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(accessTokenRequestSchema) } } },
+      responses: { '200': snapAnswer('2007300', { accessToken: { type: 'string' }, tokenType: { type: 'string' }, expiresIn: { type: 'string' } }), ...REFUSALS },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1.0/deposito/placement',
+    operation: {
+      summary: 'Penempatan deposito dengan data nasabah; menunggu persetujuan bank',
+      parameters: [...SIGNED_HEADERS, EXTERNAL_ID],
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(partnerPlacementSchema) } } },
+      responses: {
+        '200': snapAnswer('2009100', { partnerReferenceNo: { type: 'string' }, depositId: { type: 'string' }, depositNumber: { type: 'string' }, status: { type: 'string' } }),
+        ...REFUSALS,
+        '403': snapAnswer('Mitra belum punya perjanjian dengan bank ini'),
+        '409': snapAnswer('Suku bunga bukan suku bunga bank hari ini, partnerReferenceNo sudah dipakai (4099101), atau X-EXTERNAL-ID dipakai untuk isi lain'),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1.0/deposito/{partnerReferenceNo}',
+    operation: {
+      summary: 'Status penempatan: status, bilyet, periode, bunga yang sudah dibayar',
+      parameters: [...SIGNED_HEADERS, { name: 'partnerReferenceNo', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { '200': snapAnswer('2009200', { deposit: { type: 'object' } }), ...REFUSALS, '404': snapAnswer('4049201: tidak ada penempatan dengan referensi ini') },
+    },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operation: { summary: 'Dokumen ini', responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } },
+  },
+];
+
+export function partnerOpenApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const { method, path, operation } of OPERATIONS) (paths[`${PARTNER_API_BASE}${path}`] ??= {})[method] = operation;
+  return { openapi: '3.1.0', info: { title: 'Berjangka — API mitra penyalur (keamanan SNAP)', version: '1.0' }, paths };
+}
+
+/** `METHOD /path` of each route the partner router registers, as Hono names them. */
+export function partnerDocumentedRoutes(): string[] {
+  return OPERATIONS.map(({ method, path }) => `${method.toUpperCase()} ${PARTNER_API_BASE}${path.replace(/\{(\w+)\}/g, ':$1')}`);
+}
