@@ -38,6 +38,8 @@ export interface CoreOptions {
   seed?: boolean | 'when-empty';
   /** Seed the demo deposits with the demo banks (default true). */
   demoDeposits?: boolean;
+  /** Demo mode: create the demo partner DEMO-MITRA when absent (default: with the demo deposits). */
+  demoPartner?: boolean;
   logger?: Logger;
   mailer?: Mailer;
   /** Wins over FILE_STORE (config.fileStore). */
@@ -116,7 +118,7 @@ export async function openCore(options: CoreOptions = {}): Promise<Core> {
     }
     // The demo's partner on the partner API, with the demo's data (not in the tests' servers without demo deposits).
     let demoPartnerFile: string | null = null;
-    if (seed !== false && (options.demoDeposits ?? true)) {
+    if (seed !== false && (options.demoPartner ?? options.demoDeposits ?? true)) {
       const { seedDemoPartner } = await import('./demo/demo-partner');
       const { DEMO_BANKS } = await import('./demo/seed');
       demoPartnerFile = await seedDemoPartner({ db: database.db, clock, sealingKey: partnerSealingKey(jwtSecret), dataDir: config.dataDir, bankNames: DEMO_BANKS.map((bank) => bank.name) });

@@ -1,13 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositDetailSchema } from '../../contract/deposit-api';
-import { dialects } from './harness';
+import { dialects, startTestServer } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 import { RINA } from './support/customer-samples';
 import { partnerClient, TEST_PARTNER_PRIVATE_KEY, TEST_PARTNER_PUBLIC_KEY } from './support/partner-client';
+import { TestClock } from '../support/test-clock';
 
 /**
  * The channel partner's door (issue 19, API.md): SNAP's access token and signed calls, the
@@ -277,3 +280,27 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     });
   });
 });
+
+describe('the demo partner (sqlite)', () => {
+  it('a demo start creates DEMO-MITRA at both demo banks and writes what a partner holds to DATA_DIR/demo-partner.json, enough to place a deposit', async () => {
+    const t = await startTestServer('sqlite', { demoPartner: true, clock: new TestClock('2026-03-02T02:00:00.000Z') });
+    try {
+      const holding = JSON.parse(readFileSync(join(t.dataDir, 'demo-partner.json'), 'utf8')) as { clientKey: string; clientSecret: string; privateKeyPem: string; notificationSecret: string; banks: Array<{ bankCode: string; name: string; productCodes: string[] }> };
+      expect(holding.banks.map((bank) => bank.name)).toEqual(['BPR Demo Sejahtera', 'BPR Lain Makmur']);
+      expect(holding.notificationSecret).toMatch(/^whsec_/);
+      const demo = partnerClient(t.url, holding, () => t.clock.now());
+      const token = await demo.token();
+      const bank = holding.banks[0]!;
+      const product = await t.server.database.db.selectFrom('products').select('id').where('bank_id', '=', bank.bankCode).where('code', '=', bank.productCodes[0]!).executeTakeFirstOrThrow();
+      const rate = await t.server.database.db.selectFrom('product_rates').select('rate_bps').where('product_id', '=', product.id).where('tenor_months', '=', 3).orderBy('effective_from', 'desc').executeTakeFirstOrThrow();
+      const placed = await demo.call('POST', '/v1.0/deposito/placement', token, {
+        bankCode: bank.bankCode, partnerReferenceNo: 'DEMO-1', customer: RINA, productCode: bank.productCodes[0], tenorMonths: 3, amount: 25_000_000,
+        maturityInstruction: 'ARO', interestPayment: 'MONTHLY', rateBps: rate.rate_bps, funding: { reference: 'VA-DEMO-1', paidAt: '2026-03-02' },
+      });
+      expect([placed.status, placed.body.responseCode, placed.body.status], JSON.stringify(placed.body)).toEqual([200, '2009100', 'pending']);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
