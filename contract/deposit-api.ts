@@ -227,6 +227,19 @@ export const timelineEntrySchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
+/** A notification to the partner the deposit came from (the outbox): what was told and whether it arrived. */
+export const partnerNotificationSchema = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  at: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  deliveredAt: z.string().nullable(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+});
+export type PartnerNotification = z.infer<typeof partnerNotificationSchema>;
+
 /** An event this user's role could start in the deposit's state, refused today: shown disabled with the machine's reason. */
 export const blockedEventSchema = z.object({
   type: depositEventTypeSchema,
@@ -279,6 +292,10 @@ export const depositDetailSchema = depositSummarySchema.extend({
   installments: z.array(installmentSchema),
   disbursements: z.array(disbursementSchema),
   timeline: z.array(timelineEntrySchema),
+  /** The partner's reference of a placement through the partner API; null for the others. */
+  partnerReferenceNo: z.string().nullable(),
+  /** What the partner was told of this deposit, oldest first (empty for a deposit of no partner). */
+  notifications: z.array(partnerNotificationSchema),
   ...depositActionsSchema.shape,
   bilyet: bilyetDetailSchema,
   /** Newest first. */

@@ -40,6 +40,7 @@ import { ServiceError, ValidationError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
 import { pageOf, type Page } from '../platform/paging';
 import type { StaffActor } from '../platform/actor';
+import { outboxMessagesOf } from '../platform/outbox/outbox-repository';
 
 /**
  * What other areas read of deposits without going through a transition; depositSearchCondition
@@ -109,13 +110,14 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
     const today = businessToday(clock);
     const loaded = await loadDeposit(db, actor.bankId, depositId);
     const { row } = loaded;
-    const [customer, total, periods, disbursements, timeline, tracks] = await Promise.all([
+    const [customer, total, periods, disbursements, timeline, tracks, notifications] = await Promise.all([
       findCustomer(db, actor.bankId, row.customer_id),
       customerPrincipal(db, row.customer_id, HELD_STATUSES),
       listPeriods(db, row.id),
       listDisbursementsOfDeposit(db, row.id),
       listAudit(db, row.id),
       (deps.tracks?.() ?? NO_TRACKS)(actor, row, today),
+      row.partner_reference_no ? outboxMessagesOf(db, row.id) : Promise.resolve([]),
     ]);
     if (!customer) throw new Error(`deposit ${row.id} refers to a missing customer`);
     return toDepositDetail({
@@ -128,6 +130,7 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       installments: loaded.installments,
       disbursements,
       timeline,
+      notifications,
       actions: actionsFor(loaded.snapshot, { id: actor.userId, role: actor.role }, today),
       today,
       tracks,

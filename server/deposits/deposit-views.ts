@@ -11,6 +11,7 @@ import { breakRequestOf, parseSettlement } from './deposit-state';
 import type { CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../platform/db/schema';
 import { toInstallment } from '../interest/installment-service';
 import { toDisbursement } from '../disbursements/payout-service';
+import type { OutboxRow } from '../platform/outbox/outbox-repository';
 
 /** Row → contract shapes (contract/deposit-api.ts). No rules here: flags come from lpsFlags. */
 
@@ -100,6 +101,7 @@ export function toDepositDetail(parts: {
   installments: InstallmentRow[];
   disbursements: DisbursementRow[];
   timeline: AuditWithActor[];
+  notifications: OutboxRow[];
   actions: DepositActions;
   today: string;
   tracks: DepositTracks;
@@ -145,6 +147,17 @@ export function toDepositDetail(parts: {
     installments: parts.installments.map(toInstallment),
     disbursements: parts.disbursements.map(toDisbursement),
     timeline: parts.timeline.map(toTimelineEntry),
+    partnerReferenceNo: row.partner_reference_no,
+    notifications: parts.notifications.map((message) => ({
+      id: message.id,
+      eventType: message.event_type,
+      at: message.created_at,
+      status: message.status,
+      attempts: message.attempts,
+      deliveredAt: message.delivered_at,
+      lastStatus: message.last_status,
+      lastError: message.last_error,
+    })),
     allowedEvents: parts.actions.allowedEvents,
     blockedEvents: parts.actions.blockedEvents,
     bilyet: { status: row.bilyet_status, statusLabel: bilyetStatusLabels[row.bilyet_status], number: row.bilyet_number, ...parts.tracks.bilyet },

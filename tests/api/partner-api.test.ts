@@ -277,6 +277,13 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
         { event_type: 'deposit.approved', status: 'delivered', attempts: 3, last_status: 204 },
         { event_type: 'deposit.activated', status: 'delivered', attempts: 1, last_status: 204 },
       ]);
+      // Staff see on the deposit what the partner was told and whether it arrived.
+      const detail = depositDetailSchema.parse((await w.call('GET', `/deposito/${depositId}`, { token: w.users.operator.token })).body.data);
+      expect(detail.partnerReferenceNo).toBe('ORD-NOTIF-2');
+      expect(detail.notifications.map((item) => [item.eventType, item.status, item.attempts, item.lastStatus])).toEqual([
+        ['deposit.approved', 'delivered', 3, 204],
+        ['deposit.activated', 'delivered', 1, 204],
+      ]);
     });
   });
 });

@@ -14,6 +14,7 @@ import { createIdempotentSender } from '../../lib/idempotency';
 import { ActionDialog, type ActionSubmission } from './ActionDialog';
 import { AmountsDue } from './AmountsDue';
 import { DepositActions } from './DepositActions';
+import { channelText, notificationState, notificationTitle } from './partner-notifications';
 import { timelineDetail } from './timeline-detail';
 import { bilyetStatusLabels, blockedActions, canRaiseChange, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
 import { RaiseChangeDialog } from './RaiseChangeDialog';
@@ -124,6 +125,12 @@ function Header({ deposit }: { deposit: DepositDetail }) {
             {deposit.bilyet.number ? ` · ${deposit.bilyet.number}` : ''}
           </dd>
         </div>
+        {channelText(deposit) ? (
+          <div>
+            <dt>Kanal</dt>
+            <dd>{channelText(deposit)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Rekening pencairan</dt>
           <dd>
@@ -185,21 +192,50 @@ const dateTime = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', ho
 function Timeline({ deposit }: { deposit: DepositDetail }) {
   if (deposit.timeline.length === 0) return <EmptyState title="Belum ada riwayat." />;
   return (
-    <ol className="bj-timeline">
-      {deposit.timeline.map((entry) => (
-        <li key={entry.id} className="bj-timeline__item">
-          <p className="bj-timeline__what">
-            <strong>{entry.eventLabel}</strong>
-            {entry.from ? ` · ${entry.from === entry.to ? 'tetap' : 'menjadi'} ` : ' · '}
-            <StatusBadge label={labelOf(deposit, entry.to)} tone={statusTones[entry.to]} />
-          </p>
-          <p className="bj-timeline__who">
-            {entry.actor.name} · {formatDate(entry.at)} {dateTime.format(new Date(entry.at))} WIB
-          </p>
-          {timelineDetail(entry) ? <p className="bj-timeline__detail">{timelineDetail(entry)}</p> : null}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="bj-timeline">
+        {deposit.timeline.map((entry) => (
+          <li key={entry.id} className="bj-timeline__item">
+            <p className="bj-timeline__what">
+              <strong>{entry.eventLabel}</strong>
+              {entry.from ? ` · ${entry.from === entry.to ? 'tetap' : 'menjadi'} ` : ' · '}
+              <StatusBadge label={labelOf(deposit, entry.to)} tone={statusTones[entry.to]} />
+            </p>
+            <p className="bj-timeline__who">
+              {entry.actor.name} · {formatDate(entry.at)} {dateTime.format(new Date(entry.at))} WIB
+            </p>
+            {timelineDetail(entry) ? <p className="bj-timeline__detail">{timelineDetail(entry)}</p> : null}
+          </li>
+        ))}
+      </ol>
+      {deposit.notifications.length > 0 ? <PartnerNotifications deposit={deposit} /> : null}
+    </>
+  );
+}
+
+/** What the partner the deposit came from was told, and whether it arrived (the outbox). */
+function PartnerNotifications({ deposit }: { deposit: DepositDetail }) {
+  return (
+    <section aria-labelledby="partner-notifications">
+      <h3 id="partner-notifications">Notifikasi ke mitra {deposit.channel}</h3>
+      <ol className="bj-timeline">
+        {deposit.notifications.map((notification) => {
+          const state = notificationState(notification);
+          return (
+            <li key={notification.id} className="bj-timeline__item">
+              <p className="bj-timeline__what">
+                <strong>{notificationTitle(notification)}</strong> · <StatusBadge label={state.label} tone={state.tone} />
+              </p>
+              <p className="bj-timeline__who">
+                {formatDate(notification.at)} {dateTime.format(new Date(notification.at))} WIB
+                {notification.deliveredAt ? ` · diterima mitra ${formatDate(notification.deliveredAt)} ${dateTime.format(new Date(notification.deliveredAt))} WIB` : ''}
+              </p>
+              {state.detail ? <p className="bj-timeline__detail">{state.detail}</p> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
 

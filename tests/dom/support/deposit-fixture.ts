@@ -77,6 +77,8 @@ export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
     installments: [],
     disbursements: [],
     timeline: [],
+    partnerReferenceNo: null,
+    notifications: [],
     allowedEvents: [],
     blockedEvents: [],
     shipments: [],
