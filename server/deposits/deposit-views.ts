@@ -78,11 +78,18 @@ function timelineLabel(event: string): string {
   return TIMELINE_LABELS[event] ?? event;
 }
 
+/** Who acted, as the timeline names them: the daily job, a partner through its API (partner:<code>), or a user. */
+export function actorName(actorId: string, userName: string | null): string {
+  if (actorId === 'SYSTEM') return 'Sistem';
+  if (actorId.startsWith('partner:')) return `Mitra ${actorId.slice('partner:'.length)}`;
+  return userName ?? 'Pengguna tidak dikenal';
+}
+
 export function toTimelineEntry(row: AuditWithActor) {
   return {
     id: row.id,
     at: row.at,
-    actor: { id: row.actor_id, name: row.actor_id === 'SYSTEM' ? 'Sistem' : (row.actor_name ?? 'Pengguna tidak dikenal') },
+    actor: { id: row.actor_id, name: actorName(row.actor_id, row.actor_name) },
     event: row.event,
     eventLabel: timelineLabel(row.event),
     from: row.from_status,

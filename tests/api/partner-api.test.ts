@@ -90,7 +90,9 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     expect(audit).toEqual([{ event: 'deposit.create', actor_id: `partner:${CODE}` }]);
 
     const seen = await w.call('GET', `/deposito/${row.id}`, { token: w.users.operator.token });
-    expect(depositDetailSchema.parse(seen.body.data)).toMatchObject({ status: 'pending', channel: CODE, amount: 50_000_000 });
+    const detail = depositDetailSchema.parse(seen.body.data);
+    expect(detail).toMatchObject({ status: 'pending', channel: CODE, partnerReferenceNo: 'ORD-2026-0001', amount: 50_000_000 });
+    expect(detail.timeline.map((entry) => [entry.eventLabel, entry.actor.name])).toEqual([['Penempatan Diterima', `Mitra ${CODE}`]]);
     const approved = await w.call('POST', `/deposito/${row.id}/events`, { token: w.users.supervisor.token, json: { type: 'deposit.approve', version: row.version }, headers: freshKey() });
     expect(approved.status, approved.text).toBe(200);
 
