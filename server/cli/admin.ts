@@ -15,6 +15,8 @@
  *   npm run admin -- partner create <code> <name> --public-key <pem file> [--fee-bps <bps>]
  *                                            partner API credentials (the client key and secret printed once)
  *   npm run admin -- partner allow <code> <bank id> | set-url <code> <url> | rotate-secret <code> | list
+ *   npm run admin -- partner deliveries --failed | resend <notification id>
+ *                                            notifications no partner received in 3 days, and sending one again
  */
 import { accountServices, openCore, partnerKeys } from '../core';
 import { createPartnerAdminService } from '../partner/partner-admin-service';

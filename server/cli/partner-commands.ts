@@ -4,9 +4,12 @@ import type { PartnerAdminService } from '../partner/partner-admin-service';
 
 export const PARTNER_USAGE =
   'partner create <kode> <nama> --public-key <berkas PEM> [--fee-bps <bps>] | partner allow <kode> <id bank> | partner set-url <kode> <url>' +
-  ' | partner rotate-secret <kode> | partner list';
+  ' | partner rotate-secret <kode> | partner list | partner deliveries --failed | partner resend <id notifikasi>';
 
-/** `--name value` or `--name=value`, and the arguments that are not options. */
+/** Options that take no value. */
+const FLAGS = new Set(['failed']);
+
+/** `--name value` or `--name=value` (`--failed` alone), and the arguments that are not options. */
 function split(args: readonly string[]): { positional: string[]; options: Record<string, string> } {
   const positional: string[] = [];
   const options: Record<string, string> = {};
@@ -15,6 +18,7 @@ function split(args: readonly string[]): { positional: string[]; options: Record
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
     if (!match) positional.push(arg);
     else if (match[2] !== undefined) options[match[1]!] = match[2];
+    else if (FLAGS.has(match[1]!)) options[match[1]!] = 'true';
     else options[match[1]!] = args[(index += 1)] ?? '';
   }
   return { positional, options };
@@ -74,6 +78,22 @@ export async function runPartnerCommand(partners: PartnerAdminService, args: rea
         print(`  Bank       : ${row.banks.length === 0 ? '-' : row.banks.map((bank) => `${bank.name} (${bank.id})`).join(', ')}`);
         print(`  Rahasia diganti ${row.secret_changed_at}`);
       }
+      return;
+    }
+    case 'deliveries': {
+      if (options.failed === undefined) throw new ServiceError('invalid', `Sebutkan --failed: hanya notifikasi yang gagal yang ditampilkan.\nPemakaian: npm run admin -- ${PARTNER_USAGE}`);
+      const failed = await partners.failedDeliveries();
+      if (failed.length === 0) print('Tidak ada notifikasi yang gagal dikirim.');
+      for (const message of failed) {
+        const body = JSON.parse(message.body) as { data?: { partnerReferenceNo?: string } };
+        print(`${message.id}  ${message.destination}  ${message.event_type}  ref ${body.data?.partnerReferenceNo ?? '-'}  dibuat ${message.created_at}`);
+        print(`  ${message.attempts} kali dicoba; terakhir: ${message.last_status !== null ? `HTTP ${message.last_status}` : (message.last_error ?? '-')}`);
+      }
+      return;
+    }
+    case 'resend': {
+      await partners.resend(need(code, 'Id notifikasi'));
+      print(`Notifikasi ${code} dikirim lagi pada putaran berikutnya (id dan isinya tetap; dicoba lagi sampai 3 hari).`);
       return;
     }
     default:

@@ -5,7 +5,8 @@ import type { Clock } from '../platform/clock';
 import { jakartaDate } from '../platform/business-date';
 import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
-import { hurryOutboxMessages } from '../platform/outbox/outbox-repository';
+import { failedOutboxMessages, hurryOutboxMessages, resendOutboxMessage } from '../platform/outbox/outbox-repository';
+import { OUTBOX_GIVE_UP_MS } from '../platform/outbox/outbox-schedule';
 import { sealSecret, type SealingKey } from './partner-secrets';
 import { allowBank, findPartnerByCode, insertPartnerClient, listPartnerClients, updatePartnerClient } from './partner-repository';
 
@@ -101,6 +102,17 @@ export function createPartnerAdminService(deps: { db: Kysely<Database>; clock: C
     },
 
     list: () => listPartnerClients(db),
+
+    /** Notifications no partner received within 3 days (oldest first, at most `limit`). */
+    failedDeliveries: (limit = 100) => failedOutboxMessages(db, limit, 'partner.notification'),
+
+    /** A failed notification sent again from now, under its own webhook-id and body, retried for another 3 days. */
+    async resend(messageId: string): Promise<void> {
+      const now = clock.now();
+      if (!(await resendOutboxMessage(db, messageId, now.toISOString(), new Date(now.getTime() + OUTBOX_GIVE_UP_MS).toISOString()))) {
+        throw new ServiceError('not-found', `Tidak ada notifikasi gagal dengan id ${messageId}.`);
+      }
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { freshKey, startWorld, type World } from './deposit-fixtures';
 import { RINA } from './support/customer-samples';
 import { partnerClient, TEST_PARTNER_PRIVATE_KEY, TEST_PARTNER_PUBLIC_KEY } from './support/partner-client';
 import { TestClock } from '../support/test-clock';
+import { runPartnerCommand } from '../../server/cli/partner-commands';
 
 /**
  * The channel partner's door (issue 19, API.md): SNAP's access token and signed calls, the
@@ -286,6 +287,39 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
         ['deposit.approved', 'delivered', 3, 204],
         ['deposit.activated', 'delivered', 1, 204],
       ]);
+    });
+
+    it('a notification never received in 3 days is failed, listed for the operator (partner deliveries --failed) and sent again on resend, under its own webhook-id and body', async () => {
+      received.length = 0;
+      failuresLeft = 1_000;
+      const outbox = w.t.server.services.outbox;
+      const depositId = await placeAndApprove('ORD-NOTIF-3');
+      const first = () => w.db.selectFrom('outbox').selectAll().where('deposit_id', '=', depositId).orderBy('id').executeTakeFirstOrThrow();
+      for (let round = 0; round < 30 && (await first()).status === 'pending'; round += 1) {
+        const due = Date.parse((await first()).next_attempt_at);
+        if (due > w.clock.now().getTime()) w.clock.advance(due - w.clock.now().getTime());
+        await outbox.deliverDue();
+      }
+      const failed = await first();
+      expect([failed.status, failed.event_type, failed.last_status]).toEqual(['failed', 'deposit.approved', 500]);
+      // Tried at 0, 5 s, 5 min 5 s, 35 min 5 s, 2 h 35 min, 7 h 35 min, then every 10 h up to 67 h 35 min:
+      // 12 attempts; the 13th would fall after 72 h.
+      expect(failed.attempts).toBe(12);
+
+      const lines: string[] = [];
+      await runPartnerCommand(w.t.server.services.partnerAdmin, ['deliveries', '--failed'], (line) => lines.push(line));
+      expect(lines.join('\n')).toContain(`${failed.id}  ${CODE}  deposit.approved  ref ORD-NOTIF-3`);
+      expect(lines.join('\n')).toContain('12 kali dicoba; terakhir: HTTP 500');
+
+      failuresLeft = 0;
+      const sentBefore = received.filter((request) => request.headers['webhook-id'] === failed.id);
+      await runPartnerCommand(w.t.server.services.partnerAdmin, ['resend', failed.id], (line) => lines.push(line));
+      await outbox.deliverDue();
+      const resent = received.filter((request) => request.headers['webhook-id'] === failed.id);
+      expect(resent).toHaveLength(sentBefore.length + 1);
+      expect(resent.at(-1)!.body).toBe(sentBefore[0]!.body);
+      expect((await first()).status).toBe('delivered');
+      await expect(runPartnerCommand(w.t.server.services.partnerAdmin, ['resend', failed.id], () => undefined)).rejects.toThrow(`Tidak ada notifikasi gagal dengan id ${failed.id}.`);
     });
   });
 });

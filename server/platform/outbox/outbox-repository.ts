@@ -61,8 +61,8 @@ export function outboxMessagesOf(db: Db, depositId: string): Promise<OutboxRow[]
   return db.selectFrom('outbox').selectAll().where('deposit_id', '=', depositId).orderBy('id').execute();
 }
 
-export function failedOutboxMessages(db: Db, limit: number): Promise<OutboxRow[]> {
-  return db.selectFrom('outbox').selectAll().where('status', '=', 'failed').orderBy('id').limit(limit).execute();
+export function failedOutboxMessages(db: Db, limit: number, kind: OutboxTable['kind']): Promise<OutboxRow[]> {
+  return db.selectFrom('outbox').selectAll().where('status', '=', 'failed').where('kind', '=', kind).orderBy('id').limit(limit).execute();
 }
 
 /** A destination's waiting messages due now (its address was just set or changed). */
