@@ -16,6 +16,7 @@ export const PARTNER_API_BASE = '/api-partner';
 export const PARTNER_SERVICE_CODES = {
   accessToken: '73',
   placement: '91',
+  products: '90',
   status: '92',
   cancel: '93',
   breakRequest: '94',
@@ -81,6 +82,9 @@ export const partnerPlacementSchema = z.object(
   { error: 'Isi permintaan harus objek JSON.' },
 );
 export type PartnerPlacementRequest = z.input<typeof partnerPlacementSchema>;
+
+/** GET /v1.0/products */
+export const partnerProductsQuerySchema = z.object({ bankCode: requiredCode('bankCode', 64) });
 
 export interface PartnerPlacementAnswer {
   depositId: string;

@@ -170,7 +170,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       placements,
       partnerApi: {
         gateway: createPartnerGateway({ db: database.db, clock, logger, ...partnerKeys(core) }),
-        partners: createPartnerService({ db: database.db, customers, placements }),
+        partners: createPartnerService({ db: database.db, clock, customers, placements }),
       },
       depositImports: createDepositImportService({ db: database.db, clock, geography }),
       deposits,

@@ -46,6 +46,15 @@ const OPERATIONS: Array<{ method: 'get' | 'post'; path: string; operation: JsonS
     },
   },
   {
+    method: 'get',
+    path: '/v1.0/products',
+    operation: {
+      summary: 'Produk bank hari ini: kode, nominal, instruksi, dan suku bunga tiap tenor (yang harus dikutip penempatan)',
+      parameters: [...SIGNED_HEADERS, { name: 'bankCode', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: { '200': snapAnswer('2009000', { bankCode: { type: 'string' }, date: { type: 'string' }, products: { type: 'array', items: { type: 'object' } } }), ...REFUSALS, '403': snapAnswer('Mitra belum punya perjanjian dengan bank ini') },
+    },
+  },
+  {
     method: 'post',
     path: '/v1.0/deposito/placement',
     operation: {

@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
-import { partnerPlacementSchema, partnerReferenceSchema, type PartnerDepositStatus } from '../../contract/partner';
+import { partnerPlacementSchema, partnerProductsQuerySchema, partnerReferenceSchema, type PartnerDepositStatus } from '../../contract/partner';
+import { tenorsOn } from '../../machines/deposit-rules';
 import type { CustomerService } from '../deposits/customer-service';
 import { partnerActorId, type PlacementService } from '../deposits/placement-service';
 import type { Database } from '../platform/db/schema';
+import { jakartaDate } from '../platform/business-date';
+import type { Clock } from '../platform/clock';
+import { instructionsAllowed, listProducts, productRules } from '../products/product-service';
 import { ServiceError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
 import type { PartnerAnswer, PartnerCaller } from './partner-gateway';
@@ -15,10 +19,38 @@ const NO_AGREEMENT = 'Mitra belum punya perjanjian penempatan dengan bank ini.';
  * customer inline, at a bank the partner has an agreement with, into the staff's approval queue;
  * and what became of it.
  */
-export function createPartnerService(deps: { db: Kysely<Database>; customers: Pick<CustomerService, 'keepForPartner'>; placements: Pick<PlacementService, 'placeFromPartner' | 'partnerView'> }) {
-  const { db } = deps;
+export function createPartnerService(deps: { db: Kysely<Database>; clock: Clock; customers: Pick<CustomerService, 'keepForPartner'>; placements: Pick<PlacementService, 'placeFromPartner' | 'partnerView'> }) {
+  const { db, clock } = deps;
 
   return {
+    /**
+     * GET /v1.0/products?bankCode=…: what a partner may offer at a bank today — the active
+     * products with their codes, amounts, instructions and each tenor's rate in force (the rate
+     * a placement must quote).
+     */
+    async products(caller: PartnerCaller, bankCode: string | undefined): Promise<PartnerAnswer> {
+      const bankId = parseOrThrow(partnerProductsQuerySchema, { bankCode }).bankCode;
+      if (!(await isBankAllowed(db, caller.channelCode, bankId))) throw new ServiceError('forbidden', NO_AGREEMENT);
+      const today = jakartaDate(clock.now());
+      const products = (await listProducts(db, bankId)).filter((product) => product.active === 1);
+      return {
+        snapCase: 'successful',
+        fields: {
+          bankCode: bankId,
+          date: today,
+          products: products.map((product) => ({
+            productCode: product.code,
+            name: product.name,
+            interestPayment: product.interest_payment,
+            minAmount: Number(product.min_amount),
+            maxAmount: product.max_amount === null ? null : Number(product.max_amount),
+            maturityInstructions: instructionsAllowed(product),
+            tenors: tenorsOn(productRules(product), today).map((tenor) => ({ tenorMonths: tenor.tenorMonths, rateBps: tenor.rateBps })),
+          })),
+        },
+      };
+    },
+
     /** POST /v1.0/deposito/placement */
     async place(caller: PartnerCaller, body: unknown): Promise<PartnerAnswer> {
       const request = parseOrThrow(partnerPlacementSchema, body);

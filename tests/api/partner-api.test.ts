@@ -105,6 +105,19 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     });
   });
 
+  it('GET /v1.0/products tells the rate a placement must quote: the bank\'s active products with each tenor\'s rate today; a bank without agreement 403', async () => {
+    const token = await partner.token();
+    const answer = await partner.call('GET', `/v1.0/products?bankCode=${w.bank.id}`, token);
+    expect([answer.status, answer.body.responseCode, answer.body.date]).toEqual([200, '2009000', '2026-03-02']);
+    const monthly = (answer.body.products as Array<Record<string, unknown>>).find((product) => product.productCode === productCode);
+    expect(monthly).toMatchObject({ interestPayment: 'MONTHLY', minAmount: 1_000_000, maturityInstructions: ['ARO', 'ARO_PLUS', 'PAYOUT'] });
+    expect(monthly!.tenors).toContainEqual({ tenorMonths: 3, rateBps: 550 });
+    const inactiveCode = (await w.db.selectFrom('products').select('code').where('id', '=', w.products.inactive).executeTakeFirstOrThrow()).code;
+    expect((answer.body.products as Array<{ productCode: string }>).map((product) => product.productCode)).not.toContain(inactiveCode);
+    const other = await partner.call('GET', `/v1.0/products?bankCode=${w.bank.otherId}`, token);
+    expect([other.status, other.body.responseCode]).toEqual([403, '4039001']);
+  });
+
   it('a second placement for the same NIK finds the kept customer instead of creating another', async () => {
     const token = await partner.token();
     const customers = await count('customers');
