@@ -12,6 +12,7 @@ import { RINA } from './support/customer-samples';
 import { partnerClient, TEST_PARTNER_PRIVATE_KEY, TEST_PARTNER_PUBLIC_KEY } from './support/partner-client';
 import { TestClock } from '../support/test-clock';
 import { runPartnerCommand } from '../../server/cli/partner-commands';
+import { placeOne, snapClient, startReceiver, type PartnerCredentials } from '../../tools/partner-simulator';
 
 /**
  * The channel partner's door (issue 19, API.md): SNAP's access token and signed calls, the
@@ -337,26 +338,36 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
   });
 });
 
-describe('the demo partner (sqlite)', () => {
-  it('a demo start creates DEMO-MITRA at both demo banks and writes what a partner holds to DATA_DIR/demo-partner.json, enough to place a deposit', async () => {
-    const t = await startTestServer('sqlite', { demoPartner: true, clock: new TestClock('2026-03-02T02:00:00.000Z') });
+describe('the demo partner and the simulator (sqlite)', () => {
+  it('a demo start writes DATA_DIR/demo-partner.json for DEMO-MITRA at both demo banks; with it the simulator places a deposit at today\'s rate and hears its approval, signature verified', async () => {
+    const t = await startTestServer('sqlite', { demoPartner: true, deliverOutbox: false, clock: new TestClock('2026-03-02T02:00:00.000Z') });
+    let receiver: Server | undefined;
     try {
-      const holding = JSON.parse(readFileSync(join(t.dataDir, 'demo-partner.json'), 'utf8')) as { clientKey: string; clientSecret: string; privateKeyPem: string; notificationSecret: string; banks: Array<{ bankCode: string; name: string; productCodes: string[] }> };
+      const holding = JSON.parse(readFileSync(join(t.dataDir, 'demo-partner.json'), 'utf8')) as PartnerCredentials & { notificationSecret: string };
       expect(holding.banks.map((bank) => bank.name)).toEqual(['BPR Demo Sejahtera', 'BPR Lain Makmur']);
       expect(holding.notificationSecret).toMatch(/^whsec_/);
-      const demo = partnerClient(t.url, holding, () => t.clock.now());
-      const token = await demo.token();
-      const bank = holding.banks[0]!;
-      const product = await t.server.database.db.selectFrom('products').select('id').where('bank_id', '=', bank.bankCode).where('code', '=', bank.productCodes[0]!).executeTakeFirstOrThrow();
-      const rate = await t.server.database.db.selectFrom('product_rates').select('rate_bps').where('product_id', '=', product.id).where('tenor_months', '=', 3).orderBy('effective_from', 'desc').executeTakeFirstOrThrow();
-      const placed = await demo.call('POST', '/v1.0/deposito/placement', token, {
-        bankCode: bank.bankCode, partnerReferenceNo: 'DEMO-1', customer: RINA, productCode: bank.productCodes[0], tenorMonths: 3, amount: 25_000_000,
-        maturityInstruction: 'ARO', interestPayment: 'MONTHLY', rateBps: rate.rate_bps, funding: { reference: 'VA-DEMO-1', paidAt: '2026-03-02' },
-      });
+
+      const placed = await placeOne(snapClient(t.url, holding, () => t.clock.now()), holding.banks[0]!.bankCode, { reference: 'SIM-1' });
       expect([placed.status, placed.body.responseCode, placed.body.status], JSON.stringify(placed.body)).toEqual([200, '2009100', 'pending']);
+
+      // The simulator listens where the partner's URL points (here a free port, not the demo's 4100).
+      const heard: Array<{ type: string; data: Record<string, unknown> }> = [];
+      let secret = holding.notificationSecret;
+      receiver = await startReceiver(0, () => secret, (event) => heard.push(event));
+      ({ notificationSecret: secret } = await t.server.services.partnerAdmin.setNotificationUrl('DEMO-MITRA', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/berjangka/notifikasi`));
+      const token = await t.login('supervisor@bpr-demo.test');
+      const depositId = placed.body.depositId as string;
+      const { version } = (await t.call('GET', `/api-v2-bpr/deposito/${depositId}`, { token })).body.data as { version: number };
+      const approved = await t.call('POST', `/api-v2-bpr/deposito/${depositId}/events`, { token, json: { type: 'deposit.approve', version }, headers: { 'Idempotency-Key': 'sim-approve-1' } });
+      expect(approved.status, approved.text).toBe(200);
+      await t.server.services.outbox.deliverDue();
+      expect(heard.map((event) => [event.type, event.data.partnerReferenceNo])).toEqual([
+        ['deposit.approved', 'SIM-1'],
+        ['deposit.activated', 'SIM-1'],
+      ]);
     } finally {
+      receiver?.close();
       await t.stop();
     }
   });
 });
-
