@@ -81,16 +81,9 @@ export const partnerPlacementSchema = z.object(
   },
   { error: 'Isi permintaan harus objek JSON.' },
 );
-export type PartnerPlacementRequest = z.input<typeof partnerPlacementSchema>;
 
 /** GET /v1.0/products */
 export const partnerProductsQuerySchema = z.object({ bankCode: requiredCode('bankCode', 64) });
-
-export interface PartnerPlacementAnswer {
-  depositId: string;
-  depositNumber: string;
-  status: string;
-}
 
 export interface PartnerDepositStatus {
   partnerReferenceNo: string;

@@ -64,7 +64,7 @@ const CASE_OF_FAILURE: Record<FailureKind, SnapCase> = {
 };
 
 /** A service's refusal as SNAP answers it. */
-export function answerOfError(error: ServiceError): PartnerAnswer {
+function answerOfError(error: ServiceError): PartnerAnswer {
   if (error instanceof ValidationError) return { snapCase: 'badRequest', message: error.messages.join(' ') };
   const duplicate = (error.data as { duplicateReference?: boolean } | undefined)?.duplicateReference === true;
   return { snapCase: duplicate ? 'duplicateReference' : CASE_OF_FAILURE[error.kind], message: error.message };

@@ -73,16 +73,6 @@ export async function recordPartnerAnswer(db: Db, key: { channelCode: string; ex
     .execute();
 }
 
-/** Lets the id be used again: the request it was claimed for ended without an answer to keep (a 5xx). */
-export async function releasePartnerRequest(db: Db, key: { channelCode: string; externalId: string; day: string }): Promise<void> {
-  await db
-    .deleteFrom('partner_requests')
-    .where('channel_code', '=', key.channelCode)
-    .where('external_id', '=', key.externalId)
-    .where('request_day', '=', key.day)
-    .execute();
-}
-
 /** Forgets ids older than `before`: SNAP's uniqueness is per day. */
 export async function purgePartnerRequests(db: Db, before: string): Promise<void> {
   await db.deleteFrom('partner_requests').where('created_at', '<', before).execute();
