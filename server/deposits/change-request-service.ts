@@ -20,6 +20,7 @@ import { loadDeposit, STALE_DEPOSIT } from './deposit-state';
 import { businessToday, type DepositTransitions } from './transition-service';
 import { ServiceError, ValidationError } from '../platform/errors';
 import { instructionsAllowed } from '../products/product-service';
+import { actorName } from './deposit-views';
 
 /**
  * Permintaan perubahan: customers ask (through the platform) to change the maturity instruction
@@ -50,7 +51,7 @@ export function toChangeRequest(row: ChangeRequestWithDeposit): ChangeRequest {
     reason: row.reason,
     decidedBy: row.decided_by ? { id: row.decided_by, name: row.decided_by_name ?? 'Pengguna tidak dikenal' } : null,
     decidedAt: row.decided_at,
-    requestedBy: row.requested_by ? { id: row.requested_by, name: row.requested_by_name ?? 'Pengguna tidak dikenal' } : null,
+    requestedBy: row.requested_by ? { id: row.requested_by, name: actorName(row.requested_by, row.requested_by_name ?? null) } : null,
     createdAt: row.created_at,
   };
 }

@@ -1,6 +1,6 @@
 import { newRowId } from '../platform/row-id';
 import { sql, type Kysely } from 'kysely';
-import { createCustomerSchema, customerListQuerySchema, updateCustomerSchema, type CustomerDetail, type CustomerSummary } from '../../contract/customers';
+import { createCustomerSchema, customerListQuerySchema, updateCustomerSchema, type CreateCustomer, type CustomerDetail, type CustomerSummary } from '../../contract/customers';
 import type { ChangeRequest } from '../../contract/deposit-api';
 import { maskNik, maskPhone, nikDistrictCode, planCustomerChange, CUSTOMER_AREA_FIELDS, type CustomerChangePlan } from '../../machines/customer-rules';
 import { hasRole, lpsGuarantee } from '../../machines/deposit-rules';
@@ -138,6 +138,40 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     return plan;
   }
 
+  /**
+   * A kept customer whom a partner describes otherwise: the identity data and the payout account
+   * that differ become change requests for a supervisor (as an operator's edit would), never an
+   * overwrite; one already waiting of a kind is left as it is. Contact data the partner sends is
+   * not taken: the bank's record stays.
+   */
+  async function raiseDifferences(customer: CustomerRow, input: CreateCustomer, actorId: string): Promise<void> {
+    const identity =
+      input.type === 'INDIVIDUAL'
+        ? { name: input.name, birthPlace: input.birthPlace, birthDate: input.birthDate, gender: input.gender, motherMaidenName: input.motherMaidenName }
+        : { name: input.name, legalForm: input.legalForm, establishedOn: input.establishedOn, ...(input.nib !== undefined ? { nib: input.nib } : {}), representatives: input.representatives };
+    let plan: CustomerChangePlan;
+    try {
+      plan = await planOf(customer, { ...identity, ...(input.payoutAccount ? { payoutAccount: input.payoutAccount } : {}) });
+    } catch (error) {
+      // Nothing differs ("Tidak ada data nasabah yang berubah"); the partner's data passed the new-customer rules already.
+      if (error instanceof ValidationError) return;
+      throw error;
+    }
+    const now = clock.now().toISOString();
+    const requests = [
+      ...(plan.identity ? [{ kind: 'customerData' as const, value: plan.identity.after, previous: plan.identity.before }] : []),
+      ...(plan.payoutAccount ? [{ kind: 'payoutAccount' as const, value: plan.payoutAccount.after, previous: plan.payoutAccount.before }] : []),
+    ];
+    for (const request of requests) {
+      if (await findPendingChangeRequest(db, { customerId: customer.id }, request.kind)) continue;
+      const id = newRowId();
+      await db.transaction().execute(async (trx) => {
+        await insertRaisedChangeRequest(trx, { id, bankId: customer.bank_id, depositId: null, customerId: customer.id, kind: request.kind, value: request.value, previous: request.previous, requestedBy: actorId, at: now });
+        await insertBankAudit(trx, { bankId: customer.bank_id, actorId, at: now, subject: 'customer', subjectId: customer.id, event: 'customer.requestChange', payload: { changeRequestId: id, kind: request.kind, before: request.previous, after: request.value } });
+      });
+    }
+  }
+
   return {
     /** GET /bpr/customers: by name, NIK prefix or phone; by name. */
     async list(actor: StaffActor, query: Record<string, unknown>): Promise<Page<CustomerSummary>> {
@@ -206,7 +240,10 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
       if (!checked.ok) throw new ValidationError(checked.messages);
       const key = input.type === 'ENTITY' ? { kind: 'ENTITY' as const, npwp: checked.customer.npwp! } : { kind: 'INDIVIDUAL' as const, nik: checked.customer.nik };
       const existing = await findCustomerByIdentity(db, bankId, key);
-      if (existing) return { customerId: existing.id, created: false };
+      if (existing) {
+        await raiseDifferences(existing, input, actorId);
+        return { customerId: existing.id, created: false };
+      }
       const row = rowOf(bankId, actorId, checked.customer, clock.now().toISOString());
       try {
         await db.transaction().execute(async (trx) => {

@@ -119,7 +119,7 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     expect([other.status, other.body.responseCode]).toEqual([403, '4039001']);
   });
 
-  it('a second placement for the same NIK finds the kept customer instead of creating another', async () => {
+  it('a second placement for the same NIK finds the kept customer; what the partner describes otherwise becomes a change request for staff, never an overwrite, and only one while it waits', async () => {
     const token = await partner.token();
     const customers = await count('customers');
     const answer = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ customer: { ...RINA, name: 'Rina M.' } }));
@@ -127,6 +127,17 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     expect(await count('customers')).toBe(customers);
     const row = await w.row(answer.body.depositId);
     expect(row.customer_name).toBe(RINA.name);
+    const requests = await w.db.selectFrom('change_requests').select(['kind', 'status', 'requested_by', 'requested_value', 'previous_value']).where('customer_id', '=', row.customer_id).execute();
+    expect(requests.map((request) => [request.kind, request.status, request.requested_by])).toEqual([['customerData', 'pending', `partner:${CODE}`]]);
+    expect(JSON.parse(requests[0]!.requested_value)).toEqual({ name: 'Rina M.' });
+    expect(JSON.parse(requests[0]!.previous_value!)).toEqual({ name: RINA.name });
+    const queue = await w.call('GET', '/deposito-change-request?status=pending', { token: w.users.supervisor.token });
+    expect(queue.status, queue.text).toBe(200);
+    expect((queue.body.data as Array<{ requestedBy: { name: string } | null }>).map((item) => item.requestedBy?.name)).toContain(`Mitra ${CODE}`);
+
+    const again = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ customer: { ...RINA, name: 'Rina M.' } }));
+    expect(again.status).toBe(200);
+    expect(await w.db.selectFrom('change_requests').select('id').where('customer_id', '=', row.customer_id).execute()).toHaveLength(1);
   });
 
   it('X-EXTERNAL-ID: the same id and body answers the first answer again and places once; another body under it is 409 (4099100)', async () => {
