@@ -85,22 +85,56 @@ export const partnerPlacementSchema = z.object(
 /** GET /v1.0/products */
 export const partnerProductsQuerySchema = z.object({ bankCode: requiredCode('bankCode', 64) });
 
-export interface PartnerDepositStatus {
-  partnerReferenceNo: string;
-  depositId: string;
-  depositNumber: string;
-  bankCode: string;
-  status: string;
-  bilyetStatus: string;
-  amount: number;
-  rateBps: number;
-  tenorMonths: number;
-  periodNumber: number;
-  valueDate: string;
-  maturityDate: string;
-  maturityInstruction: string;
-  interestPayment: string;
-  installmentsPaid: number;
-  installmentsTotal: number;
-  periods: Array<{ periodNumber: number; start: string; maturityDate: string; amount: number; rateBps: number }>;
-}
+/** SNAP's two fields every answer carries. */
+const snapEnvelope = { responseCode: z.string(), responseMessage: z.string() };
+
+/** The access token's answer. */
+export const accessTokenAnswerSchema = z.object({ ...snapEnvelope, accessToken: z.string(), tokenType: z.literal('Bearer'), expiresIn: z.string() });
+
+/** A refusal: SNAP's code and why, in Indonesian. */
+export const snapRefusalSchema = z.object(snapEnvelope);
+
+/** POST /v1.0/deposito/placement, 200. */
+export const partnerPlacementAnswerSchema = z.object({ ...snapEnvelope, partnerReferenceNo: z.string(), depositId: z.string(), depositNumber: z.string(), status: z.string() });
+
+export const partnerDepositStatusSchema = z.object({
+  partnerReferenceNo: z.string(),
+  depositId: z.string(),
+  depositNumber: z.string(),
+  bankCode: z.string(),
+  status: z.string(),
+  bilyetStatus: z.string(),
+  amount: z.number().int(),
+  rateBps: z.number().int(),
+  tenorMonths: z.number().int(),
+  periodNumber: z.number().int(),
+  valueDate: z.string(),
+  maturityDate: z.string(),
+  maturityInstruction: z.string(),
+  interestPayment: z.string(),
+  installmentsPaid: z.number().int(),
+  installmentsTotal: z.number().int(),
+  periods: z.array(z.object({ periodNumber: z.number().int(), start: z.string(), maturityDate: z.string(), amount: z.number().int(), rateBps: z.number().int() })),
+});
+export type PartnerDepositStatus = z.infer<typeof partnerDepositStatusSchema>;
+
+/** GET /v1.0/deposito/{partnerReferenceNo}, 200. */
+export const partnerStatusAnswerSchema = z.object({ ...snapEnvelope, deposit: partnerDepositStatusSchema });
+
+/** GET /v1.0/products, 200: what the bank offers today; a placement must quote a tenor's rateBps. */
+export const partnerProductsAnswerSchema = z.object({
+  ...snapEnvelope,
+  bankCode: z.string(),
+  date: z.string(),
+  products: z.array(
+    z.object({
+      productCode: z.string(),
+      name: z.string(),
+      interestPayment: interestPaymentSchema,
+      minAmount: z.number().int(),
+      maxAmount: z.number().int().nullable(),
+      maturityInstructions: z.array(maturityInstructionSchema),
+      tenors: z.array(z.object({ tenorMonths: z.number().int(), rateBps: z.number().int() })),
+    }),
+  ),
+});

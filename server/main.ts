@@ -149,11 +149,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
 
     const balanceSheets = createBalanceSheetService({ db: database.db, clock });
+    const partnerKeysOfCore = partnerKeys(core);
     const outbox = createOutboxDelivery({
       db: database.db,
       clock,
       logger,
-      senders: { 'partner.notification': partnerNotificationSender({ db: database.db, sealingKey: partnerKeys(core).sealingKey, ...(options.outboxFetch ? { fetch: options.outboxFetch } : {}) }) },
+      senders: { 'partner.notification': partnerNotificationSender({ db: database.db, sealingKey: partnerKeysOfCore.sealingKey, ...(options.outboxFetch ? { fetch: options.outboxFetch } : {}) }) },
     });
     const customers = createCustomerService({ db: database.db, clock, geography });
     const placements = createPlacementService({ db: database.db, clock, deposits });
@@ -169,7 +170,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       customers,
       placements,
       partnerApi: {
-        gateway: createPartnerGateway({ db: database.db, clock, logger, ...partnerKeys(core) }),
+        gateway: createPartnerGateway({ db: database.db, clock, logger, ...partnerKeysOfCore }),
         partners: createPartnerService({ db: database.db, clock, customers, placements }),
       },
       depositImports: createDepositImportService({ db: database.db, clock, geography }),
@@ -207,7 +208,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters, partnerAdmin: createPartnerAdminService({ db: database.db, clock, sealingKey: partnerKeys(core).sealingKey }), outbox }, followUps, seeded, outboxDir, fileStore, close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters, partnerAdmin: createPartnerAdminService({ db: database.db, clock, sealingKey: partnerKeysOfCore.sealingKey }), outbox }, followUps, seeded, outboxDir, fileStore, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { accessTokenRequestSchema, PARTNER_API_BASE, partnerPlacementSchema } from '../../contract/partner';
+import {
+  accessTokenAnswerSchema,
+  accessTokenRequestSchema,
+  PARTNER_API_BASE,
+  partnerPlacementAnswerSchema,
+  partnerPlacementSchema,
+  partnerProductsAnswerSchema,
+  partnerStatusAnswerSchema,
+  snapRefusalSchema,
+} from '../../contract/partner';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -10,8 +19,8 @@ type JsonSchema = Record<string, unknown>;
  * document for one contract.
  */
 
-const jsonSchema = (schema: z.ZodType): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 };
 
@@ -25,9 +34,10 @@ const SIGNED_HEADERS = [
 ];
 const EXTERNAL_ID = header('X-EXTERNAL-ID', 'kunci idempotensi, unik per mitra per hari: permintaan yang sama dijawab sama, isi lain 409');
 
-const snapAnswer = (description: string, fields: JsonSchema = {}): JsonSchema => ({
+/** An answer with its real shape (contract/partner.ts), under SNAP's responseCode: HTTP status + service code + case code. */
+const snapAnswer = (description: string, schema: z.ZodType = snapRefusalSchema): JsonSchema => ({
   description,
-  content: { 'application/json': { schema: { type: 'object', required: ['responseCode', 'responseMessage'], properties: { responseCode: { type: 'string', description: 'status HTTP + kode layanan + kode kasus' }, responseMessage: { type: 'string' }, ...fields } } } },
+  content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
 });
 const REFUSALS = {
   '400': snapAnswer('Permintaan tidak sah (alasannya dalam bahasa Indonesia)'),
@@ -42,7 +52,7 @@ const OPERATIONS: Array<{ method: 'get' | 'post'; path: string; operation: JsonS
       summary: 'Access token B2B (SNAP): X-SIGNATURE = base64 SHA256withRSA(kunci privat mitra, clientKey|X-TIMESTAMP)',
       parameters: [header('X-TIMESTAMP', 'ISO-8601 dengan zona waktu'), header('X-CLIENT-KEY', 'client key mitra'), header('X-SIGNATURE', 'base64 SHA256withRSA')],
       requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(accessTokenRequestSchema) } } },
-      responses: { '200': snapAnswer('2007300', { accessToken: { type: 'string' }, tokenType: { type: 'string' }, expiresIn: { type: 'string' } }), ...REFUSALS },
+      responses: { '200': snapAnswer('2007300', accessTokenAnswerSchema), ...REFUSALS },
     },
   },
   {
@@ -51,7 +61,7 @@ const OPERATIONS: Array<{ method: 'get' | 'post'; path: string; operation: JsonS
     operation: {
       summary: 'Produk bank hari ini: kode, nominal, instruksi, dan suku bunga tiap tenor (yang harus dikutip penempatan)',
       parameters: [...SIGNED_HEADERS, { name: 'bankCode', in: 'query', required: true, schema: { type: 'string' } }],
-      responses: { '200': snapAnswer('2009000', { bankCode: { type: 'string' }, date: { type: 'string' }, products: { type: 'array', items: { type: 'object' } } }), ...REFUSALS, '403': snapAnswer('Mitra belum punya perjanjian dengan bank ini') },
+      responses: { '200': snapAnswer('2009000', partnerProductsAnswerSchema), ...REFUSALS, '403': snapAnswer('Mitra belum punya perjanjian dengan bank ini') },
     },
   },
   {
@@ -62,7 +72,7 @@ const OPERATIONS: Array<{ method: 'get' | 'post'; path: string; operation: JsonS
       parameters: [...SIGNED_HEADERS, EXTERNAL_ID],
       requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(partnerPlacementSchema) } } },
       responses: {
-        '200': snapAnswer('2009100', { partnerReferenceNo: { type: 'string' }, depositId: { type: 'string' }, depositNumber: { type: 'string' }, status: { type: 'string' } }),
+        '200': snapAnswer('2009100', partnerPlacementAnswerSchema),
         ...REFUSALS,
         '403': snapAnswer('Mitra belum punya perjanjian dengan bank ini'),
         '409': snapAnswer('Suku bunga bukan suku bunga bank hari ini, partnerReferenceNo sudah dipakai (4099101), atau X-EXTERNAL-ID dipakai untuk isi lain'),
@@ -75,7 +85,7 @@ const OPERATIONS: Array<{ method: 'get' | 'post'; path: string; operation: JsonS
     operation: {
       summary: 'Status penempatan: status, bilyet, periode, bunga yang sudah dibayar',
       parameters: [...SIGNED_HEADERS, { name: 'partnerReferenceNo', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: { '200': snapAnswer('2009200', { deposit: { type: 'object' } }), ...REFUSALS, '404': snapAnswer('4049201: tidak ada penempatan dengan referensi ini') },
+      responses: { '200': snapAnswer('2009200', partnerStatusAnswerSchema), ...REFUSALS, '404': snapAnswer('4049201: tidak ada penempatan dengan referensi ini') },
     },
   },
   {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositDetailSchema } from '../../contract/deposit-api';
+import { accessTokenAnswerSchema, partnerPlacementAnswerSchema, partnerProductsAnswerSchema, partnerStatusAnswerSchema, snapRefusalSchema } from '../../contract/partner';
 import { dialects, startTestServer } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 import { RINA } from './support/customer-samples';
@@ -59,11 +60,20 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
   it('an access token for a request signed with the registered key: SNAP\'s 2007300, Bearer, 900 seconds; the client secret is kept sealed, never in clear', async () => {
     const answer = await partner.accessToken();
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ responseCode: '2007300', responseMessage: 'Successful', tokenType: 'Bearer', expiresIn: '900' });
-    expect(answer.body.accessToken).toEqual(expect.any(String));
+    expect(accessTokenAnswerSchema.strict().parse(answer.body)).toMatchObject({ responseCode: '2007300', responseMessage: 'Successful', tokenType: 'Bearer', expiresIn: '900' });
     const stored = await w.db.selectFrom('partner_clients').selectAll().where('channel_code', '=', CODE).executeTakeFirstOrThrow();
     expect(stored.client_secret_sealed).not.toContain(partner.credentials.clientSecret);
     expect(stored.client_secret_sealed).toMatch(/^v1\./);
+  });
+
+  it('serves its own OpenAPI document: every call with its SNAP headers and the answer\'s real shape', async () => {
+    const response = await fetch(`${w.t.url}/api-partner/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { paths: Record<string, Record<string, any>> };
+    expect(Object.keys(document.paths).sort()).toEqual(['/api-partner/openapi.json', '/api-partner/v1.0/access-token/b2b', '/api-partner/v1.0/deposito/placement', '/api-partner/v1.0/deposito/{partnerReferenceNo}', '/api-partner/v1.0/products']);
+    const placed = document.paths['/api-partner/v1.0/deposito/placement']!.post;
+    expect(placed.responses['200'].content['application/json'].schema.required).toEqual(['responseCode', 'responseMessage', 'partnerReferenceNo', 'depositId', 'depositNumber', 'status']);
+    expect(placed.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['Authorization', 'X-TIMESTAMP', 'X-PARTNER-ID', 'CHANNEL-ID', 'X-SIGNATURE', 'X-EXTERNAL-ID']);
   });
 
   it('refuses a token to another key, a stale timestamp and an unknown client with 401 and a reason in Indonesian', async () => {
@@ -81,7 +91,7 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     const request = placement({ partnerReferenceNo: 'ORD-2026-0001' });
     const answer = await partner.call('POST', '/v1.0/deposito/placement', token, request);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ responseCode: '2009100', responseMessage: 'Successful', partnerReferenceNo: 'ORD-2026-0001', status: 'pending' });
+    expect(partnerPlacementAnswerSchema.strict().parse(answer.body)).toMatchObject({ responseCode: '2009100', responseMessage: 'Successful', partnerReferenceNo: 'ORD-2026-0001', status: 'pending' });
     const row = await w.row(answer.body.depositId);
     expect([row.channel, row.partner_reference_no, row.status, row.rate_bps, row.deposit_date, row.funding_method, row.funding_reference, row.funding_received_at]).toEqual([
       CODE, 'ORD-2026-0001', 'pending', 550, '2026-03-02', 'TRANSFER', 'VA-8808-20260302-0001', '2026-03-02',
@@ -100,7 +110,7 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
 
     const status = await partner.call('GET', '/v1.0/deposito/ORD-2026-0001', token);
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({
+    expect(partnerStatusAnswerSchema.strict().parse(status.body)).toMatchObject({
       responseCode: '2009200',
       deposit: { partnerReferenceNo: 'ORD-2026-0001', depositId: row.id, status: 'active', amount: 50_000_000, rateBps: 550, maturityDate: '2026-06-02', installmentsPaid: 0, installmentsTotal: 3 },
     });
@@ -110,6 +120,7 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     const token = await partner.token();
     const answer = await partner.call('GET', `/v1.0/products?bankCode=${w.bank.id}`, token);
     expect([answer.status, answer.body.responseCode, answer.body.date]).toEqual([200, '2009000', '2026-03-02']);
+    partnerProductsAnswerSchema.strict().parse(answer.body);
     const monthly = (answer.body.products as Array<Record<string, unknown>>).find((product) => product.productCode === productCode);
     expect(monthly).toMatchObject({ interestPayment: 'MONTHLY', minAmount: 1_000_000, maturityInstructions: ['ARO', 'ARO_PLUS', 'PAYOUT'] });
     expect(monthly!.tenors).toContainEqual({ tenorMonths: 3, rateBps: 550 });
@@ -184,6 +195,7 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     const deposits = await count('deposits');
     const otherBank = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ bankCode: w.bank.otherId }));
     expect([otherBank.status, otherBank.body.responseCode, otherBank.body.responseMessage]).toEqual([403, '4039101', 'Mitra belum punya perjanjian penempatan dengan bank ini.']);
+    snapRefusalSchema.strict().parse(otherBank.body);
     const rate = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ rateBps: 600 }));
     expect([rate.status, rate.body.responseCode, rate.body.responseMessage]).toEqual([409, '4099100', 'Suku bunga 6,00% bukan suku bunga bank hari ini untuk produk dan tenor ini (5,50%).']);
     const reused = await partner.call('POST', '/v1.0/deposito/placement', token, placement({ partnerReferenceNo: 'ORD-2026-0001' }));
