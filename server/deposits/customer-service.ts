@@ -138,6 +138,52 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     return plan;
   }
 
+  type CustomerKey = Parameters<typeof findCustomerByIdentity>[2];
+
+  /** A customer checked by the rules of a new one, and the key (NIK, NPWP for an entity) it is kept under at a bank. */
+  async function checkedNew(input: CreateCustomer): Promise<{ checked: CheckedCustomer; key: CustomerKey }> {
+    const result = await checkNewCustomer(input, jakartaDate(clock.now()), geography);
+    if (!result.ok) throw new ValidationError(result.messages);
+    const key = input.type === 'ENTITY' ? { kind: 'ENTITY' as const, npwp: result.customer.npwp! } : { kind: 'INDIVIDUAL' as const, nik: result.customer.nik };
+    return { checked: result.customer, key };
+  }
+
+  /**
+   * Keeps a new customer with its audit row, or answers the one the bank keeps under the same key
+   * — also when two requests race (the partial unique indexes decide).
+   */
+  async function keepNew(bankId: string, actorId: string, checked: CheckedCustomer, key: CustomerKey): Promise<{ created: CustomerRow } | { kept: CustomerRow }> {
+    const existing = await findCustomerByIdentity(db, bankId, key);
+    if (existing) return { kept: existing };
+    const row = rowOf(bankId, actorId, checked, clock.now().toISOString());
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertCustomer(trx, row);
+        await insertBankAudit(trx, { bankId, actorId, at: row.created_at, subject: 'customer', subjectId: row.id, event: 'customer.create', payload: { type: row.kind, name: row.name } });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, /customers/)) throw error;
+      const winner = await findCustomerByIdentity(db, bankId, key);
+      if (winner) return { kept: winner };
+      throw error;
+    }
+    return { created: row };
+  }
+
+  /** The change requests a plan raises: identity data and the payout account, each for another supervisor. */
+  const requestsOf = (plan: CustomerChangePlan) => [
+    ...(plan.identity ? [{ kind: 'customerData' as const, value: plan.identity.after, previous: plan.identity.before }] : []),
+    ...(plan.payoutAccount ? [{ kind: 'payoutAccount' as const, value: plan.payoutAccount.after, previous: plan.payoutAccount.before }] : []),
+  ];
+
+  /** One change request of a customer, with its audit row, inside `trx`. */
+  async function raiseRequest(trx: Kysely<Database>, customer: CustomerRow, request: ReturnType<typeof requestsOf>[number], actorId: string, now: string): Promise<string> {
+    const id = newRowId();
+    await insertRaisedChangeRequest(trx, { id, bankId: customer.bank_id, depositId: null, customerId: customer.id, kind: request.kind, value: request.value, previous: request.previous, requestedBy: actorId, at: now });
+    await insertBankAudit(trx, { bankId: customer.bank_id, actorId, at: now, subject: 'customer', subjectId: customer.id, event: 'customer.requestChange', payload: { changeRequestId: id, kind: request.kind, before: request.previous, after: request.value } });
+    return id;
+  }
+
   /**
    * A kept customer whom a partner describes otherwise: the identity data and the payout account
    * that differ become change requests for a supervisor (as an operator's edit would), never an
@@ -158,18 +204,11 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
       throw error;
     }
     const now = clock.now().toISOString();
-    const requests = [
-      ...(plan.identity ? [{ kind: 'customerData' as const, value: plan.identity.after, previous: plan.identity.before }] : []),
-      ...(plan.payoutAccount ? [{ kind: 'payoutAccount' as const, value: plan.payoutAccount.after, previous: plan.payoutAccount.before }] : []),
-    ];
-    for (const request of requests) {
-      if (await findPendingChangeRequest(db, { customerId: customer.id }, request.kind)) continue;
-      const id = newRowId();
-      await db.transaction().execute(async (trx) => {
-        await insertRaisedChangeRequest(trx, { id, bankId: customer.bank_id, depositId: null, customerId: customer.id, kind: request.kind, value: request.value, previous: request.previous, requestedBy: actorId, at: now });
-        await insertBankAudit(trx, { bankId: customer.bank_id, actorId, at: now, subject: 'customer', subjectId: customer.id, event: 'customer.requestChange', payload: { changeRequestId: id, kind: request.kind, before: request.previous, after: request.value } });
-      });
-    }
+    await db.transaction().execute(async (trx) => {
+      for (const request of requestsOf(plan)) {
+        if (!(await findPendingChangeRequest(trx, { customerId: customer.id }, request.kind))) await raiseRequest(trx, customer, request, actorId, now);
+      }
+    });
   }
 
   return {
@@ -206,25 +245,10 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
      * requests race (the partial unique indexes decide). Audited in the same transaction.
      */
     async create(actor: StaffActor, fields: unknown): Promise<Omit<CustomerDetail, 'documents'>> {
-      const input = parseOrThrow(createCustomerSchema, fields);
-      const checked = await checkNewCustomer(input, jakartaDate(clock.now()), geography);
-      if (!checked.ok) throw new ValidationError(checked.messages);
-      const key = input.type === 'ENTITY' ? { kind: 'ENTITY' as const, npwp: checked.customer.npwp! } : { kind: 'INDIVIDUAL' as const, nik: checked.customer.nik };
-      const existing = await findCustomerByIdentity(db, actor.bankId, key);
-      if (existing) throw alreadyKept(existing);
-      const row = rowOf(actor.bankId, actor.userId, checked.customer, clock.now().toISOString());
-      try {
-        await db.transaction().execute(async (trx) => {
-          await insertCustomer(trx, row);
-          await insertBankAudit(trx, { bankId: actor.bankId, actorId: actor.userId, at: row.created_at, subject: 'customer', subjectId: row.id, event: 'customer.create', payload: { type: row.kind, name: row.name } });
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error, /customers/)) throw error;
-        const winner = await findCustomerByIdentity(db, actor.bankId, key);
-        if (winner) throw alreadyKept(winner);
-        throw error;
-      }
-      return this.detail(actor, row.id);
+      const { checked, key } = await checkedNew(parseOrThrow(createCustomerSchema, fields));
+      const kept = await keepNew(actor.bankId, actor.userId, checked, key);
+      if ('kept' in kept) throw alreadyKept(kept.kept);
+      return this.detail(actor, kept.created.id);
     },
 
     /**
@@ -236,27 +260,11 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     async keepForPartner(bankId: string, actorId: string, fields: Record<string, unknown>): Promise<{ customerId: string; created: boolean }> {
       const { riskLevel: _staffOnly, ...given } = fields;
       const input = parseOrThrow(createCustomerSchema, given);
-      const checked = await checkNewCustomer(input, jakartaDate(clock.now()), geography);
-      if (!checked.ok) throw new ValidationError(checked.messages);
-      const key = input.type === 'ENTITY' ? { kind: 'ENTITY' as const, npwp: checked.customer.npwp! } : { kind: 'INDIVIDUAL' as const, nik: checked.customer.nik };
-      const existing = await findCustomerByIdentity(db, bankId, key);
-      if (existing) {
-        await raiseDifferences(existing, input, actorId);
-        return { customerId: existing.id, created: false };
-      }
-      const row = rowOf(bankId, actorId, checked.customer, clock.now().toISOString());
-      try {
-        await db.transaction().execute(async (trx) => {
-          await insertCustomer(trx, row);
-          await insertBankAudit(trx, { bankId, actorId, at: row.created_at, subject: 'customer', subjectId: row.id, event: 'customer.create', payload: { type: row.kind, name: row.name } });
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error, /customers/)) throw error;
-        const winner = await findCustomerByIdentity(db, bankId, key);
-        if (winner) return { customerId: winner.id, created: false };
-        throw error;
-      }
-      return { customerId: row.id, created: true };
+      const { checked, key } = await checkedNew(input);
+      const kept = await keepNew(bankId, actorId, checked, key);
+      if ('created' in kept) return { customerId: kept.created.id, created: true };
+      await raiseDifferences(kept.kept, input, actorId);
+      return { customerId: kept.kept.id, created: false };
     },
 
     /**
@@ -281,18 +289,11 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
       const raised: string[] = [];
       await db.transaction().execute(async (trx) => {
         if (Object.keys(plan.contact).length > 0 || plan.riskLevel) await applyContactChange(trx, customer, { contact: plan.contact, riskLevel: plan.riskLevel }, actor.userId, now);
-        const requests = [
-          ...(plan.identity ? [{ kind: 'customerData' as const, value: plan.identity.after, previous: plan.identity.before }] : []),
-          ...(plan.payoutAccount ? [{ kind: 'payoutAccount' as const, value: plan.payoutAccount.after, previous: plan.payoutAccount.before }] : []),
-        ];
-        for (const request of requests) {
+        for (const request of requestsOf(plan)) {
           if (await findPendingChangeRequest(trx, { customerId: customer.id }, request.kind)) {
             throw new ServiceError('conflict', `Sudah ada permintaan perubahan ${request.kind === 'customerData' ? 'data identitas' : 'rekening pencairan'} nasabah ini yang menunggu keputusan.`);
           }
-          const id = newRowId();
-          await insertRaisedChangeRequest(trx, { id, bankId: actor.bankId, depositId: null, customerId: customer.id, kind: request.kind, value: request.value, previous: request.previous, requestedBy: actor.userId, at: now });
-          await insertBankAudit(trx, { bankId: actor.bankId, actorId: actor.userId, at: now, subject: 'customer', subjectId: customer.id, event: 'customer.requestChange', payload: { changeRequestId: id, kind: request.kind, before: request.previous, after: request.value } });
-          raised.push(id);
+          raised.push(await raiseRequest(trx, customer, request, actor.userId, now));
         }
       });
       const changeRequests = await Promise.all(raised.map(async (id) => toChangeRequest((await findChangeRequestView(db, actor.bankId, id))!)));
