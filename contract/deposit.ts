@@ -90,6 +90,7 @@ export const depositEventTypeSchema = z.enum([
   'deposit.approve',
   'deposit.reject',
   'deposit.cancel',
+  'deposit.withdraw',
   'deposit.changeDate',
   'deposit.activate',
   'deposit.stopAro',

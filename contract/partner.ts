@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { interestPaymentSchema, isoDateSchema, maturityInstructionSchema } from './deposit';
-import { requiredCode } from './fields';
+import { optionalText, requiredCode, requiredText } from './fields';
 
 /**
  * The channel partner's door (API.md, base /api-partner): SNAP's envelope and codes, the access
@@ -82,6 +82,35 @@ export const partnerPlacementSchema = z.object(
   { error: 'Isi permintaan harus objek JSON.' },
 );
 
+const partnerReasonSchema = requiredText('reason', 500);
+
+/** POST /v1.0/deposito/cancel: a pending placement taken back before the bank decides it. */
+export const partnerCancelSchema = z.object({ partnerReferenceNo: partnerReferenceSchema, reason: partnerReasonSchema }, { error: 'Isi permintaan harus objek JSON.' });
+
+/** POST /v1.0/deposito/break-request: the customer's early withdrawal, on `breakDate` (today when left out). */
+export const partnerBreakRequestSchema = z.object(
+  { partnerReferenceNo: partnerReferenceSchema, reason: partnerReasonSchema, breakDate: isoDateSchema.optional() },
+  { error: 'Isi permintaan harus objek JSON.' },
+);
+
+/** POST /v1.0/deposito/change-request: the customer's new payout account or maturity instruction, for staff to decide. */
+export const partnerChangeRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ partnerReferenceNo: partnerReferenceSchema, kind: z.literal('INSTRUCTION'), value: z.object({ maturityInstruction: maturityInstructionSchema }, { error: 'value harus berisi maturityInstruction.' }), note: optionalText('note', 500) }),
+    z.object({
+      partnerReferenceNo: partnerReferenceSchema,
+      kind: z.literal('PAYOUT_ACCOUNT'),
+      value: z.object(
+        { bankCode: requiredCode('value.bankCode', 3), accountNumber: requiredCode('value.accountNumber', 30), accountName: requiredText('value.accountName', 100) },
+        { error: 'value harus berisi bankCode, accountNumber dan accountName.' },
+      ),
+      note: optionalText('note', 500),
+    }),
+  ],
+  { error: 'kind harus INSTRUCTION atau PAYOUT_ACCOUNT.' },
+);
+
 /** GET /v1.0/products */
 export const partnerProductsQuerySchema = z.object({ bankCode: requiredCode('bankCode', 64) });
 
@@ -115,8 +144,20 @@ export const partnerDepositStatusSchema = z.object({
   installmentsPaid: z.number().int(),
   installmentsTotal: z.number().int(),
   periods: z.array(z.object({ periodNumber: z.number().int(), start: z.string(), maturityDate: z.string(), amount: z.number().int(), rateBps: z.number().int() })),
+  /** Why it was rejected or cancelled; null otherwise. */
+  statusReason: z.string().nullable(),
+  /** The bilyet scan, ARO letters and signed copies, each a link that opens the file for 15 minutes without SNAP headers. */
+  documents: z.array(
+    z.object({ documentId: z.string(), type: z.string(), typeLabel: z.string(), fileName: z.string(), contentType: z.string(), uploadedAt: z.string(), url: z.string(), expiresAt: z.string() }),
+  ),
 });
 export type PartnerDepositStatus = z.infer<typeof partnerDepositStatusSchema>;
+
+/** POST /v1.0/deposito/cancel and /break-request, 200: the deposit's status after the call. */
+export const partnerDepositChangedAnswerSchema = z.object({ ...snapEnvelope, partnerReferenceNo: z.string(), depositNumber: z.string(), status: z.string(), breakDate: z.string().optional() });
+
+/** POST /v1.0/deposito/change-request, 200: the request waiting for the bank's decision. */
+export const partnerChangeRequestAnswerSchema = z.object({ ...snapEnvelope, partnerReferenceNo: z.string(), depositNumber: z.string(), changeRequestId: z.string(), kind: z.string(), status: z.literal('pending') });
 
 /** GET /v1.0/deposito/{partnerReferenceNo}, 200. */
 export const partnerStatusAnswerSchema = z.object({ ...snapEnvelope, deposit: partnerDepositStatusSchema });

@@ -84,6 +84,7 @@ export const depositEventLabels: Record<DepositEventType, string> = {
   'deposit.approve': 'Setujui',
   'deposit.reject': 'Tolak',
   'deposit.cancel': 'Batalkan',
+  'deposit.withdraw': 'Dibatalkan Mitra',
   'deposit.changeDate': 'Ubah Tanggal Efektif',
   'deposit.activate': 'Aktifkan',
   'deposit.stopAro': 'Hentikan ARO',
@@ -185,6 +186,8 @@ export type DepositEvent =
   | ({ type: 'deposit.approve' } & EventBase)
   | ({ type: 'deposit.reject'; reason: string } & EventBase)
   | ({ type: 'deposit.cancel'; reason: string } & EventBase)
+  /** The partner that placed it takes its placement back before the bank decides (API.md: POST /v1.0/deposito/cancel). */
+  | ({ type: 'deposit.withdraw'; reason: string } & EventBase)
   | ({ type: 'deposit.changeDate'; depositDate: IsoDate; reason?: string } & EventBase)
   | ({ type: 'deposit.activate' } & EventBase)
   | ({ type: 'deposit.stopAro' } & EventBase)
@@ -217,6 +220,8 @@ interface EventRule<E> {
   /** States in which the event is defined. */
   from: readonly DepositStatus[];
   role: ActorRole;
+  /** A channel partner may also take it, for a deposit it placed (the service checks whose it is). */
+  partnerMay?: true;
   /** Completes "Hanya … yang dapat …". */
   action: string;
   checks: ReadonlyArray<Check<E>>;
@@ -331,6 +336,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
   },
   'deposit.reject': { from: ['pending'], role: 'SUPERVISOR', action: 'menolak deposito', checks: [reasonRequired] },
   'deposit.cancel': { from: ['pending', 'approved'], role: 'SUPERVISOR', action: 'membatalkan deposito', checks: [reasonRequired] },
+  'deposit.withdraw': { from: ['pending'], role: 'PARTNER', action: 'menarik penempatannya sebelum diputuskan', checks: [reasonRequired] },
   'deposit.changeDate': {
     from: ['pending', 'approved'],
     role: 'SUPERVISOR',
@@ -430,6 +436,8 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
   'deposit.requestBreak': {
     from: ['active'],
     role: 'OPERATOR',
+    // The customer who bought through a partner asks there; staff decide it as any other.
+    partnerMay: true,
     action: 'mengajukan pencairan awal',
     checks: [
       {
@@ -509,12 +517,20 @@ export const depositEventRoles: { [T in DepositEventType]: ActorRole } = Object.
   Object.entries(EVENT_RULES).map(([type, rule]) => [type, rule.role]),
 ) as never;
 
+/** Whether the actor's role may take the rule's event at all. */
+function mayTake(actor: Actor | undefined, rule: EventRule<never>): actor is Actor {
+  if (!actor) return false;
+  return hasRole(actor.role, rule.role) || (rule.partnerMay === true && actor.role === 'PARTNER');
+}
+
 function roleMessage(rule: EventRule<never>): string {
   switch (rule.role) {
     case 'SYSTEM':
       return `Hanya proses harian sistem yang dapat ${rule.action}.`;
+    case 'PARTNER':
+      return `Hanya mitra yang menempatkan deposito ini yang dapat ${rule.action}.`;
     case 'OPERATOR':
-      return `Hanya staf BPR yang dapat ${rule.action}.`;
+      return rule.partnerMay ? `Hanya staf BPR atau mitra penempatnya yang dapat ${rule.action}.` : `Hanya staf BPR yang dapat ${rule.action}.`;
     case 'SUPERVISOR':
       return `Hanya supervisor yang dapat ${rule.action}.`;
     case 'ADMIN':
@@ -537,7 +553,7 @@ type Phase = 'offer' | 'full';
  */
 function firstRefusal(context: DepositContext, event: DepositEvent, phase: Phase): Refusal | null {
   const rule = EVENT_RULES[event.type] as EventRule<DepositEvent>;
-  if (!event.actor || !hasRole(event.actor.role, rule.role)) return refusal('forbidden', roleMessage(rule as EventRule<never>));
+  if (!mayTake(event.actor, rule as EventRule<never>)) return refusal('forbidden', roleMessage(rule as EventRule<never>));
   for (const check of rule.checks) {
     if (check.category === 'forbidden' && !check.passes(context, event)) return refusal('forbidden', check.message(context, event));
   }
@@ -635,6 +651,7 @@ export const depositMachine = setup({
         ],
         'deposit.reject': { guard: 'allowed', target: 'rejected' },
         'deposit.cancel': { guard: 'allowed', target: 'cancelled' },
+        'deposit.withdraw': { guard: 'allowed', target: 'cancelled' },
         'deposit.changeDate': { guard: 'allowed', actions: 'changeValueDate' },
       },
     },
@@ -694,7 +711,7 @@ export function restoreDeposit(status: DepositStatus, context: DepositContext): 
 export function whyNot(snapshot: DepositSnapshot, event: DepositEvent): Refusal | null {
   const rule = EVENT_RULES[event.type] as EventRule<never> | undefined;
   if (!rule) return refusal('invalid', 'Jenis aksi tidak dikenal.');
-  if (!event.actor || !hasRole(event.actor.role, rule.role)) return refusal('forbidden', roleMessage(rule));
+  if (!mayTake(event.actor, rule)) return refusal('forbidden', roleMessage(rule));
   const status = snapshot.value as DepositStatus;
   if (!rule.from.includes(status)) return refusal('conflict', stateMessage(rule, status));
   return firstRefusal(snapshot.context, event, 'full');
@@ -732,7 +749,7 @@ export function blockedEvents(snapshot: DepositSnapshot, actor: Actor, today: Is
   const blocked: BlockedEvent[] = [];
   for (const type of Object.keys(EVENT_RULES) as DepositEventType[]) {
     const rule = EVENT_RULES[type];
-    if (!rule.from.includes(status) || !hasRole(actor.role, rule.role)) continue;
+    if (!rule.from.includes(status) || !mayTake(actor, rule as EventRule<never>)) continue;
     const refused = firstRefusal(snapshot.context, { type, actor, today } as DepositEvent, 'offer');
     if (refused) blocked.push({ type, reason: refused.message });
   }

@@ -171,7 +171,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       placements,
       partnerApi: {
         gateway: createPartnerGateway({ db: database.db, clock, logger, ...partnerKeysOfCore }),
-        partners: createPartnerService({ db: database.db, clock, customers, placements }),
+        partners: createPartnerService({ db: database.db, clock, customers, placements, transitions, changeRequests, documents, tokenKey: partnerKeysOfCore.tokenKey, publicUrl: config.publicUrl }),
       },
       depositImports: createDepositImportService({ db: database.db, clock, geography }),
       deposits,

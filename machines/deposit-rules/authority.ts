@@ -1,11 +1,12 @@
 /**
  * Who may act (DOMAIN.md "Roles"): OPERATOR < SUPERVISOR < ADMIN, each role able to do all the
- * lower ones can. The daily job acts as SYSTEM, outside that ladder: staff cannot fire the job's
- * events and the job cannot take staff decisions.
+ * lower ones can. The daily job acts as SYSTEM, and a channel partner through its API as PARTNER
+ * (id `partner:<code>`), both outside that ladder: staff cannot fire the job's or a partner's
+ * events, and neither the job nor a partner can take staff decisions.
  */
 import type { Role } from '@contract/auth';
 
-export type ActorRole = Role | 'SYSTEM';
+export type ActorRole = Role | 'SYSTEM' | 'PARTNER';
 
 export interface Actor {
   id: string;
@@ -14,9 +15,9 @@ export interface Actor {
 
 const STAFF_RANK: Record<Role, number> = { OPERATOR: 1, SUPERVISOR: 2, ADMIN: 3 };
 
-/** True when `role` is `required` or above it; SYSTEM only satisfies SYSTEM. */
+/** True when `role` is `required` or above it; SYSTEM and PARTNER only satisfy themselves. */
 export function hasRole(role: ActorRole, required: ActorRole): boolean {
-  if (role === 'SYSTEM' || required === 'SYSTEM') return role === required;
+  if (role === 'SYSTEM' || required === 'SYSTEM' || role === 'PARTNER' || required === 'PARTNER') return role === required;
   return STAFF_RANK[role] >= STAFF_RANK[required];
 }
 

@@ -21,6 +21,7 @@ import { businessToday, type DepositTransitions } from './transition-service';
 import { ServiceError, ValidationError } from '../platform/errors';
 import { instructionsAllowed } from '../products/product-service';
 import { actorName } from './deposit-views';
+import { notifyPartnerOfChangeDecision } from '../partner/partner-notification-service';
 
 /**
  * Permintaan perubahan: customers ask (through the platform) to change the maturity instruction
@@ -132,8 +133,10 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
      * bank list, or the maturity instruction) from a deposit, every staff role; one pending request
      * per kind and deposit. It waits in the queue for a supervisor other than its maker (four eyes:
      * a payout account is where the bank's money goes), and shows on the deposit's timeline.
+     * A partner raises its customer's change the same way (POST /api-partner/v1.0/deposito/change-request),
+     * as `partner:<code>`.
      */
-    async raise(actor: StaffActor, body: Record<string, unknown>) {
+    async raise(actor: Pick<StaffActor, 'userId' | 'bankId'>, body: Record<string, unknown>) {
       const parsed = parseOrThrow(raiseChangeRequestSchema, body);
       const now = clock.now().toISOString();
       const id = randomUUID();
@@ -215,6 +218,7 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
         }
         const decided = await decideChangeRequest(trx, id, { status: parsed.decision, reason: parsed.reason ?? null, decidedBy: actor.userId, decidedAt: now });
         if (!decided) throw new ServiceError('conflict', CHANGE_REQUEST_MESSAGES.decided);
+        await notifyPartnerOfChangeDecision(trx, request, { status: parsed.decision, reason: parsed.reason?.trim() || null }, new Date(now));
       });
       return toChangeRequest((await findChangeRequestView(db, actor.bankId, id))!);
     },

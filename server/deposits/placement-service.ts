@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { InterestPayment, MaturityInstruction } from '../../contract/deposit';
 import { placementPreviewQuerySchema, placementRequestSchema } from '../../contract/placement';
 import { latestValueDate } from '../../machines/deposit';
-import { formatDateId, formatRateBps, formatRupiah, isAfter, type IsoDate, isAmountAllowed, isBefore, lpsRateOn, offeredTenor, placementPreview, specialRateProblem, type PlacementPreview } from '../../machines/deposit-rules';
+import { COUNTER_CHANNEL, formatDateId, formatRateBps, formatRupiah, isAfter, type IsoDate, isAmountAllowed, isBefore, lpsRateOn, offeredTenor, placementPreview, specialRateProblem, type PlacementPreview } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
@@ -96,7 +96,7 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
         instruction: request.maturityInstruction,
         interestPayment: request.interestPayment,
         rateBps: preview.rateBps,
-        channel: 'COUNTER',
+        channel: COUNTER_CHANNEL,
         actorId: actor.userId,
         counter: { placedBy: actor.userId, funding: request.funding },
         now: clock.now().toISOString(),
@@ -112,6 +112,9 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
      */
     /** The deposit a partner placed under its reference, with its periods and installments paid; undefined when it has none. */
     partnerView: (channelCode: string, partnerReferenceNo: string) => partnerDepositView(db, channelCode, partnerReferenceNo),
+
+    /** The deposit a partner placed under its own reference; undefined when it has none by that reference. */
+    partnerDeposit: (channelCode: string, partnerReferenceNo: string) => findDepositByPartnerReference(db, channelCode, partnerReferenceNo),
 
     async placeFromPartner(input: PartnerPlacement): Promise<DepositRow> {
       if (await findDepositByPartnerReference(db, input.channelCode, input.partnerReferenceNo)) {

@@ -1,5 +1,5 @@
 import { newRowId } from '../platform/row-id';
-import { notifyPartnerOfSteps } from '../partner/partner-notification-service';
+import { notifyPartnerOfBilyet, notifyPartnerOfSteps } from '../partner/partner-notification-service';
 import type { Kysely } from 'kysely';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
@@ -35,7 +35,10 @@ export type SystemEventRequest =
   /** Rate in force today for the tenor and the ending period's net interest; computed when omitted. */
   | { type: 'deposit.rollover'; rateBps?: number; netInterest?: number };
 
-export type TransitionRequest = DepositEventRequest | SystemEventRequest;
+/** Events only a channel partner sends, through its API (server/partner). */
+export type PartnerEventRequest = { type: 'deposit.withdraw'; reason: string };
+
+export type TransitionRequest = DepositEventRequest | SystemEventRequest | PartnerEventRequest;
 
 export const SYSTEM_ACTOR: Actor = { id: 'SYSTEM', role: 'SYSTEM' };
 
@@ -201,6 +204,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       }
       case 'deposit.reject':
       case 'deposit.cancel':
+      case 'deposit.withdraw':
         await cancelOpenInstallments(trx, row.id, null, now);
         return;
       case 'deposit.rollover':
@@ -311,7 +315,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
 
       await input.beforeWrite?.(trx);
       const changes: DepositUpdate = { ...rowChanges(status, context), updated_at: now };
-      if (event.type === 'deposit.reject' || event.type === 'deposit.cancel') changes.status_reason = event.reason.trim();
+      if (event.type === 'deposit.reject' || event.type === 'deposit.cancel' || event.type === 'deposit.withdraw') changes.status_reason = event.reason.trim();
       if (!(await saveDeposit(trx, loaded.row, changes))) throw new ServiceError('conflict', STALE_DEPOSIT);
       await applyEffects(trx, loaded, event, context, now, today);
       for (const [index, audit] of audits.entries()) {
@@ -430,5 +434,7 @@ export async function applyTrackChange(trx: Kysely<Database>, input: TrackChange
     event: input.event,
     payload: JSON.stringify(input.payload),
   });
-  return { ...row, ...columns, version: row.version + 1, updated_at: now } as DepositRow;
+  const changed = { ...row, ...columns, version: row.version + 1, updated_at: now } as DepositRow;
+  await notifyPartnerOfBilyet(trx, row, changed, new Date(now));
+  return changed;
 }

@@ -24,6 +24,8 @@ import { findDocumentOfBank, findDocumentsByFileIds, findDocumentsByIds, insertD
 
 /** Documents of deposits and customers: uploads, lists, downloads, and the files Berjangka makes. */
 
+const PARTNER_DOCUMENT_TYPES: readonly DocumentType[] = ['BILYET_SCAN', 'ARO_LETTER', 'SIGNED_FORM'];
+
 export const DOCUMENT_URL_PREFIX = `${apiBases.v2Bpr.path}/deposito/document/`;
 
 export function toDocumentAnswer(row: DocumentWithUploader): DocumentAnswer {
@@ -178,12 +180,21 @@ export function createDocumentService(deps: { db: Kysely<Database>; clock: Clock
       });
     },
 
-    /** GET /deposito/document/{id}: the bytes of a document of this bank. */
-    async file(actor: StaffActor, documentId: string): Promise<{ row: DocumentRow; bytes: Uint8Array }> {
+    /** GET /deposito/document/{id}: the bytes of a document of this bank (also behind a partner's document link). */
+    async file(actor: Pick<StaffActor, 'bankId'>, documentId: string): Promise<{ row: DocumentRow; bytes: Uint8Array }> {
       const row = await findDocumentOfBank(db, actor.bankId, documentId);
       const bytes = row ? await fileStore.get(row.file_id) : null;
       if (!row || !bytes) throw new ServiceError('not-found', 'Dokumen tidak ditemukan.');
       return { row, bytes };
+    },
+
+    /**
+     * What the partner that placed a deposit may pass on to its customer (API.md: the deposit's
+     * status): the bilyet's scan, the ARO letters and the signed copies; the bank's internal
+     * papers (receipts, identity documents, payout proofs) stay with the bank.
+     */
+    async sharedWithPartner(bankId: string, depositId: string): Promise<DocumentAnswer[]> {
+      return (await listDocumentsOfDeposit(db, bankId, depositId)).filter((row) => PARTNER_DOCUMENT_TYPES.includes(row.type)).map(toDocumentAnswer);
     },
 
     /** The bilyet's own files of a deposit (scan, receipt, return, loss statement), newest first. */

@@ -19,6 +19,7 @@ import type { StaffActor } from '../platform/actor';
 import { businessToday, refusalError } from '../deposits/transition-service';
 import { depositSearchCondition } from '../deposits/deposit-service';
 import { toInstallment } from './installment-service';
+import { notifyPartnerOfInterestPaid, type PaidInstallment } from '../partner/partner-notification-service';
 import { ServiceError } from '../platform/errors';
 
 /**
@@ -111,6 +112,7 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         const rows = await findInstallments(trx, actor.bankId, ids);
+        const paidNow: PaidInstallment[] = [];
         const depositStatus = await depositStatusesOf(trx, rows.map((row) => row.deposit_id));
         for (const row of rows) {
           if (row.status === 'cancelled') throw new ServiceError('conflict', 'Bunga ini sudah dibatalkan karena depositonya dicairkan lebih awal.');
@@ -132,8 +134,10 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
             updated_at: now,
           });
           if (!updated) throw new ServiceError('conflict', STALE_INSTALLMENTS);
+          if (row.status !== 'paid') paidNow.push({ ...row, paid_at: paid.paidAt, reference: paid.reference });
         }
         if (rows.length !== ids.length) throw new ServiceError('not-found', `${ids.length - rows.length} bunga tidak ditemukan.`);
+        await notifyPartnerOfInterestPaid(trx, paidNow, new Date(now));
       });
       return { paid: ids.length, installmentIds: ids, reference: parsed.reference.trim(), paidAt: parsed.paidAt };
     },

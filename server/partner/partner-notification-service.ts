@@ -4,7 +4,7 @@ import type { Database, DepositRow } from '../platform/db/schema';
 import type { OutboxSender } from '../platform/outbox/outbox-delivery';
 import { enqueueOutboxMessage } from '../platform/outbox/outbox-delivery';
 import { openSecret, type SealingKey } from './partner-secrets';
-import { findPartnerByCode } from './partner-repository';
+import { findPartnerByCode, findPartnerDeposits } from './partner-repository';
 
 /**
  * Notifications to a partner (API.md "Notifications to the partner"): what becomes of a deposit
@@ -23,6 +23,7 @@ export function partnerEventsOf(step: { event: string; to: string }): string[] {
     case 'deposit.reject':
       return ['deposit.rejected'];
     case 'deposit.cancel':
+    case 'deposit.withdraw':
       return ['deposit.cancelled'];
     case 'deposit.rollover':
       return ['deposit.rolledOver'];
@@ -38,22 +39,110 @@ export function partnerEventsOf(step: { event: string; to: string }): string[] {
   }
 }
 
+/** A deposit as its notifications name it. */
+type NotifiedDeposit = Pick<DepositRow, 'id' | 'bank_id' | 'deposit_number' | 'channel' | 'partner_reference_no'>;
+
+/** One event to tell: its type and what it adds to the deposit's common fields. */
+export interface PartnerEvent {
+  type: string;
+  data?: Record<string, unknown>;
+}
+
 /**
- * In the transition's transaction: one outbox message per partner event of these steps, when
- * the deposit came from a partner with access to the API (deposits.channel is its code).
+ * In the change's transaction: one outbox message per event, when the deposit came from a
+ * partner with access to the API (deposits.channel is its code). `after` is the deposit's status
+ * and version once the change is written, so a partner can order what it hears.
  */
-export async function notifyPartnerOfSteps(trx: Kysely<Database>, row: DepositRow, steps: ReadonlyArray<{ event: string; to: string }>, after: { status: string; version: number }, now: Date): Promise<void> {
-  if (!row.channel || !row.partner_reference_no) return;
-  const events = steps.flatMap(partnerEventsOf);
-  if (events.length === 0 || !(await findPartnerByCode(trx, row.channel))) return;
-  for (const type of events) {
+export async function notifyPartner(trx: Kysely<Database>, row: NotifiedDeposit, events: readonly PartnerEvent[], after: { status: string; version: number }, now: Date): Promise<void> {
+  if (!row.channel || !row.partner_reference_no || events.length === 0) return;
+  if (!(await findPartnerByCode(trx, row.channel))) return;
+  for (const event of events) {
     const body = JSON.stringify({
-      type,
+      type: event.type,
       occurredAt: now.toISOString(),
-      data: { partnerReferenceNo: row.partner_reference_no, depositId: row.id, depositNumber: row.deposit_number, bankCode: row.bank_id, status: after.status, version: after.version },
+      data: { partnerReferenceNo: row.partner_reference_no, depositId: row.id, depositNumber: row.deposit_number, bankCode: row.bank_id, status: after.status, version: after.version, ...event.data },
     });
-    await enqueueOutboxMessage(trx, { kind: 'partner.notification', destination: row.channel, orderingKey: row.id, bankId: row.bank_id, depositId: row.id, eventType: type, body }, now);
+    await enqueueOutboxMessage(trx, { kind: 'partner.notification', destination: row.channel, orderingKey: row.id, bankId: row.bank_id, depositId: row.id, eventType: event.type, body }, now);
   }
+}
+
+/** In the transition's transaction: the partner events of the machine's steps. */
+export async function notifyPartnerOfSteps(trx: Kysely<Database>, row: NotifiedDeposit, steps: ReadonlyArray<{ event: string; to: string }>, after: { status: string; version: number }, now: Date): Promise<void> {
+  await notifyPartner(trx, row, steps.flatMap(partnerEventsOf).map((type) => ({ type })), after, now);
+}
+
+/** The partner's event when the bilyet's track moves (issued, handed to the courier, received); none for the bank's own steps. */
+export function bilyetEventOf(before: string, after: string | undefined): string | null {
+  if (after === undefined || after === before) return null;
+  switch (after) {
+    case 'issued':
+      return 'bilyet.issued';
+    case 'shipped':
+      return 'bilyet.shipped';
+    case 'received':
+      return 'bilyet.received';
+    default:
+      return null;
+  }
+}
+
+/** In the track change's transaction: bilyet.issued / shipped / received, with the bilyet's number. */
+export async function notifyPartnerOfBilyet(trx: Kysely<Database>, before: DepositRow, after: DepositRow, now: Date): Promise<void> {
+  const type = bilyetEventOf(before.bilyet_status, after.bilyet_status);
+  if (!type) return;
+  await notifyPartner(trx, after, [{ type, data: { bilyetStatus: after.bilyet_status, bilyetNumber: after.bilyet_number } }], { status: after.status, version: after.version }, now);
+}
+
+/** An installment as interest.paid tells it. */
+export interface PaidInstallment {
+  deposit_id: string;
+  period_number: number;
+  sequence: number;
+  pay_date: string;
+  gross_interest: number | string;
+  tax: number | string;
+  net_interest: number | string;
+  paid_at: string | null;
+  reference: string | null;
+}
+
+/** In the marking's transaction: interest.paid for each installment of a partner's deposit. */
+export async function notifyPartnerOfInterestPaid(trx: Kysely<Database>, installments: readonly PaidInstallment[], now: Date): Promise<void> {
+  const deposits = await findPartnerDeposits(trx, [...new Set(installments.map((item) => item.deposit_id))]);
+  for (const deposit of deposits) {
+    const events = installments
+      .filter((item) => item.deposit_id === deposit.id)
+      .map((item) => ({
+        type: 'interest.paid',
+        data: {
+          installment: {
+            periodNumber: item.period_number,
+            sequence: item.sequence,
+            payDate: item.pay_date,
+            grossInterest: Number(item.gross_interest),
+            tax: Number(item.tax),
+            netInterest: Number(item.net_interest),
+            paidAt: item.paid_at,
+            reference: item.reference,
+          },
+        },
+      }));
+    await notifyPartner(trx, deposit, events, { status: deposit.status, version: deposit.version }, now);
+  }
+}
+
+/** In the decision's transaction: changeRequest.decided for a request raised on a partner's deposit. */
+export async function notifyPartnerOfChangeDecision(
+  trx: Kysely<Database>,
+  request: { id: string; deposit_id: string | null; kind: string },
+  decision: { status: 'approved' | 'rejected'; reason: string | null },
+  now: Date,
+): Promise<void> {
+  if (!request.deposit_id) return;
+  const [deposit] = await findPartnerDeposits(trx, [request.deposit_id]);
+  if (!deposit) return;
+  const data = { changeRequest: { id: request.id, kind: request.kind, decision: decision.status, reason: decision.reason } };
+  await notifyPartner(trx, deposit, [{ type: 'changeRequest.decided', data }], { status: deposit.status, version: deposit.version }, now);
 }
 
 /** How long a partner's receiver may take to answer. */

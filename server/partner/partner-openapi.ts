@@ -3,6 +3,11 @@ import {
   accessTokenAnswerSchema,
   accessTokenRequestSchema,
   PARTNER_API_BASE,
+  partnerBreakRequestSchema,
+  partnerCancelSchema,
+  partnerChangeRequestAnswerSchema,
+  partnerChangeRequestSchema,
+  partnerDepositChangedAnswerSchema,
   partnerPlacementAnswerSchema,
   partnerPlacementSchema,
   partnerProductsAnswerSchema,
@@ -83,9 +88,67 @@ const OPERATIONS: Array<{ method: 'get' | 'post'; path: string; operation: JsonS
     method: 'get',
     path: '/v1.0/deposito/{partnerReferenceNo}',
     operation: {
-      summary: 'Status penempatan: status, bilyet, periode, bunga yang sudah dibayar',
+      summary: 'Status penempatan: status, bilyet, periode, bunga yang sudah dibayar, dan dokumennya (pindaian bilyet, surat ARO, salinan bertanda tangan) sebagai tautan yang berlaku 15 menit',
       parameters: [...SIGNED_HEADERS, { name: 'partnerReferenceNo', in: 'path', required: true, schema: { type: 'string' } }],
       responses: { '200': snapAnswer('2009200', partnerStatusAnswerSchema), ...REFUSALS, '404': snapAnswer('4049201: tidak ada penempatan dengan referensi ini') },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1.0/deposito/cancel',
+    operation: {
+      summary: 'Membatalkan penempatan yang masih menunggu persetujuan bank',
+      parameters: [...SIGNED_HEADERS, EXTERNAL_ID],
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(partnerCancelSchema) } } },
+      responses: {
+        '200': snapAnswer('2009300: status menjadi cancelled', partnerDepositChangedAnswerSchema),
+        ...REFUSALS,
+        '404': snapAnswer('4049301: tidak ada penempatan dengan referensi ini'),
+        '409': snapAnswer('Penempatan sudah diputuskan bank, atau X-EXTERNAL-ID dipakai untuk isi lain'),
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1.0/deposito/break-request',
+    operation: {
+      summary: 'Pengajuan pencairan awal dari nasabah (breakDate hari ini bila kosong); diputuskan supervisor bank',
+      parameters: [...SIGNED_HEADERS, EXTERNAL_ID],
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(partnerBreakRequestSchema) } } },
+      responses: {
+        '200': snapAnswer('2009400: status menjadi breakRequested', partnerDepositChangedAnswerSchema),
+        ...REFUSALS,
+        '404': snapAnswer('4049401: tidak ada penempatan dengan referensi ini'),
+        '409': snapAnswer('Deposito tidak aktif atau sudah jatuh tempo, atau X-EXTERNAL-ID dipakai untuk isi lain'),
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1.0/deposito/change-request',
+    operation: {
+      summary: 'Permintaan perubahan rekening pencairan (PAYOUT_ACCOUNT) atau instruksi jatuh tempo (INSTRUCTION); diputuskan supervisor bank',
+      parameters: [...SIGNED_HEADERS, EXTERNAL_ID],
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(partnerChangeRequestSchema) } } },
+      responses: {
+        '200': snapAnswer('2009500: menunggu keputusan', partnerChangeRequestAnswerSchema),
+        ...REFUSALS,
+        '404': snapAnswer('4049501: tidak ada penempatan dengan referensi ini'),
+        '409': snapAnswer('Sudah ada permintaan sejenis yang menunggu, deposito sudah selesai, atau X-EXTERNAL-ID dipakai untuk isi lain'),
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1.0/documents/{link}',
+    operation: {
+      summary: 'Berkas dokumen dari tautan di status deposito; tanpa header SNAP, tautannya sendiri buktinya, berlaku 15 menit',
+      parameters: [{ name: 'link', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'Berkasnya (PDF, JPEG atau PNG) sebagai lampiran', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } }, 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+        '401': snapAnswer('4019201: tautan sudah kedaluwarsa'),
+        '404': snapAnswer('4049201: tautan tidak sah'),
+      },
     },
   },
   {

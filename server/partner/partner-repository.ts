@@ -35,6 +35,17 @@ export async function listPartnerClients(db: Db) {
   return clients.map((client) => ({ ...client, banks: banks.filter((bank) => bank.channel_code === client.channel_code).map(({ id, name }) => ({ id, name })) }));
 }
 
+/** The deposits among `ids` that a partner placed through the API, as their notifications name them. */
+export async function findPartnerDeposits(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('deposits')
+    .select(['id', 'bank_id', 'deposit_number', 'channel', 'partner_reference_no', 'status', 'version'])
+    .where('id', 'in', ids)
+    .where('partner_reference_no', 'is not', null)
+    .execute();
+}
+
 export async function allowBank(db: Db, channelCode: string, bankId: string, now: string): Promise<void> {
   await db.insertInto('partner_banks').values({ channel_code: channelCode, bank_id: bankId, created_at: now }).onConflict((oc) => oc.columns(['channel_code', 'bank_id']).doNothing()).execute();
 }

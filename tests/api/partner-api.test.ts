@@ -70,7 +70,17 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
     const response = await fetch(`${w.t.url}/api-partner/openapi.json`);
     expect(response.status).toBe(200);
     const document = (await response.json()) as { paths: Record<string, Record<string, any>> };
-    expect(Object.keys(document.paths).sort()).toEqual(['/api-partner/openapi.json', '/api-partner/v1.0/access-token/b2b', '/api-partner/v1.0/deposito/placement', '/api-partner/v1.0/deposito/{partnerReferenceNo}', '/api-partner/v1.0/products']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api-partner/openapi.json',
+      '/api-partner/v1.0/access-token/b2b',
+      '/api-partner/v1.0/deposito/break-request',
+      '/api-partner/v1.0/deposito/cancel',
+      '/api-partner/v1.0/deposito/change-request',
+      '/api-partner/v1.0/deposito/placement',
+      '/api-partner/v1.0/deposito/{partnerReferenceNo}',
+      '/api-partner/v1.0/documents/{link}',
+      '/api-partner/v1.0/products',
+    ]);
     const placed = document.paths['/api-partner/v1.0/deposito/placement']!.post;
     expect(placed.responses['200'].content['application/json'].schema.required).toEqual(['responseCode', 'responseMessage', 'partnerReferenceNo', 'depositId', 'depositNumber', 'status']);
     expect(placed.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['Authorization', 'X-TIMESTAMP', 'X-PARTNER-ID', 'CHANNEL-ID', 'X-SIGNATURE', 'X-EXTERNAL-ID']);

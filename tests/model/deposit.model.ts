@@ -53,6 +53,7 @@ export const actors = {
   otherSupervisor: { id: 'usr-spv-2', role: 'SUPERVISOR' },
   admin: { id: 'usr-adm-1', role: 'ADMIN' },
   system: { id: 'system', role: 'SYSTEM' },
+  partner: { id: 'partner:DEMO-MITRA', role: 'PARTNER' },
 } satisfies Record<string, Actor>;
 
 const baseInput: DepositInput = {
@@ -97,6 +98,10 @@ export const events: DepositEvent[] = [
   { type: 'deposit.reject', actor: actors.supervisor, reason: '   ', ...at(DATES.beforeValueDate) },
   { type: 'deposit.cancel', actor: actors.supervisor, reason: 'Nasabah membatalkan penempatan.', ...at(DATES.beforeValueDate) },
   { type: 'deposit.cancel', actor: actors.operator, reason: 'Nasabah membatalkan penempatan.', ...at(DATES.beforeValueDate) },
+  { type: 'deposit.withdraw', actor: actors.partner, reason: 'Nasabah membatalkan di aplikasi mitra.', ...at(DATES.beforeValueDate) },
+  { type: 'deposit.withdraw', actor: actors.partner, reason: ' ', ...at(DATES.beforeValueDate) },
+  { type: 'deposit.withdraw', actor: actors.supervisor, reason: 'Nasabah membatalkan penempatan.', ...at(DATES.beforeValueDate) },
+  { type: 'deposit.cancel', actor: actors.partner, reason: 'Nasabah membatalkan di aplikasi mitra.', ...at(DATES.beforeValueDate) },
   { type: 'deposit.changeDate', actor: actors.supervisor, depositDate: DATES.changedValueDate, ...at(DATES.beforeValueDate) },
   { type: 'deposit.changeDate', actor: actors.supervisor, depositDate: DATES.beforePlacement, ...at(DATES.beforeValueDate) },
   { type: 'deposit.activate', actor: actors.system, ...at(DATES.valueDate) },
@@ -113,8 +118,10 @@ export const events: DepositEvent[] = [
   { type: 'deposit.requestBreak', actor: actors.operator, breakDate: DATES.midTerm, reason: 'Kebutuhan biaya sekolah.', ...at(DATES.midTerm) },
   { type: 'deposit.requestBreak', actor: actors.supervisor, breakDate: DATES.midTerm, ...at(DATES.midTerm) },
   { type: 'deposit.requestBreak', actor: actors.operator, breakDate: DATES.maturity, ...at(DATES.maturity) },
+  { type: 'deposit.requestBreak', actor: actors.partner, breakDate: DATES.midTerm, reason: 'Diajukan nasabah di aplikasi mitra.', ...at(DATES.midTerm) },
   { type: 'deposit.approveBreak', actor: actors.supervisor, settlement, ...at(DATES.midTerm) },
   { type: 'deposit.approveBreak', actor: actors.operator, settlement, ...at(DATES.midTerm) },
+  { type: 'deposit.approveBreak', actor: actors.partner, settlement, ...at(DATES.midTerm) },
   { type: 'deposit.approveBreak', actor: actors.otherSupervisor, settlement: { ...settlement, payout: 49_990_000 }, ...at(DATES.midTerm) },
   { type: 'deposit.rejectBreak', actor: actors.supervisor, reason: 'Nasabah membatalkan pengajuan.', ...at(DATES.midTerm) },
   { type: 'deposit.rejectBreak', actor: actors.supervisor, reason: '', ...at(DATES.midTerm) },

@@ -39,6 +39,7 @@ type Expected = { status: DepositStatus; context: Partial<DepositContext> } | nu
 const staff = (actor: Actor) => hasRole(actor.role, 'OPERATOR');
 const supervisor = (actor: Actor) => hasRole(actor.role, 'SUPERVISOR');
 const job = (actor: Actor) => actor.role === 'SYSTEM';
+const partner = (actor: Actor) => actor.role === 'PARTNER';
 const filled = (text: string | undefined) => typeof text === 'string' && text.trim() !== '';
 /** 3 months after each value date or period start the walk can produce (hand-computed). */
 const PLUS_3_MONTHS: Record<string, string> = { '2026-02-27': '2026-05-27', '2026-03-02': '2026-06-02', '2026-05-27': '2026-08-27', '2026-06-02': '2026-09-02' };
@@ -54,6 +55,8 @@ function expectedOutcome(status: DepositStatus, c: DepositContext, e: DepositEve
       return status === 'pending' && supervisor(e.actor) && filled(e.reason) ? { status: 'rejected', context: {} } : null;
     case 'deposit.cancel':
       return (status === 'pending' || status === 'approved') && supervisor(e.actor) && filled(e.reason) ? { status: 'cancelled', context: {} } : null;
+    case 'deposit.withdraw':
+      return status === 'pending' && partner(e.actor) && filled(e.reason) ? { status: 'cancelled', context: {} } : null;
     case 'deposit.changeDate':
       if (!(status === 'pending' || status === 'approved') || !supervisor(e.actor) || e.depositDate < c.placementDate) return null;
       return same({ depositDate: e.depositDate, periodStart: e.depositDate, maturityDate: PLUS_3_MONTHS[e.depositDate] });
@@ -82,7 +85,7 @@ function expectedOutcome(status: DepositStatus, c: DepositContext, e: DepositEve
       };
     }
     case 'deposit.requestBreak':
-      if (status !== 'active' || !staff(e.actor) || e.today >= c.maturityDate) return null;
+      if (status !== 'active' || !(staff(e.actor) || partner(e.actor)) || e.today >= c.maturityDate) return null;
       if (e.breakDate < e.today || e.breakDate < c.periodStart || e.breakDate >= c.maturityDate) return null;
       return { status: 'breakRequested', context: { breakRequest: { requestedBy: e.actor.id, requestedOn: e.today, breakDate: e.breakDate, reason: e.reason ?? null } } };
     case 'deposit.approveBreak': {
@@ -306,7 +309,9 @@ describe('blockedEvents: what this role could do in this state but may not today
         for (const today of Object.values(DATES)) {
           const allowed = allowedEvents(snapshot, actor, today);
           const refused = blockedEvents(snapshot, actor, today).map((entry) => entry.type);
-          const expected = depositEventTypeSchema.options.filter((type) => depositEventSources[type].includes(status) && hasRole(actor.role, depositEventRoles[type]));
+          // A partner also asks for its customer's early withdrawal (DOMAIN.md "Roles").
+          const mayTake = (type: DepositEvent['type']) => hasRole(actor.role, depositEventRoles[type]) || (actor.role === 'PARTNER' && type === 'deposit.requestBreak');
+          const expected = depositEventTypeSchema.options.filter((type) => depositEventSources[type].includes(status) && mayTake(type));
           expect([...allowed, ...refused].sort(), `${status} ${actor.id} ${today}`).toEqual([...expected].sort());
           expect(allowed.filter((type) => refused.includes(type)), `${status} ${actor.id} ${today}`).toEqual([]);
         }
@@ -326,7 +331,7 @@ describe('whyNot: a reason staff can act on, categorised for the HTTP status', (
       refusal('forbidden', 'Hanya proses harian sistem yang dapat mengaktifkan deposito.'),
     );
     expect(whyNot(at('active'), { type: 'deposit.requestBreak', actor: actors.system, today: mid, breakDate: mid })).toEqual(
-      refusal('forbidden', 'Hanya staf BPR yang dapat mengajukan pencairan awal.'),
+      refusal('forbidden', 'Hanya staf BPR atau mitra penempatnya yang dapat mengajukan pencairan awal.'),
     );
   });
 
@@ -556,6 +561,7 @@ describe('exports agree with the contract and the machine', () => {
       'deposit.approve': 'SUPERVISOR',
       'deposit.reject': 'SUPERVISOR',
       'deposit.cancel': 'SUPERVISOR',
+      'deposit.withdraw': 'PARTNER',
       'deposit.changeDate': 'SUPERVISOR',
       'deposit.activate': 'SYSTEM',
       'deposit.stopAro': 'OPERATOR',
