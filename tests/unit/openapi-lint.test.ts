@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../server/platform/http/openapi';
+import { partnerOpenApiDocument } from '../../server/partner/partner-openapi';
 
 /**
- * Partners generate clients from /api-docs/openapi.json: it must lint clean with Redocly's
+ * Partners generate clients from /api-docs/openapi.json and /api-partner/openapi.json: they must lint clean with Redocly's
  * recommended rules (redocly.yaml), bar the problems .redocly.lint-ignore.yaml accepts and explains.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,6 +41,12 @@ describe('the OpenAPI document (Redocly recommended rules)', () => {
     const { problems, ignored } = await lint(openApiDocument());
     expect(summary(problems)).toEqual([]);
     expect(ignored).toBe(2);
+  }, 60_000);
+
+  it('the partner door\'s own document (/api-partner/openapi.json) lints clean as well: partners generate their clients from it', async () => {
+    const { problems, ignored } = await lint(partnerOpenApiDocument());
+    expect(summary(problems)).toEqual([]);
+    expect(ignored).toBe(0);
   }, 60_000);
 
   it('fails on a warning: an operation without its operationId is reported', async () => {
