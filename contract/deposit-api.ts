@@ -153,7 +153,10 @@ export const depositSummarySchema = z.object({
   periodNumber: z.number().int(),
   maturityInstruction: maturityInstructionSchema,
   interestPayment: interestPaymentSchema,
+  /** How it came in: 'COUNTER', a channel partner's code, or null (imported, or before channels). */
   channel: z.string().nullable(),
+  /** The partner's reference of a placement through the partner API; null for the others. */
+  partnerReferenceNo: z.string().nullable(),
   bilyet: z.object({ status: bilyetStatusSchema, number: z.string().nullable() }),
   shipmentStatus: shipmentStatusSchema.nullable(),
   signatureStatus: signatureStatusSchema.nullable(),
@@ -292,8 +295,6 @@ export const depositDetailSchema = depositSummarySchema.extend({
   installments: z.array(installmentSchema),
   disbursements: z.array(disbursementSchema),
   timeline: z.array(timelineEntrySchema),
-  /** The partner's reference of a placement through the partner API; null for the others. */
-  partnerReferenceNo: z.string().nullable(),
   /** What the partner was told of this deposit, oldest first (empty for a deposit of no partner). */
   notifications: z.array(partnerNotificationSchema),
   ...depositActionsSchema.shape,

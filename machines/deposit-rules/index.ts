@@ -14,3 +14,4 @@ export * from './product';
 export * from './authority';
 export * from './payout';
 export * from './placement';
+export * from './channel';

@@ -1,14 +1,14 @@
 import { depositListQuerySchema } from '../../contract/deposit-api';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositStatusLabels } from '../../machines/deposit';
-import { isIsoDate } from '../../machines/deposit-rules';
+import { channelLabel, isIsoDate } from '../../machines/deposit-rules';
 import { DEPOSIT_SORT_COLUMNS, depositsMatching, type DepositFilters, type DepositSortField } from './deposit-repository';
 import { listProducts } from '../products/product-service';
 import type { DepositRow } from '../platform/db/schema';
 import { parseOrThrow } from '../platform/validation';
 import { ValidationError } from '../platform/errors';
 import { afterRow, type ExportSource } from '../platform/xlsx/keyset';
-import { DIRECT_CHANNEL_LABEL, instructionLabels, interestPaymentLabels } from '../platform/xlsx/labels';
+import { instructionLabels, interestPaymentLabels } from '../platform/xlsx/labels';
 import { keysetBatches, type XlsxColumn, type XlsxSheet } from '../platform/xlsx/xlsx-stream';
 
 /**
@@ -52,7 +52,7 @@ export const depositListColumns = (productNames: Map<string, string>): XlsxColum
   { header: 'Jatuh Tempo', kind: 'date', value: (row) => row.maturity_date },
   { header: 'Instruksi Jatuh Tempo', kind: 'text', width: 20, value: (row) => instructionLabels[row.maturity_instruction] },
   { header: 'Pembayaran Bunga', kind: 'text', width: 18, value: (row) => interestPaymentLabels[row.interest_payment] },
-  { header: 'Kanal', kind: 'text', width: 20, value: (row) => row.channel ?? DIRECT_CHANNEL_LABEL },
+  { header: 'Kanal', kind: 'text', width: 20, value: (row) => channelLabel(row.channel) },
 ];
 
 export interface DepositListExport {

@@ -12,7 +12,7 @@ import {
 } from '../../contract/deposit-api';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { allowedEvents, blockedEvents, previewBreakFor, restoreDeposit, type Actor, type DepositSnapshot } from '../../machines/deposit';
-import { addDays, DepositRuleError, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
+import { addDays, channelLabel, DepositRuleError, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
 import { documentWorkStepById, documentWorkSteps, type DocumentWorkStep } from '../../machines/document-work';
 import { listAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
@@ -61,8 +61,6 @@ function checkDateRange(from: string | undefined, to: string | undefined): void 
   if (problems.length === 0 && from && to && from > to) problems.push('Tanggal awal tidak boleh setelah tanggal akhir.');
   if (problems.length > 0) throw new ValidationError(problems);
 }
-
-const CHANNEL_DIRECT_LABEL = 'Langsung di BPR';
 
 /** The deposit machine's answer for this actor today: both halves come from the same checks. */
 function actionsFor(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): DepositActions {
@@ -256,7 +254,7 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       const period = parsed.period ?? businessToday(clock).slice(0, 7);
       const rows = await placementsByChannel(db, actor.bankId, { from: `${period}-01`, to: `${period}-31` });
       // Direct placements first, then partners by name (the dialects disagree on where NULL sorts).
-      const channels = rows.map((row) => ({ ...row, label: row.channel ?? CHANNEL_DIRECT_LABEL }));
+      const channels = rows.map((row) => ({ ...row, label: channelLabel(row.channel) }));
       channels.sort((a, b) => (a.channel === null ? -1 : b.channel === null ? 1 : a.channel.localeCompare(b.channel)));
       return { period, channels };
     },

@@ -44,6 +44,7 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
     maturityInstruction: row.maturity_instruction,
     interestPayment: row.interest_payment,
     channel: row.channel,
+    partnerReferenceNo: row.partner_reference_no,
     bilyet: { status: row.bilyet_status, number: row.bilyet_number },
     shipmentStatus: row.shipment_status,
     signatureStatus: row.signature_status,
@@ -154,7 +155,6 @@ export function toDepositDetail(parts: {
     installments: parts.installments.map(toInstallment),
     disbursements: parts.disbursements.map(toDisbursement),
     timeline: parts.timeline.map(toTimelineEntry),
-    partnerReferenceNo: row.partner_reference_no,
     notifications: parts.notifications.map((message) => ({
       id: message.id,
       eventType: message.event_type,

@@ -1,7 +1,7 @@
 import type { DepositStatus, MaturityInstruction } from '../../contract/deposit';
 import { depositStatusLabels } from '../../machines/deposit';
-import { formatDateId } from '../../machines/deposit-rules';
-import { DIRECT_CHANNEL_LABEL, disbursementKindLabels, disbursementStatusLabels, instructionLabels } from '../platform/xlsx/labels';
+import { channelLabel, formatDateId } from '../../machines/deposit-rules';
+import { disbursementKindLabels, disbursementStatusLabels, instructionLabels } from '../platform/xlsx/labels';
 import { breaks, breakSums, closures, closureSums, monthTallies, placements, renewals, renewalSums, type PayoutRow, type PayoutSums, type PlacementRow, type RenewalRow } from './movements-repository';
 import { cellText, column, table, type ReportColumn } from './report-document';
 import { productName, rangeOf, type ReportBuilder, type ReportContext } from './report-context';
@@ -124,7 +124,7 @@ function placementsTable(context: ReportContext, total: { count: number; amount:
       column('Tenor (Bulan)', 'integer', 0.8, (row) => (isPlacement(row) ? Number(row.tenor_months) : null), 12),
       column('Suku Bunga', 'rate', 0.8, (row) => (isPlacement(row) ? Number(row.rate_bps) : null)),
       column('Instruksi', 'text', 0.8, (row) => (isPlacement(row) ? (instructionLabels[row.maturity_instruction as MaturityInstruction] ?? row.maturity_instruction) : ''), 12),
-      column('Kanal', 'text', 1.2, (row) => (isPlacement(row) ? (row.channel ?? DIRECT_CHANNEL_LABEL) : ''), 18),
+      column('Kanal', 'text', 1.2, (row) => (isPlacement(row) ? channelLabel(row.channel) : ''), 18),
       column('Status Saat Ini', 'text', 1.5, (row) => (isPlacement(row) ? depositStatusLabels[row.status as DepositStatus] : ''), 24),
       column('Pokok', 'rupiah', 1.5, (row) => Number(row.amount), 20),
     ],

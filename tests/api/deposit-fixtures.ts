@@ -7,7 +7,7 @@ import { insertCustomer } from '../../server/deposits/customer-repository';
 import { insertProduct, saveDepositSettings, withHolidays, DEFAULT_DEPOSIT_SETTINGS } from '../../server/products/product-repository';
 import { insertUser } from '../../server/auth/user-repository';
 import type { Database, DepositRow } from '../../server/platform/db/schema';
-import { placeDeposit } from '../../server/deposits/deposit-placement';
+import { placeDeposit, type PlacementInput } from '../../server/deposits/deposit-placement';
 import { SYSTEM_ACTOR, type TransitionRequest } from '../../server/deposits/transition-service';
 import { argon2Hasher } from '../../server/auth/passwords';
 import type { ServerOptions } from '../../server/main';
@@ -54,6 +54,8 @@ export interface PlaceOptions {
   depositDate: string;
   instruction: MaturityInstruction;
   channel: string | null;
+  /** A placement through the partner API (channel: the partner's code): its reference and transfer. */
+  partner: PlacementInput['partner'];
   depositNumber: string;
   createdAt: string;
 }
@@ -154,6 +156,7 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02', ser
         depositDate: options.depositDate ?? options.placementDate ?? today,
         instruction: options.instruction ?? 'ARO',
         channel: options.channel ?? null,
+        ...(options.partner ? { partner: options.partner } : {}),
         ...(options.depositNumber ? { depositNumber: options.depositNumber } : {}),
         now: options.createdAt ?? clock.now().toISOString(),
       });

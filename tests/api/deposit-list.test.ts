@@ -31,8 +31,15 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
       { customer: 'main', amount: 12_000_000, placementDate: '2026-02-25', product: 'monthly', channel: null },
       { customer: 'second', amount: 9_000_000, placementDate: '2026-03-01', product: 'monthly', channel: 'Mitra Baru' },
       { customer: 'main', amount: 25_000_000, placementDate: '2026-03-02', product: 'monthly', channel: null },
-      { customer: 'second', amount: 4_000_000, placementDate: '2026-03-02', product: 'atMaturity', channel: null },
-      { customer: 'main', amount: 8_000_000, placementDate: '2026-03-02', product: 'monthly', channel: 'Mitra Andalan' },
+      { customer: 'second', amount: 4_000_000, placementDate: '2026-03-02', product: 'atMaturity', channel: 'COUNTER' },
+      {
+        customer: 'main',
+        amount: 8_000_000,
+        placementDate: '2026-03-02',
+        product: 'monthly',
+        channel: 'Mitra Andalan',
+        partner: { referenceNo: 'MA-2026-0011', funding: { method: 'TRANSFER', reference: 'VA-MA-2026-0011', receivedAt: '2026-03-02' } },
+      },
       { customer: 'second', amount: 6_000_000, placementDate: '2026-03-02', product: 'monthly', channel: null },
     ] as const;
     for (const [index, spec] of specs.entries()) {
@@ -68,6 +75,16 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
     expect(numbers(result.body)).toEqual(placed.map((d) => d.deposit_number).reverse());
     expect(numbers(result.body)).not.toContain(other.deposit_number);
     expect(result.body.data[0]).toMatchObject({ customer: { name: 'Agus Salim', nik: '3201********0002' }, product: { name: 'Deposito Bulanan Uji' }, statusLabel: 'Menunggu Persetujuan' });
+  });
+
+  it('each row says how it came in: at the counter, a partner with its own reference, or no channel', async () => {
+    const rows = (await list('?limit=100')).body.data as Array<{ depositNumber: string; channel: string | null; partnerReferenceNo: string | null }>;
+    const channelOf = (number: string) => rows.find((row) => row.depositNumber === number);
+    expect(channelOf('DEP-UJI-010')).toMatchObject({ channel: 'COUNTER', partnerReferenceNo: null });
+    expect(channelOf('DEP-UJI-011')).toMatchObject({ channel: 'Mitra Andalan', partnerReferenceNo: 'MA-2026-0011' });
+    expect(channelOf('DEP-UJI-012')).toMatchObject({ channel: null, partnerReferenceNo: null });
+    const detail = await w.call('GET', `/deposito/${placed[10]!.id}`, { token: w.users.operator.token });
+    expect(detail.body.data).toMatchObject({ channel: 'Mitra Andalan', partnerReferenceNo: 'MA-2026-0011' });
   });
 
   it('pages walk the same order forwards, and the pages past the middle (read from the end) continue it exactly', async () => {

@@ -1,7 +1,7 @@
 import { maskNik } from '../../machines/customer-rules';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daysBetween } from '../../machines/deposit-rules';
+import { channelLabel, daysBetween } from '../../machines/deposit-rules';
 import { DATE_NUMBER_FORMAT, INTEGER_NUMBER_FORMAT, RATE_NUMBER_FORMAT, RUPIAH_NUMBER_FORMAT, XLSX_MEDIA_TYPE } from '../../server/platform/xlsx/xlsx-stream';
 import { dialects, startTestServer, type TestServer } from './harness';
 
@@ -144,6 +144,8 @@ describe.each(dialects)('Excel downloads (%s)', (dialect) => {
         day(item.depositDate),
         day(item.maturityDate),
       ]);
+      // The file names the channel in the words the list's Kanal column shows.
+      expect(row[13]).toBe(channelLabel(item.channel));
     });
     // The amounts add up in Excel to what the list shows.
     expect(file.rows.reduce((sum, row) => sum + (row[5] as number), 0)).toBe(list.reduce((sum, item) => sum + item.amount, 0));

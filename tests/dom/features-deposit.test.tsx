@@ -1,10 +1,10 @@
 /**
- * The deposit screens' logic in jsdom: filters kept in the URL survive a round trip, the action
- * menu offers exactly the deposit machine's events for the user's role and the deposit's state
- * (and falls back to the server's list when the two disagree), and the confirmations say what
- * each action will do.
+ * The deposit screens' logic in jsdom: filters kept in the URL survive a round trip, the list
+ * says how each deposit came in (Kanal), the action menu offers exactly the deposit machine's
+ * events for the user's role and the deposit's state (and falls back to the server's list when
+ * the two disagree), and the confirmations say what each action will do.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDepositApi } from '@src/lib/deposit-api';
@@ -14,6 +14,8 @@ import { readQueryState, useQueryState, writeQueryState } from '@src/lib/use-que
 import { offeredActions } from '@src/features/deposits/deposit-actions';
 import { ActionDialog } from '@src/features/deposits/ActionDialog';
 import { filenameFromDisposition } from '@src/lib/download';
+import { ok, page } from './support/fake-bpr-server';
+import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
 
 afterEach(cleanup);
 
@@ -64,6 +66,28 @@ describe('list filters in the URL', () => {
 
 const operator = { id: 'usr-op', role: 'OPERATOR' as const };
 const supervisor = { id: 'usr-sv', role: 'SUPERVISOR' as const };
+
+describe('Daftar Deposito', () => {
+  it("has a Kanal column: the counter in words, a partner's code with its own reference under it, and a deposit of no channel", async () => {
+    const rows = [
+      deposit({ id: 'dep-1', depositNumber: 'DEP-2611-00000001', channel: 'COUNTER' }),
+      deposit({ id: 'dep-2', depositNumber: 'DEP-2611-00000002', channel: 'DEMO-MITRA', partnerReferenceNo: 'ORD-7' }),
+      deposit({ id: 'dep-3', depositNumber: 'DEP-2611-00000003', channel: null }),
+    ];
+    openStaffScreen('/deposito', (request) =>
+      request.path === '/invoice/all-deposito' ? page(rows) : request.path === '/invoice/list-count-all-deposito' ? ok({ counts: {}, total: rows.length }) : ok([]),
+    );
+    await screen.findByRole('link', { name: 'DEP-2611-00000001' }, SCREEN_LOAD);
+    const column = screen.getAllByRole('columnheader').findIndex((header) => header.textContent === 'Kanal');
+    expect(column).toBeGreaterThan(0);
+    const channelCell = (number: string) => within(screen.getByRole('link', { name: number }).closest('tr')!).getAllByRole('cell')[column]!;
+    expect(channelCell('DEP-2611-00000001').textContent).toBe('Loket BPR');
+    const partner = within(channelCell('DEP-2611-00000002'));
+    expect(partner.getByText('DEMO-MITRA')).toBeTruthy();
+    expect(partner.getByText('ref. ORD-7')).toBeTruthy();
+    expect(channelCell('DEP-2611-00000003').textContent).toBe('Langsung di BPR');
+  });
+});
 
 describe('the action menu', () => {
   it('a pending deposit: a supervisor may approve, reject, cancel and change the date; an operator may not approve', () => {

@@ -1,13 +1,18 @@
 /**
  * The deposit screens in Chromium against the real server and its demo data: bulk approve from
  * the list moves the tab counts, an operator's break request (with its preview) approved by a
- * supervisor, a month's interest marked paid in bulk, and the list export read back with exceljs.
- * Every new screen is checked with axe-core and saved as a screenshot.
+ * supervisor, a month's interest marked paid in bulk, the list export read back with exceljs, and
+ * a partner's placement (issue 19) found in the list by its channel, approved, and its
+ * notification seen delivered. Every new screen is checked with axe-core and saved as a screenshot.
  */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toast } from './support/app-pages';
+import { placeOne, snapClient, startReceiver, type PartnerCredentials } from '../../tools/partner-simulator';
+import { adminSetPartnerUrl, toast } from './support/app-pages';
 import { saveScreenshot } from './support/browser';
 import { apiGetAs, expectAccessible, startDemoSession, stopDemoSession, withLoggedInAs, type DemoSession } from './support/demo-session';
 
@@ -283,5 +288,64 @@ describe('deposit screens', () => {
       },
       1024,
     );
+  });
+
+  // Last in the file: it adds a pending deposit, which the bulk approval above would otherwise pick.
+  it('a deposit placed by the partner simulator shows its channel in Daftar Deposito, and once a supervisor approves it its timeline shows the notification delivered', async () => {
+    const credentials = JSON.parse(readFileSync(join(demo.server.dataDir, 'demo-partner.json'), 'utf8')) as PartnerCredentials;
+    const heard: Array<{ type: string; data: Record<string, unknown> }> = [];
+    let secret = '';
+    const receiver = await startReceiver(0, () => secret, (event) => heard.push(event));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      secret = adminSetPartnerUrl(demo.server, 'DEMO-MITRA', `http://127.0.0.1:${port}/berjangka/notifikasi`);
+      const bank = credentials.banks.find((item) => item.name === 'BPR Demo Sejahtera');
+      expect(bank, 'the demo partner may place at the supervisor\'s bank').toBeDefined();
+      const placed = await placeOne(snapClient(demo.server.url, credentials), bank!.bankCode);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      const number = String(placed.body.depositNumber);
+      const reference = String(placed.body.partnerReferenceNo);
+
+      await withLoggedIn(SUPERVISOR, async (page) => {
+        await page.goto(`${demo.server.url}/deposito`);
+        await page.locator('.bj-table tbody tr').first().waitFor();
+        await page.getByRole('searchbox', { name: 'Cari' }).fill(number);
+        await page.getByRole('searchbox', { name: 'Cari' }).press('Enter');
+        await page.waitForURL((url) => url.searchParams.get('q') === number);
+        const row = page.locator('.bj-table tbody tr').filter({ has: page.getByRole('link', { name: number, exact: true }) });
+        await row.waitFor();
+        expect(await page.locator('.bj-table tbody tr').count()).toBe(1);
+        const kanal = (await page.getByRole('columnheader').allTextContents()).indexOf('Kanal');
+        expect(kanal, 'the list has a Kanal column').toBeGreaterThanOrEqual(0);
+        const channel = row.getByRole('cell').nth(kanal);
+        await channel.getByText('DEMO-MITRA', { exact: true }).waitFor();
+        await channel.getByText(`ref. ${reference}`, { exact: true }).waitFor();
+        await expectAccessible(page, 'Daftar Deposito with a partner deposit');
+        await saveScreenshot(page, 'deposit-list-partner');
+
+        await row.getByRole('link', { name: number, exact: true }).click();
+        await page.getByRole('heading', { name: `Deposito ${number}`, level: 1 }).waitFor();
+        await page.getByRole('button', { name: 'Setujui', exact: true }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Setujui' }).click();
+        await toast(page, 'Deposito disetujui.').waitFor();
+
+        // The outbox worker delivers on its own round; the screen shows what the server knew when it loaded.
+        const notificationsOf = async () => (await apiGet<{ data: { notifications: Array<{ eventType: string; status: string }> } }>(SUPERVISOR, `/deposito/${String(placed.body.depositId)}`)).data.notifications;
+        await expect.poll(async () => (await notificationsOf()).find((item) => item.eventType === 'deposit.approved')?.status, { timeout: 20_000 }).toBe('delivered');
+        await page.goto(`${demo.server.url}/deposito/${String(placed.body.depositId)}?tab=timeline`);
+        const notifications = page.getByRole('region', { name: 'Notifikasi ke mitra DEMO-MITRA' });
+        const approval = notifications.getByRole('listitem').filter({ hasText: 'Deposito disetujui' });
+        await approval.getByText('Terkirim', { exact: true }).waitFor();
+        expect(await approval.textContent()).toContain('diterima mitra');
+        await expectAccessible(page, 'deposit detail with partner notifications');
+        await notifications.scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'deposit-detail-partner-notifications');
+      });
+
+      const approved = heard.find((event) => event.type === 'deposit.approved');
+      expect(approved?.data).toMatchObject({ depositNumber: number, partnerReferenceNo: reference });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

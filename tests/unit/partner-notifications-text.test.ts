@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelText, notificationState, notificationTitle } from '../../src/features/deposits/partner-notifications';
+import { channelOf, channelText, notificationState, notificationTitle } from '../../src/features/deposits/partner-notifications';
 
 const base = { id: 'n1', eventType: 'deposit.approved', at: '2026-03-02T02:00:00.000Z', status: 'pending' as const, attempts: 0, deliveredAt: null, lastStatus: null, lastError: null };
 
@@ -21,10 +21,16 @@ describe('what staff read of a partner notification', () => {
     });
   });
 
-  it('shows the channel: the counter in words, a partner with its reference, nothing for a deposit of no channel', () => {
+  it('shows the channel: the counter in words, a partner with its reference, and a deposit of no channel as the reports name it', () => {
     expect(channelText({ channel: 'COUNTER', partnerReferenceNo: null })).toBe('Loket BPR');
     expect(channelText({ channel: 'DEMO-MITRA', partnerReferenceNo: 'ORD-1' })).toBe('DEMO-MITRA · ref. ORD-1');
     expect(channelText({ channel: 'Komunal', partnerReferenceNo: null })).toBe('Komunal');
-    expect(channelText({ channel: null, partnerReferenceNo: null })).toBeNull();
+    expect(channelText({ channel: null, partnerReferenceNo: null })).toBe('Langsung di BPR');
+  });
+
+  it('gives the list the label and the reference apart, the reference only for a partner placement', () => {
+    expect(channelOf({ channel: 'DEMO-MITRA', partnerReferenceNo: 'ORD-1' })).toEqual({ label: 'DEMO-MITRA', reference: 'ref. ORD-1' });
+    expect(channelOf({ channel: 'COUNTER', partnerReferenceNo: null })).toEqual({ label: 'Loket BPR', reference: null });
+    expect(channelOf({ channel: null, partnerReferenceNo: null })).toEqual({ label: 'Langsung di BPR', reference: null });
   });
 });

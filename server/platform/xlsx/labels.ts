@@ -5,4 +5,3 @@ export const instructionLabels: Record<MaturityInstruction, string> = { ARO: 'AR
 export const interestPaymentLabels: Record<InterestPayment, string> = { MONTHLY: 'Bulanan', AT_MATURITY: 'Saat Jatuh Tempo' };
 export const disbursementKindLabels: Record<'break' | 'maturity', string> = { break: 'Pencairan Awal', maturity: 'Jatuh Tempo' };
 export const disbursementStatusLabels: Record<'pending' | 'paid', string> = { pending: 'Menunggu Pencairan', paid: 'Sudah Dibayar' };
-export const DIRECT_CHANNEL_LABEL = 'Langsung di BPR';

@@ -125,12 +125,10 @@ function Header({ deposit }: { deposit: DepositDetail }) {
             {deposit.bilyet.number ? ` · ${deposit.bilyet.number}` : ''}
           </dd>
         </div>
-        {channelText(deposit) ? (
-          <div>
-            <dt>Kanal</dt>
-            <dd>{channelText(deposit)}</dd>
-          </div>
-        ) : null}
+        <div>
+          <dt>Kanal</dt>
+          <dd>{channelText(deposit)}</dd>
+        </div>
         <div>
           <dt>Rekening pencairan</dt>
           <dd>

@@ -16,6 +16,7 @@ import { createIdempotentSender } from '../../lib/idempotency';
 import { errorMessage } from '../../lib/error-message';
 import { useQueryState } from '../../lib/use-query-state';
 import { statusTones } from './deposit-actions';
+import { channelOf } from './partner-notifications';
 import { useDepositList, useProductOptions, useStatusCounts } from './use-deposit-queries';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
@@ -38,9 +39,21 @@ const SORT_OPTIONS = [
 
 export const PAGE_SIZE = 20;
 
+/** How it came in, with a partner's own reference under its code: what a partner quotes when it calls. */
+function ChannelCell({ deposit }: { deposit: DepositSummary }) {
+  const { label, reference } = channelOf(deposit);
+  return (
+    <span className="bj-lines">
+      <span>{label}</span>
+      {reference ? <span className="bj-lines__quiet">{reference}</span> : null}
+    </span>
+  );
+}
+
 const columns: DataColumn<DepositSummary>[] = [
   depositColumn((row) => ({ id: row.id, number: row.depositNumber, customer: row.customer.name })),
   { key: 'product', header: 'Produk', wrap: true, cell: (row) => row.product.name },
+  { key: 'channel', header: 'Kanal', wrap: true, cell: (row) => <ChannelCell deposit={row} /> },
   { key: 'amount', header: 'Nominal', numeric: true, cell: (row) => formatRupiah(row.amount) },
   { key: 'rate', header: 'Bunga', numeric: true, cell: (row) => formatRate(row.rateBps) },
   { key: 'tenor', header: 'Tenor', numeric: true, cell: (row) => `${row.tenorMonths} bln` },

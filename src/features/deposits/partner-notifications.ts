@@ -1,4 +1,5 @@
-import type { DepositDetail } from '../../lib/deposit-api';
+import { channelLabel } from '@machines/deposit-rules';
+import type { DepositDetail, DepositSummary } from '../../lib/deposit-api';
 
 type Notification = DepositDetail['notifications'][number];
 
@@ -33,9 +34,15 @@ export function notificationState(notification: Notification): { label: string; 
   return { label: 'Menunggu terkirim', tone: 'warning', detail: notification.attempts > 0 ? [`${notification.attempts} kali dicoba`, lastAnswer].filter(Boolean).join('; ') : null };
 }
 
-/** How the deposit came in: at the counter, or the partner's code with its own reference. */
-export function channelText(deposit: Pick<DepositDetail, 'channel' | 'partnerReferenceNo'>): string | null {
-  if (!deposit.channel) return null;
-  if (deposit.channel === 'COUNTER') return 'Loket BPR';
-  return deposit.partnerReferenceNo ? `${deposit.channel} · ref. ${deposit.partnerReferenceNo}` : deposit.channel;
+type ChannelFacts = Pick<DepositSummary, 'channel' | 'partnerReferenceNo'>;
+
+/** How the deposit came in (channelLabel's words) and, for a partner's placement, the partner's own reference. */
+export function channelOf(deposit: ChannelFacts): { label: string; reference: string | null } {
+  return { label: channelLabel(deposit.channel), reference: deposit.partnerReferenceNo ? `ref. ${deposit.partnerReferenceNo}` : null };
+}
+
+/** The same on one line, as the detail's facts show it. */
+export function channelText(deposit: ChannelFacts): string {
+  const { label, reference } = channelOf(deposit);
+  return reference ? `${label} · ${reference}` : label;
 }

@@ -99,6 +99,22 @@ export function adminRegistrations(server: RunningServer): string {
   return result.stdout;
 }
 
+/**
+ * Points a channel partner's notifications at `url` the operator's way (`npm run admin -- partner
+ * set-url`) on that server's data, and returns the new signing secret the command prints once.
+ */
+export function adminSetPartnerUrl(server: RunningServer, code: string, url: string): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'partner', 'set-url', code, url], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const secret = /\bwhsec_\S+/.exec(result.stdout)?.[0];
+  if (result.status !== 0 || !secret) throw new Error(`admin partner set-url failed (${result.status}): ${result.stdout}${result.stderr}`);
+  return secret;
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
