@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DepositStatus } from '../../contract/deposit';
 import type { InvoiceStatusName } from '../../contract/invoices';
 import type { ChannelFeeRate } from '../../machines/bank-rules';
+import { COUNTER_CHANNEL } from '../../machines/deposit-rules';
 import type { Database, InvoiceLineRow, InvoiceLinesTable, InvoiceRow, InvoicesTable } from '../platform/db/schema';
 import type { Insertable } from 'kysely';
 
@@ -75,6 +76,8 @@ export async function channelPeriodsOfMonth(db: Db, bankId: string, first: strin
     .where('d.bank_id', '=', bankId)
     .where('d.maturity_date', '>', first)
     .where('d.channel', 'is not', null)
+    // A counter placement came through no partner: nobody's fee to bill.
+    .where('d.channel', '!=', COUNTER_CHANNEL)
     .where('d.status', 'in', EVER_RUNNING)
     .where('p.period_start', '<', next)
     .where('p.maturity_date', '>', first)

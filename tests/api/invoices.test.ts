@@ -27,7 +27,7 @@ import { dialects } from './harness';
  *   DEP-D Komunal broken on 12 Oct: 10.000.000 × 11 days (1–11 Oct) = 1.506,85 → 1.507
  *   DEP-E Komunal non-ARO matured 25 Oct: 15.000.000 × 24 days (1–24 Oct) = 4.931,51 → 4.932
  *   DEP-B Mitra Uji 75 bps, from its value date 10 Oct: 25.000.000 × 22 days = 11.301,37 → 11.301
- *   not billed: DEP-F placed at the bank (no channel), DEP-G rejected, DEP-I starting in November.
+ *   not billed: DEP-F placed at the bank (no channel), DEP-K at its counter (channel COUNTER: no partner, no fee), DEP-G rejected, DEP-I starting in November.
  * Subtotal 81.534; DPP 11/12 = 74.739,5 → 74.740; PPN 12% = 8.968,8 → 8.969; total 90.503.
  *
  * The other bank: DEP-H Komunal 30.000.000 × 31 days = 12.739,73 → 12.740, and DEP-J through
@@ -91,6 +91,7 @@ describe.each(dialects)('platform invoices on %s', (dialect) => {
     w.setToday('2026-09-25');
     await approved({ depositNumber: 'DEP-E', amount: 15_000_000, tenorMonths: 1, instruction: 'PAYOUT', channel: 'Komunal' });
     await approved({ depositNumber: 'DEP-F', amount: 200_000_000, tenorMonths: 3, channel: null });
+    await approved({ depositNumber: 'DEP-K', amount: 80_000_000, tenorMonths: 3, channel: 'COUNTER' });
     const rejected = await w.place({ depositNumber: 'DEP-G', amount: 40_000_000, tenorMonths: 3, channel: 'Komunal' });
     await w.drive(rejected.id, { type: 'deposit.reject', reason: 'Data tidak lengkap' });
     await approved({ depositNumber: 'DEP-B', amount: 25_000_000, tenorMonths: 3, depositDate: '2026-10-10', channel: 'Mitra Uji' });
