@@ -1,4 +1,5 @@
-import type { InterestPayment, MaturityInstruction } from '@contract/deposit';
+import type { DepositStatus, InterestPayment, MaturityInstruction } from '@contract/deposit';
+import type { BadgeTone } from '../components/StatusBadge';
 
 /**
  * How screens name a deposit's maturity instruction and interest payment. One table for every
@@ -14,4 +15,17 @@ export const instructionLabels: Record<MaturityInstruction, string> = {
 export const interestPaymentLabels: Record<InterestPayment, string> = {
   MONTHLY: 'Bulanan',
   AT_MATURITY: 'Saat jatuh tempo',
+};
+
+/** The badge's tone of each state: what waits for the bank warns, what runs is green, what ended is grey. */
+export const statusTones: Record<DepositStatus, BadgeTone> = {
+  pending: 'warning',
+  approved: 'info',
+  active: 'success',
+  breakRequested: 'warning',
+  matured: 'info',
+  disbursing: 'warning',
+  closed: 'neutral',
+  rejected: 'danger',
+  cancelled: 'neutral',
 };

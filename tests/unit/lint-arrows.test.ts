@@ -36,6 +36,7 @@ describe('import arrows (eslint.config.js)', () => {
     ['area-imports-another-areas-repository.ts', 'import/no-restricted-paths'],
     ['area-imports-another-areas-routes.ts', 'import/no-restricted-paths'],
     ['platform-imports-an-area.ts', 'import/no-restricted-paths'],
+    ['feature-imports-another-feature.ts', 'import/no-restricted-paths'],
   ])('%s is an error of %s', async (name, rule) => {
     expect(await ruleIds(name)).toContain(rule);
   }, 30_000);

@@ -2,7 +2,6 @@ import { allowedEvents, depositContext, depositEventLabels, restoreDeposit } fro
 import type { DepositEventType, DepositStatus } from '@contract/deposit';
 import type { Role } from '@contract/auth';
 import type { BlockedEvent, DepositDetail } from '../../lib/deposit-api';
-import type { BadgeTone } from '../../components/StatusBadge';
 
 /** The events staff start from the action menu (the daily job's are never offered). */
 const STAFF_EVENTS = new Set<DepositEventType>([
@@ -90,20 +89,8 @@ export const actionLabel = (type: DepositEventType): string => depositEventLabel
 const CHANGEABLE: readonly DepositStatus[] = ['pending', 'approved', 'active', 'breakRequested', 'matured', 'disbursing'];
 export const canRaiseChange = (status: DepositStatus): boolean => CHANGEABLE.includes(status);
 
-export const statusTones: Record<DepositStatus, BadgeTone> = {
-  pending: 'warning',
-  approved: 'info',
-  active: 'success',
-  breakRequested: 'warning',
-  matured: 'info',
-  disbursing: 'warning',
-  closed: 'neutral',
-  rejected: 'danger',
-  cancelled: 'neutral',
-};
-
-/** Shared with the products screens, which may not import this feature: the words live in lib/. */
-export { instructionLabels, interestPaymentLabels } from '../../lib/deposit-labels';
+/** Shared with the products and due-date screens, which may not import this feature: the words live in lib/. */
+export { instructionLabels, interestPaymentLabels, statusTones } from '../../lib/deposit-labels';
 
 /** The bilyet's journey (DOMAIN.md), as the header names it: the bilyet machine's own words. */
 export { bilyetStatusLabels } from '@machines/bilyet';

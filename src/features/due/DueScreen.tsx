@@ -7,7 +7,7 @@ import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, DOWNLOAD_PATHS, type DepositSummary } from '../../lib/deposit-api';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
-import { instructionLabels, statusTones } from '../deposits/deposit-actions';
+import { instructionLabels, statusTones } from '../../lib/deposit-labels';
 import '../../styles/lists.css';
 
 const DAY_OPTIONS = ['7', '30', '60'];

@@ -1,0 +1,5 @@
+// as: src/features/due/DueFixture.ts
+import { statusTones } from '../../lib/deposit-labels';
+import DueScreen from './DueScreen';
+
+export const parts = [statusTones.pending, DueScreen];
