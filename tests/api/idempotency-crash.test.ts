@@ -5,6 +5,7 @@ import { dropPgTestDatabase } from '../support/database-template';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/main';
 import { dialects, FAST_ARGON2, TestClock, type DialectName } from './harness';
+import { bundledEntry } from '../support/bundled-entry';
 
 /**
  * A retry after a crash never runs a change twice: the server (a child process) is killed with
@@ -19,8 +20,8 @@ interface Child {
   waitFor(prefix: string): Promise<string>;
 }
 
-function startChild(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/support/crash-child.ts'], {
+function startChild(entry: string, env: Record<string, string>): Child {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, VITEST: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -69,7 +70,7 @@ describe.each(dialects)('a crash in the middle of a request (%s)', (dialect: Dia
 
   /** A world whose next Idempotency-Key request stops at `pause`; the approval under way and the way to restart. */
   async function crashDuringApproval(pause: 'before-commit' | 'after-commit') {
-    const first = startChild({ CRASH_PAUSE: pause, CRASH_DIALECT: dialect });
+    const first = startChild(await bundledEntry('tests/api/support/crash-child.ts'), { CRASH_PAUSE: pause, CRASH_DIALECT: dialect });
     children.push(first);
     const world = JSON.parse(await first.waitFor('READY ')) as { url: string; dataDir: string; databaseUrl?: string; pgSchema?: string; token: string; depositId: string };
     leftovers.push({ dataDir: world.dataDir, ...(world.databaseUrl ? { databaseUrl: world.databaseUrl } : {}) });

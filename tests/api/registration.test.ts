@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationCreatedSchema } from '../../contract/registration';
 import { DEMO_PASSWORD, TestClock, blob, dialects, fakeFile, resetTokenFromMail, startTestServer, type TestServer } from './harness';
 import { partnerClient, TEST_PARTNER_PRIVATE_KEY } from './support/partner-client';
+import { bundledEntry } from '../support/bundled-entry';
 
 const FIELDS = {
   bankName: 'BPR Baru Sentosa',
@@ -169,7 +170,7 @@ describe('npm run admin (sqlite)', () => {
   });
 
   const admin = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], {
+    const { stdout } = await promisify(execFile)(process.execPath, [await bundledEntry('server/cli/admin.ts'), ...args], {
       env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: '', PUBLIC_URL: 'http://berjangka.test', LOG_LEVEL: 'warn' },
     });
     return stdout;

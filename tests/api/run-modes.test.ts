@@ -12,6 +12,7 @@ import { blob, dialects, startTestServer, type TestServer } from './harness';
 import { freshKey, startWorld, type World } from './deposit-fixtures';
 import { tinyPdf } from './support/provider-sandboxes';
 import { serverNodeFlags } from '../support/server-node-flags';
+import { bundledEntry } from '../support/bundled-entry';
 
 /**
  * README "Production": `npm start` is the demo; NODE_ENV=production seeds nothing, mounts no
@@ -30,7 +31,7 @@ const PRODUCTION_ENV = {
 /** `npm start` (server/start.ts) in a child process with exactly this environment (plus PATH and HOME). */
 async function npmStart(env: Record<string, string>, dataDir: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/start.ts'], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...serverNodeFlags(), await bundledEntry('server/start.ts')], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env },
       timeout: 60_000,
     });

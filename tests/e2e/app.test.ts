@@ -230,7 +230,7 @@ const seeState: Record<AppState, (world: World) => Promise<void>> = {
     await page.getByRole('heading', { name: 'Pendaftaran terkirim' }).waitFor();
     await page.getByText(bankName).waitFor();
     // Stored on the server with its document, as the admin tool lists it.
-    const listed = adminRegistrations(server);
+    const listed = await adminRegistrations(server);
     const line = listed.split('\n').find((entry) => entry.includes(bankName));
     expect(line, listed).toBeDefined();
   },

@@ -298,7 +298,7 @@ describe('deposit screens', () => {
     const receiver = await startReceiver(0, () => secret, (event) => heard.push(event));
     try {
       const { port } = receiver.address() as AddressInfo;
-      secret = adminSetPartnerUrl(demo.server, 'DEMO-MITRA', `http://127.0.0.1:${port}/berjangka/notifikasi`);
+      secret = await adminSetPartnerUrl(demo.server, 'DEMO-MITRA', `http://127.0.0.1:${port}/berjangka/notifikasi`);
       const bank = credentials.banks.find((item) => item.name === 'BPR Demo Sejahtera');
       expect(bank, 'the demo partner may place at the supervisor\'s bank').toBeDefined();
       const placed = await placeOne(snapClient(demo.server.url, credentials), bank!.bankCode);

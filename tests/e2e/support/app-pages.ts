@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { collectPageErrors } from './browser';
 import { resetPage } from './reused-page';
 import type { RunningServer } from './server';
+import { bundledEntry } from '../../support/bundled-entry';
 
 /** Every demo account's password (server/demo/seed.ts). */
 export const DEMO_PASSWORD = 'Berjangka#2026';
@@ -88,8 +89,8 @@ export async function waitForResetLink(server: RunningServer, email: string, aft
 }
 
 /** The pending registrations as `npm run admin -- registrations` prints them for that server's data. */
-export function adminRegistrations(server: RunningServer): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'registrations', '--all'], {
+export async function adminRegistrations(server: RunningServer): Promise<string> {
+  const result = spawnSync(process.execPath, [await bundledEntry('server/cli/admin.ts'), 'registrations', '--all'], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -103,8 +104,8 @@ export function adminRegistrations(server: RunningServer): string {
  * Points a channel partner's notifications at `url` the operator's way (`npm run admin -- partner
  * set-url`) on that server's data, and returns the new signing secret the command prints once.
  */
-export function adminSetPartnerUrl(server: RunningServer, code: string, url: string): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', 'partner', 'set-url', code, url], {
+export async function adminSetPartnerUrl(server: RunningServer, code: string, url: string): Promise<string> {
+  const result = spawnSync(process.execPath, [await bundledEntry('server/cli/admin.ts'), 'partner', 'set-url', code, url], {
     cwd: process.cwd(),
     env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { sqliteDataDirFromTemplate } from '../../support/database-template';
 import { serverNodeFlags } from '../../support/server-node-flags';
+import { bundledEntry } from '../../support/bundled-entry';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}, { fresh = fa
   const onPostgres = Boolean(env.DATABASE_URL ?? process.env.DATABASE_URL);
   const dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'berjangka-e2e-')) : await sqliteDataDir(fresh);
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'server/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), await bundledEntry('server/start.ts')], {
     cwd: process.cwd(),
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
