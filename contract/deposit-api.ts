@@ -103,6 +103,27 @@ export const depositRefSchema = z.object({ depositId: idField('Deposito'), versi
 
 /** POST /deposito/approve-deposito, POST /deposito/pencairan-aro */
 export const approveDepositRequestSchema = depositRefSchema;
+
+/** The most deposits one bulk approval takes. */
+export const BULK_APPROVAL_MAX = 100;
+
+/** POST /deposito/approve-deposito with `depositIds`: up to 100 pending deposits approved in one request, each on its own. */
+export const approveDepositsRequestSchema = z.object({
+  depositIds: z
+    .array(idField('Deposito'), { error: 'depositIds harus berupa daftar id deposito.' })
+    .min(1, { error: 'Pilih minimal satu deposito.' })
+    .max(BULK_APPROVAL_MAX, { error: `Paling banyak ${BULK_APPROVAL_MAX} deposito sekali setuju.` }),
+});
+
+/** What a bulk approval did with each deposit: approved (its new status), or why not. */
+export const bulkApprovalSchema = z.object({
+  approved: z.number().int(),
+  refused: z.number().int(),
+  results: z.array(
+    z.object({ depositId: z.string(), depositNumber: z.string().nullable(), approved: z.boolean(), status: depositStatusSchema.nullable(), message: z.string().nullable() }),
+  ),
+});
+export type BulkApproval = z.infer<typeof bulkApprovalSchema>;
 /** POST /deposito/reject-deposito */
 export const rejectDepositRequestSchema = depositRefSchema.extend({ reason: reasonField });
 /** PATCH /invoice/deposit-date */

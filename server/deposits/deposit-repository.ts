@@ -503,3 +503,10 @@ export async function activePrincipalOfCustomers(db: Db, customerIds: readonly s
   for (const row of rows) totals.set(row.customer_id, Number(row.total ?? 0));
   return totals;
 }
+
+/** The deposit numbers of those of `ids` that belong to the bank. */
+export async function depositNumbersOf(db: Db, bankId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('deposits').select(['id', 'deposit_number']).where('bank_id', '=', bankId).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.deposit_number]));
+}

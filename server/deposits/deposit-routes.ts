@@ -54,7 +54,10 @@ export function depositRoutes(deps: { auth: AuthService; deposits: DepositServic
     return ok(c, await deposits.act(actorOf(c), body.depositId, request, body.version));
   });
   router.post('/deposito/approve-deposito', ...change, async (c) => {
-    const body = parseOrThrow(approveDepositRequestSchema, (await readFields(c)).fields);
+    const { fields } = await readFields(c);
+    // Several at once (Daftar Deposito's "Setujui terpilih"): each answered on its own.
+    if ('depositIds' in fields) return ok(c, await deposits.approveMany(actorOf(c), fields));
+    const body = parseOrThrow(approveDepositRequestSchema, fields);
     return ok(c, await deposits.act(actorOf(c), body.depositId, { type: 'deposit.approve' }, body.version));
   });
   router.post('/deposito/reject-deposito', ...change, async (c) => {

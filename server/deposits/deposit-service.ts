@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
+  approveDepositsRequestSchema,
   breakPreviewQuerySchema,
   channelingQuerySchema,
   depositFiltersSchema,
   depositListQuerySchema,
   processListQuerySchema,
+  type BulkApproval,
   type DepositActions,
   type DepositDetail,
   type DepositSortField,
@@ -19,6 +21,7 @@ import { findCustomer } from './customer-repository';
 import {
   countDepositsByStatus,
   customerPrincipal,
+  depositNumbersOf,
   HELD_STATUSES,
   listDeposits,
   listMaturing,
@@ -223,6 +226,34 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
     async act(actor: StaffActor, depositId: string, request: DepositEventRequest | TransitionRequest, expectedVersion?: number): Promise<DepositDetail> {
       await transitions.apply({ bankId: actor.bankId, depositId, actor: { id: actor.userId, role: actor.role }, request, expectedVersion });
       return detail(actor, depositId);
+    },
+
+    /**
+     * POST /deposito/approve-deposito with `depositIds`: each deposit approved on its own, as one
+     * approval would be (its own transaction: a refusal undoes only its own), and each answered —
+     * approved with its new status, or the machine's reason why not. Nothing is refused for the
+     * others' sake.
+     */
+    async approveMany(actor: StaffActor, body: Record<string, unknown>): Promise<BulkApproval> {
+      const ids = [...new Set(parseOrThrow(approveDepositsRequestSchema, body).depositIds)];
+      const numbers = await depositNumbersOf(db, actor.bankId, ids);
+      const results: BulkApproval['results'] = [];
+      for (const depositId of ids) {
+        const depositNumber = numbers.get(depositId) ?? null;
+        if (depositNumber === null) {
+          results.push({ depositId, depositNumber, approved: false, status: null, message: 'Deposito tidak ditemukan.' });
+          continue;
+        }
+        try {
+          const { status } = await transitions.apply({ bankId: actor.bankId, depositId, actor: { id: actor.userId, role: actor.role }, request: { type: 'deposit.approve' } });
+          results.push({ depositId, depositNumber, approved: true, status, message: null });
+        } catch (error) {
+          if (!(error instanceof ServiceError)) throw error;
+          results.push({ depositId, depositNumber, approved: false, status: null, message: error.message });
+        }
+      }
+      const approved = results.filter((result) => result.approved).length;
+      return { approved, refused: results.length - approved, results };
     },
 
     /** GET /bpr/count-unprocessed-deposito */

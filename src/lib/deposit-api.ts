@@ -15,7 +15,7 @@ import type { ProductListItem } from '@contract/product';
 import { api, type ApiClients, type Envelope } from './api-client';
 import { idempotencyHeaders } from './idempotency';
 import type { PlacementPreviewData, PlacementRequest } from '@contract/placement';
-import type { RaiseChangeRequest } from '@contract/deposit-api';
+import type { BulkApproval, RaiseChangeRequest } from '@contract/deposit-api';
 
 /**
  * Typed calls of API.md "Deposits" and "Interest and payouts" (on /api-v2-bpr, Bearer), and the
@@ -102,6 +102,9 @@ export function createDepositApi(clients: ApiClients) {
           headers: idempotencyHeaders(key),
         })
       ).data,
+    /** POST /deposito/approve-deposito with depositIds: each approved on its own, each answered. */
+    approveMany: async (depositIds: readonly string[], key: string) =>
+      (await bpr<Envelope<BulkApproval>>('/deposito/approve-deposito', { method: 'POST', body: { depositIds }, headers: idempotencyHeaders(key) })).data,
     markDisbursementPaid: async (input: MarkDisbursementPaid, key: string) => {
       const form = new FormData();
       form.append('depositId', input.depositId);

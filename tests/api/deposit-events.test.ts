@@ -333,6 +333,37 @@ describe.each(dialects)('deposit lifecycle events over HTTP (%s)', (dialect) => 
       expect(moved.body.data.installments.map((i: any) => i.periodStart)).toEqual(['2026-03-02', '2026-04-02', '2026-05-02']);
     });
 
+    it('bulk approval (depositIds): each deposit approved on its own or answered why not — a refusal undoes nothing of the others; an operator is refused each', async () => {
+      const first = await w.place();
+      const second = await w.place({ depositDate: '2026-03-09' });
+      const decided = await w.inState('active');
+      const own = await w.place();
+      await w.db.updateTable('deposits').set({ placed_by: w.users.supervisor.id }).where('id', '=', own.id).execute();
+      const ids = [first.id, decided.id, second.id, own.id, 'tidak-ada', first.id];
+      const answer = await w.call('POST', '/deposito/approve-deposito', { token: w.users.supervisor.token, json: { depositIds: ids }, headers: freshKey() });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.data).toEqual({
+        approved: 2,
+        refused: 3,
+        results: [
+          { depositId: first.id, depositNumber: first.deposit_number, approved: true, status: 'active', message: null },
+          { depositId: decided.id, depositNumber: decided.deposit_number, approved: false, status: null, message: 'Deposito tidak dalam status Menunggu Persetujuan (status saat ini: Aktif).' },
+          { depositId: second.id, depositNumber: second.deposit_number, approved: true, status: 'approved', message: null },
+          { depositId: own.id, depositNumber: own.deposit_number, approved: false, status: null, message: 'Penempatan ini Anda catat sendiri; persetujuannya harus oleh supervisor lain.' },
+          { depositId: 'tidak-ada', depositNumber: null, approved: false, status: null, message: 'Deposito tidak ditemukan.' },
+        ],
+      });
+      expect([(await w.row(first.id)).status, (await w.row(second.id)).status, (await w.row(own.id)).status]).toEqual(['active', 'approved', 'pending']);
+      expect(await auditEvents(w, first.id)).toEqual(['deposit.create', 'deposit.approve']);
+
+      const operator = await w.call('POST', '/deposito/approve-deposito', { token: w.users.operator.token, json: { depositIds: [own.id] }, headers: freshKey() });
+      expect(operator.body.data.results[0]).toMatchObject({ approved: false, message: 'Hanya supervisor yang dapat menyetujui deposito.' });
+      const tooMany = await w.call('POST', '/deposito/approve-deposito', { token: w.users.supervisor.token, json: { depositIds: Array.from({ length: 101 }, (_, i) => `d-${i}`) }, headers: freshKey() });
+      expect([tooMany.status, tooMany.body.message]).toEqual([400, ['Paling banyak 100 deposito sekali setuju.']]);
+      const none = await w.call('POST', '/deposito/approve-deposito', { token: w.users.supervisor.token, json: { depositIds: [] }, headers: freshKey() });
+      expect([none.status, none.body.message]).toEqual([400, ['Pilih minimal satu deposito.']]);
+    });
+
     it('a stale version answers 409 "Data telah berubah, muat ulang."', async () => {
       const deposit = await w.place();
       await w.drive(deposit.id, { type: 'deposit.changeDate', depositDate: '2026-03-05' });

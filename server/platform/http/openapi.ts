@@ -16,6 +16,8 @@ import { depositMonthsQuerySchema, depositMonthsSchema } from '../../../contract
 import { profileLogoDataSchema, profileUpdateFieldsSchema, PROFILE_LOGO_FIELD } from '../../../contract/profile';
 import {
   approveDepositRequestSchema,
+  approveDepositsRequestSchema,
+  bulkApprovalSchema,
   breakPreviewQuerySchema,
   changeDepositDateRequestSchema,
   changeRequestDecisionSchema,
@@ -297,7 +299,11 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   },
   { method: 'post', base: 'v2Bpr', path: '/invoice/deposito/break', summary: 'Ajukan pencairan awal (deposit.requestBreak)', auth: 'session', idempotent: true, json: requestBreakRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
   { method: 'patch', base: 'v2Bpr', path: '/invoice/deposit-date', summary: 'Ubah tanggal efektif (deposit.changeDate)', auth: 'session', idempotent: true, json: changeDepositDateRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
-  { method: 'post', base: 'v2Bpr', path: '/deposito/approve-deposito', summary: 'Setujui deposito (deposit.approve)', auth: 'session', idempotent: true, json: approveDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/approve-deposito', auth: 'session', idempotent: true,
+    summary: 'Setujui deposito (deposit.approve); dengan `depositIds` sampai 100 deposito sekaligus, tiap deposito dijawab sendiri (disetujui, atau alasannya)',
+    json: z.union([approveDepositRequestSchema, approveDepositsRequestSchema]), response: { status: 200, data: z.union([depositDetailSchema, bulkApprovalSchema]) }, errors: TRANSITION_ERRORS,
+  },
   { method: 'post', base: 'v2Bpr', path: '/deposito/reject-deposito', summary: 'Tolak deposito (deposit.reject)', auth: 'session', idempotent: true, json: rejectDepositRequestSchema, response: { status: 200, data: depositDetailSchema }, errors: TRANSITION_ERRORS },
   { method: 'get', base: 'v2Bpr', path: '/deposito/{id}', summary: 'Detail deposito: periode, bunga, pencairan, riwayat, aksi yang diizinkan', auth: 'session', response: { status: 200, data: depositDetailSchema }, errors: [401, 404] },
   {

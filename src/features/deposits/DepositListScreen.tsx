@@ -17,6 +17,8 @@ import { errorMessage } from '../../lib/error-message';
 import { useQueryState } from '../../lib/use-query-state';
 import { statusTones } from './deposit-actions';
 import { channelOf } from './partner-notifications';
+import { bulkApprovalOutcome, type BulkApprovalOutcome } from './bulk-approval';
+import { Notice } from '../../components/Notice';
 import { useDepositList, useProductOptions, useStatusCounts } from './use-deposit-queries';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
@@ -94,6 +96,7 @@ export default function DepositListScreen() {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [send] = useState(createIdempotentSender);
+  const [outcome, setOutcome] = useState<BulkApprovalOutcome | null>(null);
 
   const canBulkApprove = (role === 'SUPERVISOR' || role === 'ADMIN') && state.status === 'pending';
   const rows = list.data?.data ?? [];
@@ -118,26 +121,21 @@ export default function DepositListScreen() {
     });
   };
 
+  // One request for the whole selection; the server answers each deposit (approved, or why not).
   const approveSelected = async () => {
+    const depositIds = selectedRows.map((row) => row.id);
     setPending(true);
-    let approved = 0;
-    const failures: string[] = [];
-    for (const row of selectedRows) {
-      try {
-        const event = { type: 'deposit.approve' } as const;
-        await send({ depositId: row.id, event, version: row.version }, (key) => depositApi.act(row.id, event, row.version, key));
-        approved += 1;
-      } catch (error) {
-        failures.push(`${row.depositNumber}: ${errorMessage(error)}`);
-      }
+    try {
+      setOutcome(bulkApprovalOutcome(await send({ approve: depositIds }, (key) => depositApi.approveMany(depositIds, key))));
+      setConfirming(false);
+      setSelected(new Set());
+      list.reload();
+      counts.reload();
+    } catch (error) {
+      app.notify({ type: 'error', title: 'Deposito terpilih belum disetujui.', desc: errorMessage(error) });
+    } finally {
+      setPending(false);
     }
-    setPending(false);
-    setConfirming(false);
-    setSelected(new Set());
-    if (approved > 0) app.notify({ type: 'success', title: `${approved} deposito disetujui.` });
-    if (failures.length > 0) app.notify({ type: 'error', title: 'Sebagian deposito tidak dapat disetujui.', desc: failures.join('\n') });
-    list.reload();
-    counts.reload();
   };
 
   const exportQuery = cleanQuery({ ...filters, status: listQuery.status, sort: state.sort });
@@ -177,7 +175,7 @@ export default function DepositListScreen() {
         </button>
       </form>
 
-      <Tabs label="Status deposito" items={tabs} selected={state.status} onSelect={(status) => { setSelected(new Set()); update({ status }); }}>
+      <Tabs label="Status deposito" items={tabs} selected={state.status} onSelect={(status) => { setSelected(new Set()); setOutcome(null); update({ status }); }}>
         <div className="bj-toolbar">
           <label className="bj-filters__field bj-filters__field--inline">
             <span>Urutkan</span>
@@ -197,6 +195,19 @@ export default function DepositListScreen() {
           <DownloadButton path={DOWNLOAD_PATHS.depositList} query={exportQuery} fallbackName="daftar-deposito.xlsx" />
         </div>
 
+        {outcome ? (
+          <Notice tone={outcome.tone} title={outcome.summary}>
+            {outcome.refused.length > 0 ? (
+              <ul>
+                {outcome.refused.map((item) => (
+                  <li key={item.depositNumber}>
+                    {item.depositNumber}: {item.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Notice>
+        ) : null}
         <DataTable
           list={list}
           columns={columns}
