@@ -15,6 +15,11 @@ export interface Actor {
 
 const STAFF_RANK: Record<Role, number> = { OPERATOR: 1, SUPERVISOR: 2, ADMIN: 3 };
 
+/** Whether a signed-in user (or nobody yet: undefined) may act as `required`: what screens ask before offering an action. */
+export function mayAct(role: ActorRole | undefined, required: ActorRole): boolean {
+  return role !== undefined && hasRole(role, required);
+}
+
 /** True when `role` is `required` or above it; SYSTEM and PARTNER only satisfy themselves. */
 export function hasRole(role: ActorRole, required: ActorRole): boolean {
   if (role === 'SYSTEM' || required === 'SYSTEM' || role === 'PARTNER' || required === 'PARTNER') return role === required;

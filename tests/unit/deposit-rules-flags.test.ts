@@ -4,6 +4,7 @@ import {
   formatRateBps,
   formatRupiah,
   hasRole,
+  mayAct,
   isAmountAllowed,
   isBeforeStopAroCutoff,
   lpsFlags,
@@ -181,7 +182,7 @@ describe('a holiday change moves the pay dates of installments not yet due', () 
   });
 });
 
-describe('roles: OPERATOR < SUPERVISOR < ADMIN; SYSTEM apart', () => {
+describe('roles: OPERATOR < SUPERVISOR < ADMIN; SYSTEM and PARTNER apart', () => {
   it('a higher role can do what a lower one can, not the other way round', () => {
     expect(hasRole('ADMIN', 'SUPERVISOR')).toBe(true);
     expect(hasRole('SUPERVISOR', 'OPERATOR')).toBe(true);
@@ -192,6 +193,18 @@ describe('roles: OPERATOR < SUPERVISOR < ADMIN; SYSTEM apart', () => {
     expect(hasRole('ADMIN', 'SYSTEM')).toBe(false);
     expect(hasRole('SYSTEM', 'SYSTEM')).toBe(true);
     expect(hasRole('SYSTEM', 'OPERATOR')).toBe(false);
+  });
+
+  it('a partner is apart too: it takes no staff decision and no staff role takes its events', () => {
+    expect(hasRole('PARTNER', 'OPERATOR')).toBe(false);
+    expect(hasRole('ADMIN', 'PARTNER')).toBe(false);
+    expect(hasRole('PARTNER', 'PARTNER')).toBe(true);
+  });
+
+  it('mayAct: what a screen asks of the signed-in role before offering an action; nobody signed in may do nothing', () => {
+    expect(mayAct('ADMIN', 'SUPERVISOR')).toBe(true);
+    expect(mayAct('OPERATOR', 'SUPERVISOR')).toBe(false);
+    expect(mayAct(undefined, 'OPERATOR')).toBe(false);
   });
 });
 

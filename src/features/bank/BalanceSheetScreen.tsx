@@ -18,6 +18,7 @@ import { useResource } from '../../lib/use-resource';
 import { draftOf, emptyDraft, LINE_GROUPS, readLines, type LinesDraft } from './balance-sheet-form';
 import { RatioCards } from './RatioCards';
 import { RatioTrend } from './RatioTrend';
+import { mayAct } from '@machines/deposit-rules';
 import '../../styles/lists.css';
 import '../../styles/balance-sheet.css';
 
@@ -25,7 +26,7 @@ import '../../styles/balance-sheet.css';
 export default function BalanceSheetScreen() {
   const app = useAppActors();
   const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
-  const admin = role === 'ADMIN';
+  const admin = mayAct(role, 'ADMIN');
   const recentMonths = lastTwelveMonths();
   const [state, update] = useQueryState({ period: recentMonths[1] ?? '' });
   const months = useResource((signal) => balanceSheetApi.months(signal), []);

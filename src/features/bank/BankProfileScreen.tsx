@@ -8,6 +8,7 @@ import { FileField } from '../../components/FileField';
 import { TextField } from '../../components/TextField';
 import { PageHeading } from '../../components/PageHeading';
 import type { User } from '@contract/auth';
+import { mayAct } from '@machines/deposit-rules';
 
 const ROLE_LABELS: Record<string, string> = { ADMIN: 'Admin', SUPERVISOR: 'Supervisor', OPERATOR: 'Operator' };
 export const PROFILE_SAVED_MESSAGE = 'Profil berhasil diperbarui.';
@@ -49,7 +50,7 @@ export default function BankProfileScreen() {
   const { pending, submit } = useSubmission(save);
 
   if (!user) return null;
-  const isAdmin = user.role === 'ADMIN';
+  const isAdmin = mayAct(user.role, 'ADMIN');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -15,6 +15,7 @@ import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { ChangeSummary } from '../../components/ChangeSummary';
 import { changeLines } from '../../components/change-lines';
+import { mayAct } from '@machines/deposit-rules';
 import '../../styles/lists.css';
 
 const STATUS_LABELS = { pending: 'Menunggu', approved: 'Disetujui', rejected: 'Ditolak' } as const;
@@ -34,7 +35,7 @@ function requestSubject(row: ChangeRequest) {
 export default function ChangeRequestsScreen() {
   const app = useAppActors();
   const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
-  const canDecide = role === 'SUPERVISOR' || role === 'ADMIN';
+  const canDecide = mayAct(role, 'SUPERVISOR');
   const [state, update] = useQueryState({ status: 'pending', page: '1' });
   const list = useResource((signal) => depositApi.changeRequests({ status: state.status, page: state.page, limit: 20 }, signal), [state.status, state.page]);
   const [deciding, setDeciding] = useState<{ request: ChangeRequest; decision: 'approved' | 'rejected' } | null>(null);

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { depositStatusLabels } from '@machines/deposit';
+import { depositEventRoles, depositStatusLabels } from '@machines/deposit';
 import type { DepositStatus } from '@contract/deposit';
 import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
@@ -23,6 +23,7 @@ import { useDepositList, useProductOptions, useStatusCounts } from './use-deposi
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
 import { Link } from 'react-router-dom';
+import { mayAct } from '@machines/deposit-rules';
 
 export const LIST_DEFAULTS = { status: 'all', q: '', productId: '', dateFrom: '', dateTo: '', sort: '-createdAt', page: '1' };
 
@@ -98,7 +99,7 @@ export default function DepositListScreen() {
   const [send] = useState(createIdempotentSender);
   const [outcome, setOutcome] = useState<BulkApprovalOutcome | null>(null);
 
-  const canBulkApprove = (role === 'SUPERVISOR' || role === 'ADMIN') && state.status === 'pending';
+  const canBulkApprove = mayAct(role, depositEventRoles['deposit.approve']) && state.status === 'pending';
   const rows = list.data?.data ?? [];
   const selectedRows = rows.filter((row) => selected.has(row.id));
 

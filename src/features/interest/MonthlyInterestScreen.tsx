@@ -17,6 +17,7 @@ import { useResource } from '../../lib/use-resource';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
 import { SearchForm } from '../../components/SearchForm';
+import { mayAct } from '@machines/deposit-rules';
 
 export const ONLY_SUPERVISOR = 'Hanya supervisor yang dapat menandai bunga sudah dibayar.';
 /**
@@ -67,7 +68,7 @@ export default function MonthlyInterestScreen() {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [send] = useState(createIdempotentSender);
-  const canMark = role === 'SUPERVISOR' || role === 'ADMIN';
+  const canMark = mayAct(role, 'SUPERVISOR');
 
   const rows = interest.data?.data ?? [];
   const chosen = rows.filter((row) => isPayable(row) && selected.has(row.id));

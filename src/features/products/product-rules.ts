@@ -4,6 +4,7 @@ import type { ListMeta } from '@contract/envelope';
 import { instructionLabels } from '../../lib/deposit-labels';
 import { formatDate, formatRate } from '../../lib/format';
 import type { Product, ProductTenor } from '../../lib/products-api';
+import { mayAct } from '@machines/deposit-rules';
 
 /**
  * What Produk shows and offers, decided here rather than in the views. The server decides again
@@ -12,7 +13,7 @@ import type { Product, ProductTenor } from '../../lib/products-api';
 
 /** Only an admin changes products; the server refuses anyone else with 403. */
 export function canManageProducts(role: Role | undefined): boolean {
-  return role === 'ADMIN';
+  return mayAct(role, 'ADMIN');
 }
 
 /** The filters Produk keeps in its URL (see useQueryState): a search and the status. */

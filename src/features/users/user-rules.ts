@@ -1,6 +1,7 @@
 import type { Role } from '@contract/auth';
 import { roleLabels } from '@contract/users';
 import type { StaffUser } from '../../lib/users-api';
+import { mayAct } from '@machines/deposit-rules';
 
 /**
  * What Pengguna offers for a user, decided here rather than in the view. The server decides
@@ -24,7 +25,7 @@ export const USER_PAGE_SIZE = 20;
 
 /** Only an admin manages the bank's users; the server refuses anyone else with 403. */
 export function canManageUsers(role: Role | undefined): boolean {
-  return role === 'ADMIN';
+  return mayAct(role, 'ADMIN');
 }
 
 /** An admin cannot deactivate their own account (they would lock themself out). */

@@ -22,6 +22,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime, formatFileSize, formatRupiah, jakartaToday } from '../../../lib/format';
 import { createIdempotentSender } from '../../../lib/idempotency';
 import { useResource } from '../../../lib/use-resource';
+import { mayAct } from '@machines/deposit-rules';
 import '../../../styles/lists.css';
 import '../../../styles/customer-form.css';
 
@@ -163,7 +164,7 @@ export default function DepositImportScreen() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [historyPage, setHistoryPage] = useState(1);
   const [send] = useState(createIdempotentSender);
-  const history = useResource((signal) => (role === 'ADMIN' ? depositImportApi.history(historyPage, signal) : Promise.resolve({ data: [], meta: { page: 1, limit: 10, total: 0, totalPages: 0 } })), [historyPage, role]);
+  const history = useResource((signal) => (mayAct(role, 'ADMIN') ? depositImportApi.history(historyPage, signal) : Promise.resolve({ data: [], meta: { page: 1, limit: 10, total: 0, totalPages: 0 } })), [historyPage, role]);
 
   const { pending, submit } = useSubmission(async (dryRun: boolean) => {
     if (!file) return;
@@ -186,7 +187,7 @@ export default function DepositImportScreen() {
     }
   });
 
-  if (role !== undefined && role !== 'ADMIN') {
+  if (role !== undefined && !mayAct(role, 'ADMIN')) {
     return (
       <div className="bj-page">
         <PageHeading title="Impor Deposito" />
