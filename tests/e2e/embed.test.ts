@@ -152,10 +152,16 @@ describe('a host on an origin that is not allowed', () => {
       const strangerPage = await context.newPage();
       await strangerPage.goto(stranger.url);
       const app = await openApp(strangerPage);
+      // Seen after the app's own listener (registered at its start) has handled each message: once
+      // the third is seen, a marker goes to the host that opened it, behind any reply the app would have sent.
+      await app.evaluate(() => {
+        let seen = 0;
+        window.addEventListener('message', (event) => {
+          if ((event.data as { eventMessage?: string } | null)?.eventMessage && (seen += 1) === 3) (window.opener as Window).postMessage({ handled: 3 }, '*');
+        });
+      });
       for (const message of ['checkIsLoggedIn', 'hideNavbar', 'logout']) await postToApp(strangerPage, message);
-      await strangerPage.waitForTimeout(1_500);
-
-      expect(await received(strangerPage)).toEqual([]);
+      expect(await waitForReplies(strangerPage, 1)).toEqual([{ handled: 3 }]);
       expect(new URL(app.url()).pathname).toBe('/home');
       await app.getByRole('navigation', { name: 'Menu utama' }).waitFor();
       await app.getByRole('button', { name: 'Keluar' }).waitFor();
