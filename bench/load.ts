@@ -72,17 +72,22 @@ function dataDirOf(dialect: LoadDialect): string {
  * DATABASE_URL does not do: Kysely's migrator finds its tables in the 1,000,000-deposit schema of
  * the bench database and then fails to lock them in the search_path's.
  */
-async function loadDatabase(): Promise<string> {
+function loadDatabase(): Promise<string> {
+  return siblingDatabase('load', process.env.BENCH_FRESH === '1');
+}
+
+/** `<BENCH_DATABASE_URL's database>_<suffix>`, made when missing (dropped first when `fresh`); its URL. */
+export async function siblingDatabase(suffix: string, fresh: boolean): Promise<string> {
   const base = process.env.BENCH_DATABASE_URL;
   if (!base) throw new Error('BENCH_DATABASE_URL is unset');
   const url = new URL(base);
-  const name = `${decodeURIComponent(url.pathname.slice(1))}_load`;
+  const name = `${decodeURIComponent(url.pathname.slice(1))}_${suffix}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unusable database name ${name}`);
   const maintenance = new URL(base);
   maintenance.pathname = '/postgres';
   const admin = await pgClient(maintenance.toString());
   try {
-    if (process.env.BENCH_FRESH === '1') await admin.query(`drop database if exists ${name} with (force)`);
+    if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
     const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (rows.length === 0) await admin.query(`create database ${name}`);
   } finally {
@@ -92,7 +97,7 @@ async function loadDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -105,7 +110,7 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface StartedServer {
+export interface StartedServer {
   url: string;
   /** PostgreSQL: the database the server works in (its backends' CPU is measured). */
   databaseUrl?: string;
@@ -117,20 +122,23 @@ interface StartedServer {
 
 /**
  * `npm start` in a child process: `node --import tsx server/start.ts` (what the tsx binary runs),
- * with a fresh-or-reused DATA_DIR, PORT, and for PostgreSQL a DATABASE_URL whose search_path is a
- * schema of its own. The first start seeds the demo data (and builds dist/ if it is missing).
+ * with a fresh-or-reused DATA_DIR, PORT, and for PostgreSQL a database of its own. The first
+ * start seeds the demo data (and builds dist/ if it is missing). Other benchmarks give their own
+ * DATA_DIR and database (`place`) and more of the environment (`env`); `settle: false` returns as
+ * soon as it answers /healthz.
  */
-async function startServerProcess(dialect: LoadDialect, log: Log): Promise<StartedServer> {
-  const dataDir = dataDirOf(dialect);
-  if (process.env.BENCH_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
+export async function startServerProcess(dialect: LoadDialect, log: Log, place: { dataDir?: string; databaseUrl?: string; env?: Record<string, string>; profile?: boolean; settle?: boolean } = {}): Promise<StartedServer> {
+  const dataDir = place.dataDir ?? dataDirOf(dialect);
+  if (!place.dataDir && process.env.BENCH_FRESH === '1') rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   for (const name of ['LOG_LEVEL', 'DATABASE_URL', 'VITEST', 'NODE_OPTIONS']) delete env[name];
-  if (dialect === 'postgres') env.DATABASE_URL = await loadDatabase();
+  Object.assign(env, place.env);
+  if (dialect === 'postgres') env.DATABASE_URL = place.databaseUrl ?? (await loadDatabase());
   const logFile = join(dataDir, 'server.log');
   const fd = openSync(logFile, 'w');
-  const nodeFlags = process.env.BENCH_LOAD_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profiles')}`] : [];
+  const nodeFlags = (place.profile ?? process.env.BENCH_LOAD_PROFILE === '1') ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profiles')}`] : [];
   const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'server/start.ts'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   const url = `http://127.0.0.1:${port}`;
@@ -146,8 +154,9 @@ async function startServerProcess(dialect: LoadDialect, log: Log): Promise<Start
     if (Date.now() > deadline) throw new Error(`server did not answer /healthz within 5 minutes; see ${logFile}`);
     await sleep(500);
   }
-  // The catch-up run of the daily job starts with the server: wait until the log is quiet.
-  let size = -1;
+  // The catch-up run of the daily job starts with the server: wait until the log is quiet
+  // (unless the caller times what the server does from its start).
+  let size = place.settle === false ? statSync(logFile).size : -1;
   while (statSync(logFile).size !== size) {
     size = statSync(logFile).size;
     await sleep(3000);
@@ -176,7 +185,7 @@ interface AutocannonResult {
   duration: number;
 }
 
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   // /proc/<pid>/stat fields 14 and 15: utime and stime in clock ticks (100 per second on Linux).
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -208,7 +217,7 @@ async function autocannon(url: string, connections: number, seconds: number, tok
 }
 
 /** CPU seconds used so far by each backend of `databaseUrl`'s database (PostgreSQL on this machine). */
-async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
+export async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
   const client = await pgClient(databaseUrl);
   try {
     const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');

@@ -12,6 +12,8 @@ import { runGeographyBenchmarks } from './geography-zip-search';
 import { runInvoiceBenchmarks } from './invoices';
 import { runPlacementPreviewBenchmarks } from './placement-preview';
 import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
+import { runOutboxBenchmarks } from './outbox-delivery';
+import { runPartnerPlacementBenchmarks } from './partner-placement';
 import { runReportBenchmarks } from './reports';
 
 interface Benchmark {
@@ -96,6 +98,18 @@ const BENCHMARKS: Benchmark[] = [
     name: `Load (autocannon) on the started server: deposit list and detail at 50 and 200 connections, /healthz as the ceiling (SQLite${postgres ? ' and PostgreSQL' : ''})`,
     run: async (log) => {
       loadFigures.push(...(await runLoadBenchmarks(log)));
+    },
+  },
+  {
+    name: `Partner API: signed placements (SNAP) over 50 connections, flat out and at 300 a second, on the started server (SQLite${postgres ? ' and PostgreSQL' : ''}; budget on SQLite ≥ 300/s, p99 ≤ 100 ms at 300/s)`,
+    run: async (log) => {
+      await runPartnerPlacementBenchmarks(log);
+    },
+  },
+  {
+    name: `Outbox: 10,000 partner notifications delivered by the started server's worker to a local receiver (SQLite${postgres ? ' and PostgreSQL' : ''}; budget ≤ 60 s)`,
+    run: async (log) => {
+      await runOutboxBenchmarks(log);
     },
   },
 ];

@@ -21,6 +21,7 @@ import { s3FileStore } from './platform/files/s3-file-store';
 import { purgeIdempotencyKeys } from './platform/http/idempotency-repository';
 import { createLogger } from './platform/logger';
 import { outboxMailer, smtpMailer, type Mailer } from './platform/mail';
+import { retryingMailer } from './platform/outbox/follow-ups';
 import { purgeThrottles } from './platform/throttle-repository';
 
 export interface CoreOptions {
@@ -54,7 +55,10 @@ export interface Core {
   hasher: PasswordHasher;
   database: DatabaseHandle;
   fileStore: FileStore;
+  /** Sends at once, and queues a mail the server refuses to be sent again (platform/outbox/follow-ups.ts). */
   mailer: Mailer;
+  /** The mail server itself (SMTP, or files in outboxDir), for the outbox's retries. */
+  mailSender: Mailer;
   /** Where mail goes when SMTP_URL is unset. */
   outboxDir: string;
   jwtSecret: string;
@@ -111,7 +115,8 @@ export async function openCore(options: CoreOptions = {}): Promise<Core> {
     }
 
     const outboxDir = join(config.dataDir, 'outbox');
-    const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outboxDir, config.mailFrom, logger));
+    const mailSender = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outboxDir, config.mailFrom, logger));
+    const mailer = retryingMailer(mailSender, { db: database.db, clock, logger });
     const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
     if (config.databaseUrl && !config.jwtSecret) {
       logger.warn('JWT_SECRET is unset: tokens are signed with a secret kept in DATA_DIR; several instances sharing one PostgreSQL need the same JWT_SECRET');
@@ -124,7 +129,7 @@ export async function openCore(options: CoreOptions = {}): Promise<Core> {
       demoPartnerFile = await seedDemoPartner({ db: database.db, clock, sealingKey: partnerSealingKey(jwtSecret), dataDir: config.dataDir, bankNames: DEMO_BANKS.map((bank) => bank.name) });
       if (demoPartnerFile) logger.info({ partner: 'DEMO-MITRA', file: demoPartnerFile }, 'demo partner created');
     }
-    return { config, logger, clock, hasher, database, fileStore, mailer, outboxDir, jwtSecret, seeded, demoPartnerFile, close };
+    return { config, logger, clock, hasher, database, fileStore, mailer, mailSender, outboxDir, jwtSecret, seeded, demoPartnerFile, close };
   } catch (error) {
     await close();
     throw error;

@@ -16,6 +16,7 @@ import { createPartnerAdminService, type PartnerAdminService } from './partner/p
 import { createPartnerGateway } from './partner/partner-gateway';
 import { partnerNotificationSender } from './partner/partner-notification-service';
 import { createOutboxDelivery, type OutboxDelivery } from './platform/outbox/outbox-delivery';
+import { followUpSender, mailFollowUpSender } from './platform/outbox/follow-ups';
 import { createPartnerService } from './partner/partner-service';
 import type { createAuthService } from './auth/auth-service';
 import type { Clock } from './platform/clock';
@@ -24,7 +25,7 @@ import { createDepositService, type DepositTracksReader } from './deposits/depos
 import { createBilyetService } from './documents/bilyet-service';
 import { createBilyetPrintService } from './documents/bilyet-print-service';
 import { createShipmentService, shipmentsOfDeposit } from './courier/shipment-service';
-import { courierFromConfig } from './courier/jne-provider';
+import { courierFromConfig, type CourierDeps } from './courier/jne-provider';
 import { signatureFromConfig } from './signature/privy-provider';
 import { appendSignaturePage } from './signature/signed-copy';
 import { createSignatureService } from './signature/signature-service';
@@ -62,6 +63,8 @@ export interface ServerOptions extends CoreOptions {
   idempotencyHooks?: IdempotencyHooks;
   /** How the Privy sandbox POSTs its callbacks (default the global fetch to PUBLIC_URL); tests route them into the app. */
   privyCallbackFetch?: FetchLike;
+  /** Tests: wraps how the JNE client reaches JNE or its sandbox (an outage). */
+  courierFetch?: CourierDeps['wrapFetch'];
   /** Tests: how the Privy sandbox retries a callback that failed. */
   privyCallbackRetryDelaysMs?: number[];
 }
@@ -118,7 +121,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
     const documents = createDocumentService({ db: database.db, clock, fileStore });
     const bilyets = createBilyetService({ db: database.db, clock, documents });
     const bilyetPrinting = createBilyetPrintService({ db: database.db, clock, fileStore, deposits, bilyets, publicUrl: config.publicUrl });
-    const courier = courierFromConfig(config, { db: database.db, clock, logger, auth });
+    const courier = courierFromConfig(config, { db: database.db, clock, logger, auth, ...(options.courierFetch ? { wrapFetch: options.courierFetch } : {}) });
     const shipments = createShipmentService({ db: database.db, clock, courier: courier.client, bilyets, logger });
     const privy = signatureFromConfig(config, {
       db: database.db,
@@ -154,7 +157,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       db: database.db,
       clock,
       logger,
-      senders: { 'partner.notification': partnerNotificationSender({ db: database.db, sealingKey: partnerKeysOfCore.sealingKey, ...(options.outboxFetch ? { fetch: options.outboxFetch } : {}) }) },
+      senders: {
+        'partner.notification': partnerNotificationSender({ db: database.db, sealingKey: partnerKeysOfCore.sealingKey, ...(options.outboxFetch ? { fetch: options.outboxFetch } : {}) }),
+        mail: mailFollowUpSender(core.mailSender),
+        'jne.tracking': followUpSender((shipmentId, body) => shipments.retryTracking(shipmentId, String(body.bankId))),
+        'privy.signature': followUpSender((signatureId) => signatures.retrySettling(signatureId)),
+        'aro.letter': followUpSender((letterId) => aroLetters.retryDrawing(letterId)),
+      },
     });
     const customers = createCustomerService({ db: database.db, clock, geography });
     const placements = createPlacementService({ db: database.db, clock, deposits });

@@ -26,6 +26,8 @@ export interface CourierDeps {
   logger?: Logger;
   /** How the client reaches JNE; default the global fetch (JNE_URL) or the sandbox in process. */
   fetch?: FetchLike;
+  /** Tests: wraps however the client reaches JNE (to take it down for a while). */
+  wrapFetch?: (reach: FetchLike) => FetchLike;
   /** JNE's per-customer fields (BRANCH, CUST_ID, …); default the sandbox's. */
   account?: Partial<JneAccount>;
   timeoutMs?: number;
@@ -59,12 +61,13 @@ export function disabledCourier(): CourierClient {
  */
 export function courierFromConfig(config: Pick<Config, 'jne'>, deps: CourierDeps): CourierSetup {
   const account = { ...config.jne.account, ...deps.account };
+  const wrap = deps.wrapFetch ?? ((reach: FetchLike) => reach);
   const common = { ...(Object.keys(account).length > 0 ? { account } : {}), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) };
   if (config.jne.off) return { client: disabledCourier(), sandboxPath: JNE_SANDBOX_PATH, enabled: false };
   if (config.jne.url) {
     if (!config.jne.username || !config.jne.apiKey) throw new Error('JNE_URL is set without JNE_USERNAME and JNE_API_KEY');
     return {
-      client: jneClient({ baseUrl: config.jne.url, username: config.jne.username, apiKey: config.jne.apiKey, ...(deps.fetch ? { fetch: deps.fetch } : {}), ...common }),
+      client: jneClient({ baseUrl: config.jne.url, username: config.jne.username, apiKey: config.jne.apiKey, fetch: wrap(deps.fetch ?? ((input, init) => fetch(input, init))), ...common }),
       sandboxPath: JNE_SANDBOX_PATH,
       enabled: true,
     };
@@ -84,7 +87,7 @@ export function courierFromConfig(config: Pick<Config, 'jne'>, deps: CourierDeps
   };
   const sandbox = jneSandbox({ db: deps.db, clock: deps.clock, username, apiKey, control, ...(deps.logger ? { logger: deps.logger } : {}) });
   return {
-    client: jneClient({ baseUrl: `http://sandbox.invalid${JNE_SANDBOX_PATH}`, username, apiKey, fetch: deps.fetch ?? inProcessFetch(sandbox, JNE_SANDBOX_PATH), ...common }),
+    client: jneClient({ baseUrl: `http://sandbox.invalid${JNE_SANDBOX_PATH}`, username, apiKey, fetch: wrap(deps.fetch ?? inProcessFetch(sandbox, JNE_SANDBOX_PATH)), ...common }),
     // Its credentials are published: pickups, tracing and cancellations stay in process.
     sandbox: publicPart(sandbox, JNE_SANDBOX_PATH, (path) => path === '/control/advance'),
     sandboxPath: JNE_SANDBOX_PATH,

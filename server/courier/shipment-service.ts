@@ -16,6 +16,7 @@ import type { Database, ShipmentEventRow, ShipmentRow } from '../platform/db/sch
 import { ServiceError, ValidationError } from '../platform/errors';
 import { ProviderError } from '../platform/provider-http';
 import { parseFields, parseOrThrow } from '../platform/validation';
+import { enqueueFollowUp } from '../platform/outbox/follow-ups';
 import { courierAddressOf, courierAddressOfPlace } from './courier-address';
 import type { CourierClient, CourierParty, Tracking } from './jne-client';
 import { drawResiLabel } from './resi-label-pdf';
@@ -315,10 +316,17 @@ export function createShipmentService(deps: ShipmentServiceDeps) {
           tracked += 1;
         } catch (error) {
           failed += 1;
-          deps.logger?.warn({ err: error, shipmentId: row.id, awb: row.awb }, 'tracking a shipment failed; the next run tries again');
+          deps.logger?.warn({ err: error, shipmentId: row.id, awb: row.awb }, 'tracking a shipment failed; asked again within minutes (outbox follow-up)');
+          await enqueueFollowUp(db, clock, { kind: 'jne.tracking', subjectId: row.id, bankId: row.bank_id, body: { bankId: row.bank_id } });
         }
       }
       return { tracked, failed };
+    },
+
+    /** The follow-up of a tracking that failed: JNE asked again for this shipment; throws while it still fails. */
+    async retryTracking(shipmentId: string, bankId: string): Promise<void> {
+      const row = await findShipmentOfBank(db, bankId, shipmentId);
+      if (row) await refresh(row, SYSTEM_ACTOR);
     },
   };
 }

@@ -13,6 +13,7 @@ import type { FileStore } from '../platform/files/file-store';
 import { pdfBytes } from '../platform/pdf/pdf-bytes';
 import { drawAroLetter, type AroLetterPrincipal } from './aro-letter-pdf';
 import type { DocumentService } from './document-service';
+import { enqueueFollowUp } from '../platform/outbox/follow-ups';
 
 /**
  * The ARO letters of rollovers (DOMAIN.md): the daily job records a letter row with each rollover
@@ -94,7 +95,8 @@ export function createAroLetterService(deps: { db: Kysely<Database>; clock: Cloc
           } catch (error) {
             failed += 1;
             skipped.add(letter.id);
-            deps.logger?.warn({ err: error, letterId: letter.id, depositId: letter.deposit_id }, 'drawing an ARO letter failed; the next run tries again');
+            deps.logger?.warn({ err: error, letterId: letter.id, depositId: letter.deposit_id }, 'drawing an ARO letter failed; drawn again within minutes (outbox follow-up)');
+            await enqueueFollowUp(db, deps.clock, { kind: 'aro.letter', subjectId: letter.id, bankId: letter.bank_id });
           }
         }
       }
@@ -106,6 +108,12 @@ export function createAroLetterService(deps: { db: Kysely<Database>; clock: Cloc
      * included). Older letters without a PDF (imported or demo history) are drawn when opened.
      */
     drawRecent: () => drawAll({ issuedSince: addDays(businessToday(deps.clock), -RECENT_DAYS) }),
+
+    /** The follow-up of a letter that could not be drawn: drawn again (nothing when it has its PDF by now); throws while it still fails. */
+    async retryDrawing(letterId: string): Promise<void> {
+      const letter = await db.selectFrom('aro_letters').selectAll().where('id', '=', letterId).executeTakeFirst();
+      if (letter && letter.file_id === null) await draw(letter);
+    },
 
     /** Every letter without its PDF (npm run jobs -- after an import). */
     drawMissing: () => drawAll({}),

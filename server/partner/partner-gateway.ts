@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Context, Handler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -12,7 +11,7 @@ import type { AppEnv } from '../platform/http/session';
 import { openSecret, type SealingKey } from './partner-secrets';
 import { claimPartnerRequest, findPartnerByClientKey, findPartnerByCode, findPartnerRequest, recordPartnerAnswer, type PartnerClientRow, type PartnerRequestRow } from './partner-repository';
 import { issueAccessToken, readAccessToken, secretGeneration, ACCESS_TOKEN_SECONDS, type TokenKey } from './partner-token';
-import { checkTimestamp, minifyJson, verifyAccessTokenRequest, verifyRequest } from './snap-signature';
+import { bodyDigest, checkTimestamp, verifyAccessTokenRequest, verifyRequest } from './snap-signature';
 
 /**
  * SNAP's security in front of the partner API (API.md "The channel partner's door"): the B2B
@@ -70,9 +69,27 @@ function answerOfError(error: ServiceError): PartnerAnswer {
   return { snapCase: duplicate ? 'duplicateReference' : CASE_OF_FAILURE[error.kind], message: error.message };
 }
 
-function snapResponse(service: PartnerService, answer: PartnerAnswer): Response {
+/** An answer as it is sent and kept for X-EXTERNAL-ID: its status and JSON text. */
+interface SnapReply {
+  status: number;
+  text: string;
+}
+
+function snapReply(service: PartnerService, answer: PartnerAnswer): SnapReply {
   const [status, , standardMessage] = SNAP_CASES[answer.snapCase];
-  return Response.json({ responseCode: snapResponseCode(service, answer.snapCase), responseMessage: answer.message ?? standardMessage, ...answer.fields }, { status });
+  return { status, text: JSON.stringify({ responseCode: snapResponseCode(service, answer.snapCase), responseMessage: answer.message ?? standardMessage, ...answer.fields }) };
+}
+
+/**
+ * The Response of a reply. Made from its text (not Response.json): @hono/node-server writes such
+ * a Response straight to the socket, where one made by Response.json is read back as a web stream.
+ */
+function sent(reply: SnapReply, headers: Record<string, string> = {}): Response {
+  return new Response(reply.text, { status: reply.status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+function snapResponse(service: PartnerService, answer: PartnerAnswer): Response {
+  return sent(snapReply(service, answer));
 }
 
 function parseJson(text: string): unknown {
@@ -83,8 +100,28 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** How many partners' opened secrets a server keeps. */
+const OPENED_SECRETS = 256;
+
 export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock; logger: Logger; sealingKey: SealingKey; tokenKey: TokenKey }) {
   const { db, clock, logger } = deps;
+
+  /**
+   * A partner's client secret and its generation, by its sealed text: opening it (AES-256-GCM)
+   * and digesting it on every call cost more than the rest of the check. A rotation seals the
+   * new secret under a new text, so an entry is never stale: the partner's row, read at each
+   * call, says which text is in force.
+   */
+  const opened = new Map<string, { secret: string; generation: string }>();
+  function clientSecretOf(sealed: string): { secret: string; generation: string } {
+    let entry = opened.get(sealed);
+    if (!entry) {
+      entry = { secret: openSecret(deps.sealingKey, sealed), generation: secretGeneration(sealed) };
+      if (opened.size >= OPENED_SECRETS) opened.delete(opened.keys().next().value!);
+      opened.set(sealed, entry);
+    }
+    return entry;
+  }
 
   function requireTimestamp(c: Context): string {
     const timestamp = c.req.header('x-timestamp');
@@ -95,22 +132,23 @@ export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock;
     return timestamp;
   }
 
-  /** Who calls, from the token and the signature over the call; nothing is read before this holds. */
-  async function authenticate(c: Context, body: string): Promise<PartnerCaller> {
+  /** Who calls, from the token and the signature over the call (`digest`: bodyDigest(body)); nothing is read before this holds. */
+  async function authenticate(c: Context, body: string, digest: string): Promise<PartnerCaller> {
     const authorization = c.req.header('authorization') ?? '';
     const token = /^Bearer (\S+)$/.exec(authorization)?.[1];
     if (!token) throw new Refused('invalidToken', 'Header Authorization harus "Bearer <accessToken>".');
     const read = readAccessToken(deps.tokenKey, token, clock.now());
     if (!read.ok) throw new Refused('invalidToken', read.reason === 'expired' ? 'Access token sudah kedaluwarsa; minta yang baru.' : 'Access token tidak dikenal.');
     const partner = await findPartnerByCode(db, read.channelCode);
-    if (!partner || secretGeneration(partner.client_secret_sealed) !== read.generation) throw new Refused('invalidToken', 'Access token tidak berlaku lagi; minta yang baru.');
+    const clientSecret = partner ? clientSecretOf(partner.client_secret_sealed) : undefined;
+    if (!partner || !clientSecret || clientSecret.generation !== read.generation) throw new Refused('invalidToken', 'Access token tidak berlaku lagi; minta yang baru.');
     const timestamp = requireTimestamp(c);
     if (c.req.header('x-partner-id') !== partner.client_key) throw new Refused('unauthorized', 'X-PARTNER-ID tidak sesuai dengan access token.');
     const signature = c.req.header('x-signature');
     if (!signature) throw new Refused('unauthorized', 'Header X-SIGNATURE wajib diisi.');
     const url = new URL(c.req.url);
-    const parts = { method: c.req.method, path: `${url.pathname}${url.search}`, accessToken: token, body, timestamp };
-    if (!verifyRequest(openSecret(deps.sealingKey, partner.client_secret_sealed), parts, signature)) throw new Refused('unauthorized', 'X-SIGNATURE tidak sah.');
+    const parts = { method: c.req.method, path: `${url.pathname}${url.search}`, accessToken: token, body, timestamp, digest };
+    if (!verifyRequest(clientSecret.secret, parts, signature)) throw new Refused('unauthorized', 'X-SIGNATURE tidak sah.');
     return { channelCode: partner.channel_code, clientKey: partner.client_key };
   }
 
@@ -120,7 +158,7 @@ export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock;
       return snapResponse(service, { snapCase: 'conflict', message: 'X-EXTERNAL-ID ini sudah dipakai hari ini untuk permintaan lain.' });
     }
     if (stored.status === null || stored.answer === null) return snapResponse(service, { snapCase: 'conflict', message: 'Permintaan dengan X-EXTERNAL-ID ini masih diproses; coba lagi sebentar lagi.' });
-    return new Response(stored.answer, { status: stored.status, headers: { 'content-type': 'application/json', 'x-replayed': 'true' } });
+    return sent({ status: stored.status, text: stored.answer }, { 'x-replayed': 'true' });
   }
 
   return {
@@ -150,11 +188,12 @@ export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock;
     call(service: PartnerService, handler: PartnerHandler, options: { idempotent: boolean } = { idempotent: true }): Handler<AppEnv> {
       return async (c) => {
         const text = await c.req.text();
+        const digest = bodyDigest(text);
         let caller: PartnerCaller;
         let body: unknown;
         let externalId = '';
         try {
-          caller = await authenticate(c, text);
+          caller = await authenticate(c, text, digest);
           if (!CHANNEL_ID.test(c.req.header('channel-id') ?? '')) throw new Refused('invalidMandatoryField', 'Header CHANNEL-ID wajib diisi (huruf dan angka, paling panjang 10).');
           if (options.idempotent) {
             externalId = c.req.header('x-external-id') ?? '';
@@ -178,12 +217,14 @@ export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock;
 
         const key = { channelCode: caller.channelCode, externalId, day: jakartaDate(clock.now()) };
         const methodPath = `${c.req.method} ${new URL(c.req.url).pathname}`;
-        const digest = createHash('sha256').update(minifyJson(text)).digest('hex');
-        const earlier = await findPartnerRequest(db, key);
-        if (earlier) return replay(service, earlier, methodPath, digest);
-
-        const claim = () => ({ channel_code: key.channelCode, external_id: key.externalId, request_day: key.day, method_path: methodPath, body_digest: digest, status: null, answer: null, created_at: clock.now().toISOString() });
-        let answer: PartnerAnswer | undefined;
+        const claim = (reply?: SnapReply) => ({
+          channel_code: key.channelCode, external_id: key.externalId, request_day: key.day, method_path: methodPath, body_digest: digest,
+          status: reply?.status ?? null, answer: reply?.text ?? null, created_at: clock.now().toISOString(),
+        });
+        // The id is claimed first, in the call's transaction: a repeat finds it taken (once the
+        // first has committed, on PostgreSQL) and is answered from it; no read before, which
+        // nearly every call would make for nothing.
+        let reply: SnapReply | undefined;
         let taken: PartnerRequestRow | undefined;
         try {
           await inAmbientTransaction(db, async (trx) => {
@@ -191,10 +232,9 @@ export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock;
               taken = await findPartnerRequest(trx, key);
               return;
             }
-            answer = await run();
-            const response = snapResponse(service, answer);
-            if (response.status >= 300) throw new NotKept();
-            await recordPartnerAnswer(trx, key, response.status, await response.text());
+            reply = snapReply(service, await run());
+            if (reply.status >= 300) throw new NotKept();
+            await recordPartnerAnswer(trx, key, reply.status, reply.text);
           });
         } catch (error) {
           if (!(error instanceof NotKept)) {
@@ -202,13 +242,11 @@ export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock;
             return snapResponse(service, { snapCase: 'generalError', message: 'Terjadi kesalahan di server Berjangka; ulangi dengan X-EXTERNAL-ID yang sama.' });
           }
           // A refusal changed nothing: kept on its own, so the same id repeats it.
-          const response = snapResponse(service, answer!);
-          const stored = await response.clone().text();
-          if (await claimPartnerRequest(db, claim())) await recordPartnerAnswer(db, key, response.status, stored);
-          return response;
+          await claimPartnerRequest(db, claim(reply));
+          return sent(reply!);
         }
         if (taken) return replay(service, taken, methodPath, digest);
-        return snapResponse(service, answer!);
+        return sent(reply!);
       };
     },
   };

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, hkdfSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * SNAP's B2B access token: opaque to the partner, valid 900 seconds. It names the partner and
@@ -30,7 +30,21 @@ export function secretGeneration(sealedSecret: string): string {
   return createHash('sha256').update(sealedSecret).digest('base64url').slice(0, 16);
 }
 
-const mac = (key: TokenKey, body: string) => createHmac('sha256', key).update(body).digest('base64url');
+/**
+ * The key as a KeyObject, made once per key: createHmac given a Buffer checks it as key material
+ * again at every call (about 10 µs, five times the MAC of a token), given a KeyObject it does not.
+ */
+const keyObjects = new WeakMap<TokenKey, KeyObject>();
+function keyObjectOf(key: TokenKey): KeyObject {
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) {
+    keyObject = createSecretKey(key);
+    keyObjects.set(key, keyObject);
+  }
+  return keyObject;
+}
+
+const mac = (key: TokenKey, body: string) => createHmac('sha256', keyObjectOf(key)).update(body).digest('base64url');
 
 /** `body` as base64url JSON with its HMAC: readable by anyone, made only by us. */
 function seal(key: TokenKey, body: object): string {

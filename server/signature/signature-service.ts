@@ -15,6 +15,7 @@ import { findCustomerOfBank } from '../deposits/deposit-service';
 import type { DocumentService } from '../documents/document-service';
 import { PrivyCallbackError, readPrivyCallback, REFERENCE_MISMATCH, SIGNED_COPY_UNAVAILABLE } from './privy-callback';
 import type { SignatureProvider } from './privy-client';
+import { enqueueFollowUp } from '../platform/outbox/follow-ups';
 
 /**
  * E-signatures through Privy (DOMAIN.md): staff send a PDF document of a deposit to its customer;
@@ -38,6 +39,9 @@ export interface SignatureServiceDeps {
 function contextOf(row: SignatureRequestRow): SignatureContext {
   return signatureContext({ signatureId: row.id, depositId: row.deposit_id, documentId: row.document_id, sentOn: row.sent_on, signedDocumentId: row.signed_document_id });
 }
+
+/** What settling a request still `sent` came to. */
+type Settled = 'completed' | 'expired' | 'open' | 'signed-without-copy' | 'unreachable';
 
 export function createSignatureService(deps: SignatureServiceDeps) {
   const { db, clock, provider, documents } = deps;
@@ -122,6 +126,41 @@ export function createSignatureService(deps: SignatureServiceDeps) {
     if (state.status === 'sent') return 'open';
     if (state.status === 'signed' && !state.signedFile) return 'signed-without-copy';
     return (await complete(row, { status: state.status, at: state.signedAt ?? clock.now().toISOString(), signedFile: state.signedFile }, null)) ? 'recorded' : 'open';
+  }
+
+  /**
+   * Asks Privy once more about a request still `sent` (a lost callback) and expires it when past
+   * its validity (the provider does not call back on expiry) — even when Privy cannot be reached,
+   * since it can no longer be signed. A request signed on Privy never expires here, however long
+   * its copy takes to come.
+   */
+  async function settle(row: SignatureRequestRow): Promise<Settled> {
+    try {
+      const polled = await poll(row);
+      if (polled === 'recorded') return 'completed';
+      if (polled === 'signed-without-copy') return 'signed-without-copy';
+    } catch (error) {
+      deps.logger?.warn({ err: error, signatureId: row.id }, 'polling Privy failed before the expiry check');
+      if (!(await expire(row))) return 'unreachable';
+      return 'expired';
+    }
+    return (await expire(row)) ? 'expired' : 'open';
+  }
+
+  /** Expires the request when the machine says it is past its validity; false when it is not. */
+  async function expire(row: SignatureRequestRow): Promise<boolean> {
+    const decision = decideSignature(restoreSignature(row.status, contextOf(row)), { type: 'signature.expire', actor: SYSTEM_ACTOR, today: businessToday(clock) });
+    if (!decision.ok) return false;
+    const now = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('signature_requests').set({ status: 'expired', completed_at: now, updated_at: now }).where('id', '=', row.id).where('status', '=', 'sent').execute();
+      await applyTrackChange(
+        trx,
+        { bankId: null, depositId: row.deposit_id, actor: SYSTEM_ACTOR, event: 'signature.expire', payload: { signatureId: row.id }, change: async () => ({ signature_status: await latestSignatureStatus(trx, row.deposit_id) }) },
+        now,
+      );
+    });
+    return true;
   }
 
   async function answersOf(rows: SignatureRequestRow[]): Promise<SignatureRequestAnswer[]> {
@@ -252,17 +291,18 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       if (seen) return { recorded: false };
       const at = message.signedAt ?? message.occurredAt ?? clock.now().toISOString();
       if (message.status !== 'signed' || row.status !== 'sent') return { recorded: await complete(row, { status: message.status, at }, message.eventId) };
-      const copyUnavailable = (error?: unknown) => {
-        deps.logger?.warn({ err: error, signatureId: row.id, eventId: message.eventId }, 'the signed copy could not be fetched from Privy; the request stays sent');
+      const copyUnavailable = async (error?: unknown) => {
+        deps.logger?.warn({ err: error, signatureId: row.id, eventId: message.eventId }, 'the signed copy could not be fetched from Privy; the request stays sent, asked again within minutes');
+        await enqueueFollowUp(db, clock, { kind: 'privy.signature', subjectId: row.id, bankId: null });
         return new PrivyCallbackError(503, SIGNED_COPY_UNAVAILABLE);
       };
       let signedFile: (() => Promise<Uint8Array>) | undefined;
       try {
         signedFile = (await provider.status(row.provider_document_id)).signedFile;
       } catch (error) {
-        throw copyUnavailable(error);
+        throw await copyUnavailable(error);
       }
-      if (!signedFile) throw copyUnavailable();
+      if (!signedFile) throw await copyUnavailable();
       const fetchCopy = signedFile;
       let fetchFailed: unknown = null;
       try {
@@ -282,7 +322,7 @@ export function createSignatureService(deps: SignatureServiceDeps) {
           ),
         };
       } catch (error) {
-        if (fetchFailed !== null) throw copyUnavailable(error);
+        if (fetchFailed !== null) throw await copyUnavailable(error);
         throw error;
       }
     },
@@ -292,46 +332,35 @@ export function createSignatureService(deps: SignatureServiceDeps) {
      * past their validity expire (the provider does not call back on expiry).
      */
     async settleOpen(): Promise<{ completed: number; expired: number; failed: number }> {
-      const today = businessToday(clock);
       const open = (await db.selectFrom('signature_requests').selectAll().where('status', '=', 'sent').execute()) as SignatureRequestRow[];
       let completed = 0;
       let expired = 0;
       let failed = 0;
       for (const row of open) {
+        let outcome: Settled;
         try {
-          try {
-            const polled = await poll(row);
-            if (polled === 'recorded') {
-              completed += 1;
-              continue;
-            }
-            // Signed on Privy: never expired here, however long its copy takes to come.
-            if (polled === 'signed-without-copy') {
-              failed += 1;
-              continue;
-            }
-          } catch (error) {
-            // Privy unreachable: a request past its validity still expires (it can no longer be signed).
-            deps.logger?.warn({ err: error, signatureId: row.id }, 'polling Privy failed before the expiry check');
-          }
-          const decision = decideSignature(restoreSignature(row.status, contextOf(row)), { type: 'signature.expire', actor: SYSTEM_ACTOR, today });
-          if (!decision.ok) continue;
-          const now = clock.now().toISOString();
-          await db.transaction().execute(async (trx) => {
-            await trx.updateTable('signature_requests').set({ status: 'expired', completed_at: now, updated_at: now }).where('id', '=', row.id).where('status', '=', 'sent').execute();
-            await applyTrackChange(
-              trx,
-              { bankId: null, depositId: row.deposit_id, actor: SYSTEM_ACTOR, event: 'signature.expire', payload: { signatureId: row.id }, change: async () => ({ signature_status: await latestSignatureStatus(trx, row.deposit_id) }) },
-              now,
-            );
-          });
-          expired += 1;
+          outcome = await settle(row);
         } catch (error) {
+          deps.logger?.warn({ err: error, signatureId: row.id }, 'settling a signature request failed');
+          outcome = 'unreachable';
+        }
+        if (outcome === 'completed') completed += 1;
+        if (outcome === 'expired') expired += 1;
+        if (outcome === 'unreachable' || outcome === 'signed-without-copy') {
           failed += 1;
-          deps.logger?.warn({ err: error, signatureId: row.id }, 'settling a signature request failed; the next run tries again');
+          await enqueueFollowUp(db, clock, { kind: 'privy.signature', subjectId: row.id, bankId: null });
         }
       }
       return { completed, expired, failed };
+    },
+
+    /** The follow-up of a settling that failed: Privy asked again about this request; throws while it still fails. */
+    async retrySettling(signatureId: string): Promise<void> {
+      const row = (await db.selectFrom('signature_requests').selectAll().where('id', '=', signatureId).executeTakeFirst()) as SignatureRequestRow | undefined;
+      if (!row || row.status !== 'sent') return;
+      const outcome = await settle(row);
+      if (outcome === 'unreachable') throw new Error('Privy belum dapat dihubungi');
+      if (outcome === 'signed-without-copy') throw new Error('salinan bertanda tangan belum dapat diambil dari Privy');
     },
   };
 }

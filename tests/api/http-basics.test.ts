@@ -80,11 +80,10 @@ describe.each(dialects)('HTTP basics on %s', (dialect) => {
     expectSecurityHeaders(result.headers);
   });
 
-  it('still answers forgot-password with 200 when the mail server fails, and logs the failure', async () => {
+  it('still answers forgot-password with 200 when the mail server fails, and logs the failure (the mail is queued to be sent again: follow-ups.test.ts)', async () => {
     const result = await t.call('POST', '/api-v2/auth/send-forgot-password', { json: { email: 'operator@bpr-demo.test', userLevel: 1 } });
     expect(result.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(t.logs.some((line) => line.msg === 'reset mail could not be sent')).toBe(true);
+    await expect.poll(() => t.logs.some((line) => line.msg === 'mail could not be sent; queued to be sent again')).toBe(true);
   });
 
   it('logs one JSON line per request with method, path, status and duration', async () => {

@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDailyReport, type DailyJobReport } from '../../server/jobs/daily';
 import type { FileStoreConfig } from '../../server/platform/config';
@@ -11,6 +8,7 @@ import { startS3Server, type TestS3Server } from '../support/s3-server';
 import { failWithoutPostgres } from '../support/postgres';
 import { API, startWorld, type World } from './deposit-fixtures';
 import { DEMO_PASSWORD, blob, fakeFile, resetTokenFromMail } from './harness';
+import { startInstance, type Instance } from './support/instance-process';
 
 /**
  * Several instances on one PostgreSQL (README "Running several instances"): two real server
@@ -30,91 +28,10 @@ const JWT_SECRET = 'multi-instance-test-secret-0123456789abcdef0123456789';
 const TODAY = '2026-03-02';
 const NOW = `${TODAY}T02:00:00.000Z`;
 
-interface Instance {
-  name: string;
-  url: string;
-  dataDir: string;
-  process: ChildProcess;
-  /** Resolves with the rest of the next stdout line starting with `prefix` (or one already seen and not yet taken). */
-  next(prefix: string): Promise<string>;
-  send(line: string): void;
-  call(method: string, path: string, options?: { token?: string; json?: unknown; form?: FormData; client?: string }): Promise<{ status: number; body: any; bytes: Uint8Array; headers: Headers }>;
-  login(email: string, password?: string, client?: string): Promise<string>;
-  stop(): Promise<void>;
-}
-
-async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), `berjangka-instance-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/support/instance-child.ts'], {
-    env: { ...process.env, VITEST: '', DATA_DIR: dataDir, JWT_SECRET, TRUSTED_PROXY_HOPS: '1', PUBLIC_URL: 'http://berjangka.test', INSTANCE_NOW: NOW, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const unread: string[] = [];
-  const waiters: Array<{ prefix: string; resolve: (rest: string) => void }> = [];
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    const waiter = waiters.find((candidate) => line.startsWith(candidate.prefix));
-    if (!waiter) return void unread.push(line);
-    waiters.splice(waiters.indexOf(waiter), 1);
-    waiter.resolve(line.slice(waiter.prefix.length).trim());
-  });
-  const next = (prefix: string) =>
-    new Promise<string>((resolve, reject) => {
-      const seen = unread.findIndex((line) => line.startsWith(prefix));
-      if (seen >= 0) return resolve(unread.splice(seen, 1)[0]!.slice(prefix.length).trim());
-      waiters.push({ prefix, resolve });
-      child.once('exit', (code) => reject(new Error(`instance ${name} exited (${code}) before printing ${prefix}`)));
-    });
-  const { url } = JSON.parse(await next('READY ')) as { url: string };
-
-  const call: Instance['call'] = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': options.client ?? '10.9.9.9' };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: BodyInit | undefined;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) body = options.form;
-    const response = await fetch(`${url}${path}`, { method, headers, body });
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(Buffer.from(bytes).toString('utf8'));
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, body: parsed, bytes, headers: response.headers };
-  };
-
-  return {
-    name,
-    url,
-    dataDir,
-    process: child,
-    next,
-    send: (line) => child.stdin!.write(`${line}\n`),
-    call,
-    async login(email, password = DEMO_PASSWORD, client) {
-      const result = await call('POST', `${API}/auth/login`, { json: { email, password }, ...(client ? { client } : {}) });
-      if (result.status !== 200) throw new Error(`login ${email} on ${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
-      return result.body.data.token as string;
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Two instances (and the in-process server that made the test's bank) on one PostgreSQL database and schema. */
 async function startPair(fileStoreEnv: Record<string, string>, fileStore: FileStoreConfig) {
   const world = await startWorld('postgres', TODAY, { config: { jwtSecret: JWT_SECRET, fileStore } });
-  const env = { ...fileStoreEnv, DATABASE_URL: world.t.databaseUrl!, INSTANCE_PG_SCHEMA: world.t.pgSchema! };
+  const env = { ...fileStoreEnv, JWT_SECRET, INSTANCE_NOW: NOW, DATABASE_URL: world.t.databaseUrl!, INSTANCE_PG_SCHEMA: world.t.pgSchema! };
   const [a, b] = await Promise.all([startInstance('a', env), startInstance('b', env)]);
   return { world, a, b };
 }

@@ -657,7 +657,8 @@ export interface PartnerRequestsTable {
 /** Messages for the outside world, written with the change they tell of (migration 0025). */
 export interface OutboxTable {
   id: string;
-  kind: 'partner.notification';
+  /** A partner's notification, or a follow-up of work that failed against the outside world (platform/outbox/follow-ups.ts). */
+  kind: 'partner.notification' | 'mail' | 'jne.tracking' | 'privy.signature' | 'aro.letter';
   destination: string;
   ordering_key: string;
   bank_id: string | null;

@@ -7,13 +7,13 @@ import { afterFailure, OUTBOX_GIVE_UP_MS } from './outbox-schedule';
 import { dueOutboxMessages, insertOutboxMessage, leaseOutboxMessage, recordOutboxAttempt, type OutboxRow } from './outbox-repository';
 
 /** What a sender answers for one attempt: delivered, or why not (the receiver's status, an error). */
-export type SendOutcome = { delivered: true; status: number } | { delivered: false; status: number | null; error: string };
+export type SendOutcome = { delivered: true; status: number | null } | { delivered: false; status: number | null; error: string };
 
 /** Delivers one message of its kind; the area that writes the kind supplies it. */
 export type OutboxSender = (message: OutboxRow) => Promise<SendOutcome>;
 
 /** How long one delivery holds its message: longer than a sender's timeout. */
-const LEASE_MS = 60_000;
+export const OUTBOX_LEASE_MS = 60_000;
 const BATCH = 20;
 
 /**
@@ -56,7 +56,7 @@ export async function enqueueOutboxMessage(
 export function createOutboxDelivery(deps: { db: Kysely<Database>; clock: Clock; logger: Logger; senders: Partial<Record<OutboxTable['kind'], OutboxSender>> }) {
   const { db, clock, logger } = deps;
 
-  async function deliver(message: OutboxRow): Promise<void> {
+  async function deliver(message: OutboxRow, heldUntil: string): Promise<void> {
     const sender = deps.senders[message.kind];
     const started = clock.now();
     let outcome: SendOutcome;
@@ -66,12 +66,14 @@ export function createOutboxDelivery(deps: { db: Kysely<Database>; clock: Clock;
       outcome = { delivered: false, status: null, error: error instanceof Error ? error.message : String(error) };
     }
     const attempts = message.attempts + 1;
+    const lost = () => logger.warn({ outboxId: message.id, kind: message.kind, attempts, status: outcome.status }, 'outbox lease ran out during the attempt; another instance took the message over');
     if (outcome.delivered) {
-      await recordOutboxAttempt(db, message.id, { status: 'delivered', attempts, nextAttemptAt: message.next_attempt_at, lastStatus: outcome.status, lastError: null, deliveredAt: clock.now().toISOString() });
+      const recorded = await recordOutboxAttempt(db, message.id, heldUntil, { status: 'delivered', attempts, nextAttemptAt: message.next_attempt_at, lastStatus: outcome.status, lastError: null, deliveredAt: clock.now().toISOString() });
+      if (!recorded) lost();
       return;
     }
     const next = afterFailure(attempts, started, new Date(message.give_up_at));
-    await recordOutboxAttempt(db, message.id, {
+    const recorded = await recordOutboxAttempt(db, message.id, heldUntil, {
       status: next.status,
       attempts,
       nextAttemptAt: next.status === 'pending' ? next.nextAttemptAt.toISOString() : message.next_attempt_at,
@@ -79,6 +81,7 @@ export function createOutboxDelivery(deps: { db: Kysely<Database>; clock: Clock;
       lastError: outcome.error.slice(0, 500),
       deliveredAt: null,
     });
+    if (!recorded) return lost();
     logger[next.status === 'failed' ? 'warn' : 'info']({ outboxId: message.id, kind: message.kind, attempts, status: outcome.status, error: outcome.error }, next.status === 'failed' ? 'outbox message failed for good' : 'outbox message not delivered, will retry');
   }
 
@@ -90,9 +93,14 @@ export function createOutboxDelivery(deps: { db: Kysely<Database>; clock: Clock;
       const due = await dueOutboxMessages(db, now.toISOString(), BATCH);
       let leased = 0;
       for (const message of due) {
-        if (!(await leaseOutboxMessage(db, message.id, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()))) continue;
+        // The lease runs from when it is taken, not from the round's start: after slow receivers
+        // earlier in the round, a lease counted from then could have run out already, and another
+        // instance would send the message while this one does.
+        const at = clock.now();
+        const until = new Date(at.getTime() + OUTBOX_LEASE_MS).toISOString();
+        if (!(await leaseOutboxMessage(db, message, at.toISOString(), until))) continue;
         leased += 1;
-        await deliver(message);
+        await deliver(message, until);
       }
       tried += leased;
       // Delivering one may make the next of its deposit due: ask again until a round finds none.

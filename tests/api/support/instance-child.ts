@@ -17,6 +17,8 @@ import { startServer } from '../../../server/main';
 import { FAST_ARGON2, TestClock } from '../harness';
 
 const logs = pino({ level: 'warn' }, pino.destination(2));
+const name = process.env.INSTANCE_NAME;
+const taggedFetch: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), 'x-berjangka-instance': name! } });
 const server = await startServer({
   env: process.env,
   argon2: FAST_ARGON2,
@@ -24,6 +26,7 @@ const server = await startServer({
   logger: logs,
   seed: false,
   scheduleJobs: false,
+  ...(name ? { outboxFetch: taggedFetch } : {}),
   ...(process.env.INSTANCE_PG_SCHEMA ? { pgSchema: process.env.INSTANCE_PG_SCHEMA } : {}),
   listenPort: 0,
   hostname: '127.0.0.1',
