@@ -8,7 +8,7 @@ import { inAmbientTransaction } from '../platform/db/ambient-transaction';
 import type { Database } from '../platform/db/schema';
 import { ServiceError, ValidationError, type FailureKind } from '../platform/errors';
 import type { AppEnv } from '../platform/http/session';
-import { openSecret, type SealingKey } from './partner-secrets';
+import { secretOpener, type SealingKey } from './partner-secrets';
 import { claimPartnerRequest, findPartnerByClientKey, findPartnerByCode, findPartnerRequest, recordPartnerAnswer, type PartnerClientRow, type PartnerRequestRow } from './partner-repository';
 import { issueAccessToken, readAccessToken, secretGeneration, ACCESS_TOKEN_SECONDS, type TokenKey } from './partner-token';
 import { bodyDigest, checkTimestamp, verifyAccessTokenRequest, verifyRequest } from './snap-signature';
@@ -100,28 +100,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** How many partners' opened secrets a server keeps. */
-const OPENED_SECRETS = 256;
-
 export function createPartnerGateway(deps: { db: Kysely<Database>; clock: Clock; logger: Logger; sealingKey: SealingKey; tokenKey: TokenKey }) {
   const { db, clock, logger } = deps;
 
-  /**
-   * A partner's client secret and its generation, by its sealed text: opening it (AES-256-GCM)
-   * and digesting it on every call cost more than the rest of the check. A rotation seals the
-   * new secret under a new text, so an entry is never stale: the partner's row, read at each
-   * call, says which text is in force.
-   */
-  const opened = new Map<string, { secret: string; generation: string }>();
-  function clientSecretOf(sealed: string): { secret: string; generation: string } {
-    let entry = opened.get(sealed);
-    if (!entry) {
-      entry = { secret: openSecret(deps.sealingKey, sealed), generation: secretGeneration(sealed) };
-      if (opened.size >= OPENED_SECRETS) opened.delete(opened.keys().next().value!);
-      opened.set(sealed, entry);
-    }
-    return entry;
-  }
+  /** A partner's client secret and its generation, by its sealed text (opened once). */
+  const clientSecretOf = secretOpener(deps.sealingKey, (secret, sealed) => ({ secret, generation: secretGeneration(sealed) }));
 
   function requireTimestamp(c: Context): string {
     const timestamp = c.req.header('x-timestamp');

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Database, DepositRow } from '../platform/db/schema';
 import type { OutboxSender } from '../platform/outbox/outbox-delivery';
 import { enqueueOutboxMessage } from '../platform/outbox/outbox-delivery';
-import { openSecret, type SealingKey } from './partner-secrets';
+import { secretOpener, type SealingKey } from './partner-secrets';
 import { findPartnerByCode, findPartnerDeposits } from './partner-repository';
 
 /**
@@ -151,10 +151,11 @@ const RECEIVER_TIMEOUT_MS = 10_000;
 /** The outbox's sender of partner notifications: the partner's URL and secret read at each attempt (a URL set later is used). */
 export function partnerNotificationSender(deps: { db: Kysely<Database>; sealingKey: SealingKey; fetch?: typeof fetch }): OutboxSender {
   const send = deps.fetch ?? fetch;
+  const webhookOf = secretOpener(deps.sealingKey, (secret) => new Webhook(secret));
   return async (message) => {
     const partner = await findPartnerByCode(deps.db, message.destination);
     if (!partner?.notification_url || !partner.notification_secret_sealed) return { delivered: false, status: null, error: 'mitra belum punya alamat notifikasi' };
-    const webhook = new Webhook(openSecret(deps.sealingKey, partner.notification_secret_sealed));
+    const webhook = webhookOf(partner.notification_secret_sealed);
     const sentAt = new Date();
     const response = await send(partner.notification_url, {
       method: 'POST',

@@ -33,3 +33,20 @@ export function openSecret(key: SealingKey, sealed: string): string {
   decipher.setAuthTag(bytes.subarray(bytes.length - 16));
   return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString('utf8');
 }
+
+/**
+ * Opens each sealed secret once and keeps what `use` makes of it (the last `limit`): AES-256-GCM
+ * on every call cost more than the rest of a signature check. A rotation seals the new secret
+ * under a new text, so a kept entry is never stale: the partner's row, read at each use, says
+ * which text is in force.
+ */
+export function secretOpener<T>(key: SealingKey, use: (secret: string, sealed: string) => T, limit = 256): (sealed: string) => T {
+  const opened = new Map<string, T>();
+  return (sealed) => {
+    if (opened.has(sealed)) return opened.get(sealed)!;
+    const made = use(openSecret(key, sealed), sealed);
+    if (opened.size >= limit) opened.delete(opened.keys().next().value!);
+    opened.set(sealed, made);
+    return made;
+  };
+}
