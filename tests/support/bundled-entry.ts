@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -53,20 +53,28 @@ const ownMetaUrl: Plugin = {
 
 let stamp: string | undefined;
 
-/** The bundle of `entry` (a path from the repository root), built when missing; the path to give `node`. */
+/**
+ * The bundle of `entry` (a path from the repository root), built when missing; the path to give
+ * `node`. Split at the entry's dynamic imports, as its sources are: `npm start` refusing a missing
+ * setting still exits before the server's modules (and their packages) load.
+ */
 export async function bundledEntry(entry: string): Promise<string> {
   stamp ??= sourcesStamp();
-  const dir = join(root, '.cache', 'bundles', stamp);
-  const outfile = join(dir, `${entry.replace(/[/.]/g, '-')}.mjs`);
+  const bundles = join(root, '.cache', 'bundles');
+  const dir = join(bundles, stamp, entry.replace(/[/.]/g, '-'));
+  const outfile = join(dir, `${basename(entry).replace(/\.tsx?$/, '')}.mjs`);
   if (existsSync(outfile)) return outfile;
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(join(bundles, stamp), { recursive: true });
   // Bundles of older sources are not needed again.
-  for (const old of readdirSync(join(root, '.cache', 'bundles'))) if (old !== stamp) rmSync(join(root, '.cache', 'bundles', old), { recursive: true, force: true });
-  // Built beside its final name and renamed: two workers building at once each leave a whole file.
-  const building = `${outfile}.${process.pid}.tmp`;
+  for (const old of readdirSync(bundles)) if (old !== stamp) rmSync(join(bundles, old), { recursive: true, force: true });
+  // Built beside its final place and renamed: two workers building at once each leave a whole bundle.
+  const building = `${dir}.${process.pid}.tmp`;
   await build({
     entryPoints: [join(root, entry)],
-    outfile: building,
+    outdir: building,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -77,6 +85,12 @@ export async function bundledEntry(entry: string): Promise<string> {
     logLevel: 'error',
     tsconfig: join(root, 'tsconfig.json'),
   });
-  renameSync(building, outfile);
+  try {
+    renameSync(building, dir);
+  } catch (error) {
+    // Another worker's bundle got there first: the same sources, so the same bundle.
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(outfile)) throw error;
+  }
   return outfile;
 }
