@@ -64,9 +64,6 @@ describe('list filters in the URL', () => {
   });
 });
 
-const operator = { id: 'usr-op', role: 'OPERATOR' as const };
-const supervisor = { id: 'usr-sv', role: 'SUPERVISOR' as const };
-
 describe('Daftar Deposito', () => {
   it("has a Kanal column: the counter in words, a partner's code with its own reference under it, and a deposit of no channel", async () => {
     const rows = [
@@ -90,53 +87,15 @@ describe('Daftar Deposito', () => {
 });
 
 describe('the action menu', () => {
-  it('a pending deposit: a supervisor may approve, reject, cancel and change the date; an operator may not approve', () => {
-    const pending = deposit({ status: 'pending', statusLabel: 'Menunggu Persetujuan', depositDate: '2026-11-12', periodStart: '2026-11-12', maturityDate: '2027-02-12' });
-    const asSupervisor = offeredActions({ ...pending, allowedEvents: ['deposit.approve', 'deposit.reject', 'deposit.cancel', 'deposit.changeDate'] }, supervisor, () => undefined);
-    expect(asSupervisor.disagreed).toBe(false);
-    expect(asSupervisor.events).toContain('deposit.approve');
-    expect(asSupervisor.events).toContain('deposit.reject');
-    const asOperator = offeredActions(pending, operator, () => undefined);
-    expect(asOperator.client).not.toContain('deposit.approve');
-    expect(asOperator.client).not.toContain('deposit.reject');
+  it("offers exactly what the server's machine allows this user today, in its order", () => {
+    const pending = deposit({ status: 'pending', allowedEvents: ['deposit.approve', 'deposit.reject', 'deposit.cancel', 'deposit.changeDate'] });
+    expect(offeredActions(pending)).toEqual(['deposit.approve', 'deposit.reject', 'deposit.cancel', 'deposit.changeDate']);
+    expect(offeredActions(deposit({ allowedEvents: ['deposit.requestBreak'] }))).toEqual(['deposit.requestBreak']);
+    expect(offeredActions(deposit({ status: 'closed', closeReason: 'matured', allowedEvents: [] }))).toEqual([]);
   });
 
-  it('an active deposit: an operator may request a break, never approve one', () => {
-    const offered = offeredActions(deposit(), operator, () => undefined);
-    expect(offered.client).toContain('deposit.requestBreak');
-    expect(offered.client).not.toContain('deposit.approveBreak');
-    expect(offered.client).not.toContain('deposit.approve');
-  });
-
-  it('a break requested by someone else: the supervisor may approve or reject it; the requester may not approve it', () => {
-    const requested = deposit({
-      status: 'breakRequested',
-      statusLabel: 'Pengajuan Pencairan Awal',
-      breakRequest: { requestedBy: 'usr-op', requestedOn: '2026-11-10', breakDate: '2026-11-10', reason: null },
-    });
-    const bySupervisor = offeredActions(requested, supervisor, () => undefined);
-    expect(bySupervisor.client).toEqual(expect.arrayContaining(['deposit.approveBreak', 'deposit.rejectBreak']));
-    const byRequester = offeredActions(requested, { id: 'usr-op', role: 'SUPERVISOR' }, () => undefined);
-    expect(byRequester.client).not.toContain('deposit.approveBreak');
-  });
-
-  it('closed and rejected deposits offer nothing', () => {
-    expect(offeredActions(deposit({ status: 'closed', closeReason: 'matured' }), supervisor, () => undefined).client).toEqual([]);
-    expect(offeredActions(deposit({ status: 'rejected' }), supervisor, () => undefined).client).toEqual([]);
-  });
-
-  it("when the machine here and the server's list differ, the server's list is offered and the difference logged", () => {
-    const log = vi.fn();
-    const offered = offeredActions(deposit({ allowedEvents: ['deposit.stopAro'] }), operator, log);
-    expect(offered.disagreed).toBe(true);
-    expect(offered.events).toEqual(['deposit.stopAro']);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('memakai daftar server'));
-  });
-
-  it("when they agree, the machine's list is offered as is", () => {
-    const client = offeredActions(deposit(), operator, () => undefined).client;
-    const offered = offeredActions(deposit({ allowedEvents: client }), operator, () => undefined);
-    expect(offered).toMatchObject({ disagreed: false, events: client });
+  it("never offers the daily job's or a partner's own events, even if listed", () => {
+    expect(offeredActions(deposit({ allowedEvents: ['deposit.rollover', 'deposit.mature', 'deposit.withdraw', 'deposit.stopAro'] }))).toEqual(['deposit.stopAro']);
   });
 });
 

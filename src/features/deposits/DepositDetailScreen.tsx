@@ -258,7 +258,7 @@ export default function DepositDetailScreen() {
   const raise = useDialogRequest();
 
   const deposit = detail.data;
-  const offered = useMemo(() => (deposit && user ? offeredActions(deposit, { id: user.id, role: user.role }) : null), [deposit, user]);
+  const offered = useMemo(() => (deposit ? offeredActions(deposit) : []), [deposit]);
 
   if (detail.status === 'error' && !deposit) {
     return (
@@ -319,7 +319,7 @@ export default function DepositDetailScreen() {
       </p>
       <Header deposit={deposit} />
       <AmountsDue deposit={deposit} />
-      <DepositActions offered={offered?.events ?? []} blocked={blockedActions(deposit)} onOpen={setAction} />
+      <DepositActions offered={offered} blocked={blockedActions(deposit)} onOpen={setAction} />
       {canRaiseChange(deposit.status) ? (
         <p>
           <button type="button" className="bj-button bj-button--secondary" onClick={() => setRaising(true)}>
