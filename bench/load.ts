@@ -235,6 +235,14 @@ export async function backendCpu(databaseUrl: string): Promise<Map<number, numbe
   }
 }
 
+/** PostgreSQL's backends' CPU (cores busy) since `before` (backendCpu's reading) over `seconds`; undefined on SQLite. */
+export async function databaseCpuSince(databaseUrl: string | undefined, before: Map<number, number> | undefined, seconds: number): Promise<number | undefined> {
+  if (!databaseUrl || !before) return undefined;
+  let used = 0;
+  for (const [backend, cpu] of await backendCpu(databaseUrl)) used += cpu - (before.get(backend) ?? 0);
+  return used / seconds;
+}
+
 async function measure(server: StartedServer, target: LoadTarget, path: string, connections: number, token: string | undefined): Promise<LoadRun> {
   const pid = server.child.pid!;
   const databaseBefore = server.databaseUrl ? await backendCpu(server.databaseUrl) : undefined;
@@ -244,12 +252,7 @@ async function measure(server: StartedServer, target: LoadTarget, path: string, 
   const result = await autocannon(`${server.url}${path}`, connections, SECONDS, token, (used) => (clientCpuSeconds = used));
   const elapsed = (performance.now() - started) / 1000;
   const serverCpu = (cpuSeconds(pid) - cpuBefore) / elapsed;
-  let databaseCpu: number | undefined;
-  if (server.databaseUrl && databaseBefore) {
-    let used = 0;
-    for (const [backend, seconds] of await backendCpu(server.databaseUrl)) used += seconds - (databaseBefore.get(backend) ?? 0);
-    databaseCpu = used / elapsed;
-  }
+  const databaseCpu = await databaseCpuSince(server.databaseUrl, databaseBefore, elapsed);
   return {
     target,
     connections,

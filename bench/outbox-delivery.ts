@@ -27,7 +27,7 @@ import { createPartnerAdminService } from '../server/partner/partner-admin-servi
 import { partnerSealingKey } from '../server/partner/partner-secrets';
 import { systemClock } from '../server/platform/clock';
 import { enqueueOutboxMessage } from '../server/platform/outbox/outbox-delivery';
-import { backendCpu, cpuSeconds, siblingDatabase, startServerProcess, type LoadDialect } from './load';
+import { backendCpu, cpuSeconds, databaseCpuSince, type LoadDialect, siblingDatabase, startServerProcess } from './load';
 import { cpuReferenceMs } from './sampling';
 
 type Log = (line: string) => void;
@@ -150,12 +150,7 @@ async function benchOneDialect(dialect: LoadDialect, log: Log): Promise<OutboxFi
       const { state } = receiver;
       const seconds = (state.last - started) / 1000;
       const serverCpu = (cpuSeconds(pid) - serverBefore) / seconds;
-      let databaseCpu: number | undefined;
-      if (server.databaseUrl && databaseBefore) {
-        let used = 0;
-        for (const [backend, used0] of await backendCpu(server.databaseUrl)) used += used0 - (databaseBefore.get(backend) ?? 0);
-        databaseCpu = used / seconds;
-      }
+      const databaseCpu = await databaseCpuSince(server.databaseUrl, databaseBefore, seconds);
       return {
         dialect,
         messages: MESSAGES,

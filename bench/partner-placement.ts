@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sampleCustomer, snapClient, type PartnerCredentials } from '../tools/partner-simulator';
-import { backendCpu, cpuSeconds, siblingDatabase, startServerProcess, type LoadDialect, type StartedServer } from './load';
+import { backendCpu, cpuSeconds, databaseCpuSince, siblingDatabase, startServerProcess, type LoadDialect, type StartedServer } from './load';
 import { cpuReferenceMs, generator, percentile } from './sampling';
 
 type Log = (line: string) => void;
@@ -125,12 +125,7 @@ async function measure(server: StartedServer, dialect: LoadDialect, run: () => P
   const { latencies, errors, elapsed } = await run();
   const serverCpu = (cpuSeconds(pid) - serverBefore) / elapsed;
   const clientUsed = process.cpuUsage(clientBefore);
-  let databaseCpu: number | undefined;
-  if (server.databaseUrl && databaseBefore) {
-    let used = 0;
-    for (const [backend, seconds] of await backendCpu(server.databaseUrl)) used += seconds - (databaseBefore.get(backend) ?? 0);
-    databaseCpu = used / elapsed;
-  }
+  const databaseCpu = await databaseCpuSince(server.databaseUrl, databaseBefore, elapsed);
   return {
     dialect,
     connections: CONNECTIONS,

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositDetailSchema } from '../../contract/deposit-api';
 import { accessTokenAnswerSchema, partnerPlacementAnswerSchema, partnerProductsAnswerSchema, partnerStatusAnswerSchema, snapRefusalSchema } from '../../contract/partner';
 import { dialects, startTestServer } from './harness';
-import { freshKey, startWorld, type World } from './deposit-fixtures';
+import { freshKey, type World } from './deposit-fixtures';
 import { RINA } from './support/customer-samples';
-import { partnerClient, TEST_PARTNER_PRIVATE_KEY, TEST_PARTNER_PUBLIC_KEY } from './support/partner-client';
+import { partnerClient, startPartnerWorld } from './support/partner-client';
 import { TestClock } from '../support/test-clock';
 import { runPartnerCommand } from '../../server/cli/partner-commands';
 import { placeOne, snapClient, startReceiver, type PartnerCredentials } from '../../tools/partner-simulator';
@@ -46,12 +46,7 @@ describe.each(dialects)('the partner API (%s)', (dialect) => {
 
   beforeAll(async () => {
     // The outbox is delivered by hand (deliverDue), the clock moved between attempts.
-    w = await startWorld(dialect, '2026-03-02', { deliverOutbox: false });
-    const admin = w.t.server.services.partnerAdmin;
-    const created = await admin.create({ code: CODE, name: 'PT Mitra Uji Digital', publicKeyPem: TEST_PARTNER_PUBLIC_KEY, feeBps: 50 });
-    await admin.allowBank(CODE, w.bank.id);
-    partner = partnerClient(w.t.url, { ...created, privateKeyPem: TEST_PARTNER_PRIVATE_KEY }, () => w.clock.now());
-    productCode = (await w.db.selectFrom('products').select('code').where('id', '=', w.products.monthly).executeTakeFirstOrThrow()).code;
+    ({ w, partner, productCode } = await startPartnerWorld(dialect, CODE));
   });
   afterAll(async () => {
     await w?.stop();

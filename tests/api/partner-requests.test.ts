@@ -3,9 +3,9 @@ import { changeRequestSchema, depositDetailSchema } from '../../contract/deposit
 import { partnerChangeRequestAnswerSchema, partnerDepositChangedAnswerSchema, partnerStatusAnswerSchema } from '../../contract/partner';
 import { samplePdf } from '../support/sample-files';
 import { blob, dialects } from './harness';
-import { freshKey, startWorld, type World } from './deposit-fixtures';
+import { freshKey, type World } from './deposit-fixtures';
 import { RINA } from './support/customer-samples';
-import { partnerClient, TEST_PARTNER_PRIVATE_KEY, TEST_PARTNER_PUBLIC_KEY } from './support/partner-client';
+import { startPartnerWorld, type partnerClient } from './support/partner-client';
 
 /**
  * What a partner asks after its placement (issue 19, API.md "The channel partner's door"): take
@@ -60,12 +60,7 @@ describe.each(dialects)('a partner\'s requests on its deposits (%s)', (dialect) 
     );
 
   beforeAll(async () => {
-    w = await startWorld(dialect, '2026-03-02', { deliverOutbox: false });
-    const admin = w.t.server.services.partnerAdmin;
-    const created = await admin.create({ code: CODE, name: 'PT Mitra Uji Digital', publicKeyPem: TEST_PARTNER_PUBLIC_KEY, feeBps: 50 });
-    await admin.allowBank(CODE, w.bank.id);
-    partner = partnerClient(w.t.url, { ...created, privateKeyPem: TEST_PARTNER_PRIVATE_KEY }, () => w.clock.now());
-    productCode = (await w.db.selectFrom('products').select('code').where('id', '=', w.products.monthly).executeTakeFirstOrThrow()).code;
+    ({ w, partner, productCode } = await startPartnerWorld(dialect, CODE));
   });
   afterAll(async () => {
     await w?.stop();

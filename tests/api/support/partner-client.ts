@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { PARTNER_API_BASE } from '../../../contract/partner';
 import { signAccessTokenRequest, signRequest, snapTimestamp } from '../../../server/partner/snap-signature';
+import type { DialectName } from '../harness';
+import { startWorld, type World } from '../deposit-fixtures';
 
 /** The test key pair a partner registers (tests/support/snap/). */
 export const TEST_PARTNER_PRIVATE_KEY = readFileSync(new URL('../../support/snap/test-partner-private.pem', import.meta.url), 'utf8');
@@ -67,4 +69,18 @@ export function partnerClient(baseUrl: string, credentials: PartnerCredentials, 
       return send(method, fullPath, request.headers, request.body);
     },
   };
+}
+
+/**
+ * A test world (deposit-fixtures.ts) with the partner MITRA-UJI registered and allowed at its
+ * main bank, its client, and the monthly product's code; the outbox delivered by hand.
+ */
+export async function startPartnerWorld(dialect: DialectName, code: string): Promise<{ w: World; partner: ReturnType<typeof partnerClient>; productCode: string }> {
+  const w = await startWorld(dialect, '2026-03-02', { deliverOutbox: false });
+  const admin = w.t.server.services.partnerAdmin;
+  const created = await admin.create({ code, name: 'PT Mitra Uji Digital', publicKeyPem: TEST_PARTNER_PUBLIC_KEY, feeBps: 50 });
+  await admin.allowBank(code, w.bank.id);
+  const partner = partnerClient(w.t.url, { ...created, privateKeyPem: TEST_PARTNER_PRIVATE_KEY }, () => w.clock.now());
+  const productCode = (await w.db.selectFrom('products').select('code').where('id', '=', w.products.monthly).executeTakeFirstOrThrow()).code;
+  return { w, partner, productCode };
 }
