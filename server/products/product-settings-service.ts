@@ -5,7 +5,8 @@ import {
   type ProductSettings,
   type ProductSettingsSaved,
 } from '../../contract/product-settings';
-import { addDays, changedHolidays, lpsRateOn, movedPayDates } from '../../machines/deposit-rules';
+import { changedHolidays, lpsRateOn } from '../../machines/deposit-rules';
+import { moveScheduledPayDates } from '../interest/installment-service';
 import { RATIO_NAMES, type RatioName, type RatioThreshold } from '../../machines/bank-rules';
 import type { StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
@@ -27,9 +28,6 @@ import { sql } from 'kysely';
  * transaction, so the schedule never disagrees with the calendar.
  */
 
-/** A run of days off is never longer than this, so only periods ending this close before a changed day can move. */
-const LONGEST_DAYS_OFF = 31;
-const UPDATE_CHUNK = 500;
 
 function toView(settings: DepositSettings, today: string, updatedAt: string | null): ProductSettings {
   return {
@@ -53,34 +51,6 @@ function withThresholds(current: Record<RatioName, RatioThreshold>, percents: Pa
   return Object.fromEntries(
     RATIO_NAMES.map((name) => [name, percents[name] === undefined ? current[name] : { ...current[name], milliPercent: Math.round(percents[name]! * 1000) }]),
   ) as Record<RatioName, RatioThreshold>;
-}
-
-/** Moves the pay dates of the bank's installments not yet due that the changed days touch; how many moved. */
-async function moveInstallments(trx: Kysely<Database>, bankId: string, before: readonly string[], after: DepositSettings, now: string): Promise<number> {
-  const changed = changedHolidays(before, after.holidays);
-  if (changed.length === 0) return 0;
-  const rows = await trx
-    .selectFrom('interest_installments')
-    .select(['id', 'period_end', 'pay_date'])
-    .where('bank_id', '=', bankId)
-    .where('status', '=', 'scheduled')
-    .where('period_end', '>=', addDays(changed[0]!, -LONGEST_DAYS_OFF))
-    .where('period_end', '<=', changed[changed.length - 1]!)
-    .execute();
-  const moved = movedPayDates(rows.map((row) => ({ id: row.id, periodEnd: row.period_end, payDate: row.pay_date })), after.holidays);
-  const byDate = new Map<string, string[]>();
-  for (const item of moved) byDate.set(item.newPayDate, [...(byDate.get(item.newPayDate) ?? []), item.id]);
-  for (const [payDate, ids] of byDate) {
-    for (let start = 0; start < ids.length; start += UPDATE_CHUNK) {
-      await trx
-        .updateTable('interest_installments')
-        .set({ pay_date: payDate, updated_at: now })
-        .where('id', 'in', ids.slice(start, start + UPDATE_CHUNK))
-        .where('status', '=', 'scheduled')
-        .execute();
-    }
-  }
-  return moved.length;
 }
 
 export function createProductSettingsService(deps: { db: Kysely<Database>; clock: Clock }) {
@@ -136,7 +106,7 @@ export function createProductSettingsService(deps: { db: Kysely<Database>; clock
         if (Object.keys(changes).length === 0 && holidayDays.length === 0 && renamed.length === 0) return;
 
         await saveDepositSettings(trx, actor.bankId, after, now);
-        movedInstallments = await moveInstallments(trx, actor.bankId, before.holidays, after, now);
+        movedInstallments = await moveScheduledPayDates(trx, actor.bankId, changedHolidays(before.holidays, after.holidays), after.holidays, now);
         const beforeDays = new Set(before.holidays);
         await insertBankAudit(trx, {
           bankId: actor.bankId,
