@@ -6,6 +6,8 @@
  *   npm run partner -- place [--bank N] [--amount RUPIAH]      places one deposit, prints the answer
  *   npm run partner -- simulate [--rate N] [--count N]         N placements a minute (default 6), and
  *                                                              listens for the notifications, verified
+ *   npm run partner -- status <partnerReferenceNo>             its status, documents as 15-minute links
+ *   npm run partner -- cancel <partnerReferenceNo> [--reason]  takes back a placement not yet decided
  *   options: --url http://localhost:3000   --credentials DATA_DIR/demo-partner.json   --listen 4100
  *
  * The credentials file is what `npm start` writes for the demo partner DEMO-MITRA (client key,
@@ -189,7 +191,20 @@ async function main(args: string[]): Promise<void> {
     });
     return;
   }
-  console.error('Pemakaian: npm run partner -- place [--bank N] [--amount RUPIAH] | simulate [--rate N] [--count N] [--listen 4100]  (--url, --credentials)');
+  // What else a partner asks about its placement: its status (with 15-minute document links), or to cancel it.
+  const reference = args[1];
+  if ((command === 'status' || command === 'cancel') && reference && !reference.startsWith('--')) {
+    const answer =
+      command === 'status'
+        ? await client.call('GET', `/v1.0/deposito/${encodeURIComponent(reference)}`)
+        : await client.call('POST', '/v1.0/deposito/cancel', { partnerReferenceNo: reference, reason: option(args, 'reason') ?? 'Dibatalkan nasabah di aplikasi mitra.' });
+    console.log(`HTTP ${answer.status} ${JSON.stringify(answer.body, null, 2)}`);
+    if (answer.status !== 200) process.exitCode = 1;
+    return;
+  }
+  console.error(
+    'Pemakaian: npm run partner -- place [--bank N] [--amount RUPIAH] | simulate [--rate N] [--count N] [--listen 4100] | status <partnerReferenceNo> | cancel <partnerReferenceNo> [--reason TEKS]  (--url, --credentials)',
+  );
   process.exitCode = 2;
 }
 
