@@ -24,6 +24,7 @@ import type {
   ShipmentStatus,
   SignatureStatus,
 } from '@contract/deposit';
+import { depositEventTypeSchema } from '@contract/deposit';
 import {
   extensionPeriod,
   formatDateId,
@@ -217,8 +218,6 @@ interface Check<E> {
 }
 
 interface EventRule<E> {
-  /** States in which the event is defined. */
-  from: readonly DepositStatus[];
   role: ActorRole;
   /** A channel partner may also take it, for a deposit it placed (the service checks whose it is). */
   partnerMay?: true;
@@ -308,7 +307,6 @@ const validDate = <K extends string>(field: K, label: string): Check<{ [F in K]:
 
 const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
   'deposit.approve': {
-    from: ['pending'],
     role: 'SUPERVISOR',
     action: 'menyetujui deposito',
     checks: [
@@ -334,11 +332,10 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
       },
     ],
   },
-  'deposit.reject': { from: ['pending'], role: 'SUPERVISOR', action: 'menolak deposito', checks: [reasonRequired] },
-  'deposit.cancel': { from: ['pending', 'approved'], role: 'SUPERVISOR', action: 'membatalkan deposito', checks: [reasonRequired] },
-  'deposit.withdraw': { from: ['pending'], role: 'PARTNER', action: 'menarik penempatannya sebelum diputuskan', checks: [reasonRequired] },
+  'deposit.reject': { role: 'SUPERVISOR', action: 'menolak deposito', checks: [reasonRequired] },
+  'deposit.cancel': { role: 'SUPERVISOR', action: 'membatalkan deposito', checks: [reasonRequired] },
+  'deposit.withdraw': { role: 'PARTNER', action: 'menarik penempatannya sebelum diputuskan', checks: [reasonRequired] },
   'deposit.changeDate': {
-    from: ['pending', 'approved'],
     role: 'SUPERVISOR',
     action: 'mengubah tanggal efektif deposito',
     checks: [
@@ -356,7 +353,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.activate': {
-    from: ['approved'],
     role: 'SYSTEM',
     action: 'mengaktifkan deposito',
     checks: [
@@ -368,7 +364,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.stopAro': {
-    from: ['active'],
     role: 'OPERATOR',
     action: 'menghentikan ARO',
     checks: [
@@ -383,7 +378,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.rollover': {
-    from: ['active'],
     role: 'SYSTEM',
     action: 'memperpanjang deposito secara otomatis',
     checks: [
@@ -403,7 +397,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.mature': {
-    from: ['active'],
     role: 'SYSTEM',
     action: 'menandai deposito jatuh tempo',
     checks: [
@@ -416,7 +409,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.extend': {
-    from: ['matured'],
     role: 'OPERATOR',
     action: 'memperpanjang deposito',
     checks: [
@@ -434,7 +426,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.requestBreak': {
-    from: ['active'],
     role: 'OPERATOR',
     // The customer who bought through a partner asks there; staff decide it as any other.
     partnerMay: true,
@@ -455,7 +446,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.approveBreak': {
-    from: ['breakRequested'],
     role: 'SUPERVISOR',
     action: 'menyetujui pencairan awal',
     checks: [
@@ -478,10 +468,9 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
       },
     ],
   },
-  'deposit.rejectBreak': { from: ['breakRequested'], role: 'SUPERVISOR', action: 'menolak pencairan awal', checks: [reasonRequired] },
-  'deposit.requestDisbursement': { from: ['matured'], role: 'OPERATOR', action: 'mengajukan pencairan', checks: [] },
+  'deposit.rejectBreak': { role: 'SUPERVISOR', action: 'menolak pencairan awal', checks: [reasonRequired] },
+  'deposit.requestDisbursement': { role: 'OPERATOR', action: 'mengajukan pencairan', checks: [] },
   'deposit.markPaid': {
-    from: ['disbursing'],
     role: 'SUPERVISOR',
     action: 'menandai pencairan sudah dibayar',
     checks: [
@@ -508,9 +497,6 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
 };
 
 /** The states in which each event is defined. */
-export const depositEventSources: { [T in DepositEventType]: readonly DepositStatus[] } = Object.fromEntries(
-  Object.entries(EVENT_RULES).map(([type, rule]) => [type, rule.from]),
-) as never;
 
 /** The role each event needs (SYSTEM = the daily job). */
 export const depositEventRoles: { [T in DepositEventType]: ActorRole } = Object.fromEntries(
@@ -538,8 +524,8 @@ function roleMessage(rule: EventRule<never>): string {
   }
 }
 
-function stateMessage(rule: EventRule<never>, status: DepositStatus): string {
-  const expected = rule.from.map((s) => depositStatusLabels[s]).join(' atau ');
+function stateMessage(type: DepositEventType, status: DepositStatus): string {
+  const expected = depositEventSources[type].map((s) => depositStatusLabels[s]).join(' atau ');
   return `Deposito tidak dalam status ${expected} (status saat ini: ${depositStatusLabels[status]}).`;
 }
 
@@ -695,6 +681,19 @@ export const depositMachine = setup({
 
 export type DepositSnapshot = SnapshotFrom<typeof depositMachine>;
 
+/**
+ * The states in which each event is defined, read from the machine's own transitions: the rules'
+ * refusals ("Deposito tidak dalam status …"), allowedEvents and blockedEvents can name no other.
+ */
+export const depositEventSources: { [T in DepositEventType]: readonly DepositStatus[] } = Object.fromEntries(
+  depositEventTypeSchema.options.map((type) => [
+    type,
+    Object.entries(depositMachine.states)
+      .filter(([, node]) => node.transitions.has(type))
+      .map(([status]) => status as DepositStatus),
+  ]),
+) as never;
+
 /** A snapshot rebuilt from stored data, for `whyNot`, `allowedEvents` and `decide`. */
 export function restoreDeposit(status: DepositStatus, context: DepositContext): DepositSnapshot {
   return depositMachine.resolveState({ value: status, context });
@@ -713,7 +712,7 @@ export function whyNot(snapshot: DepositSnapshot, event: DepositEvent): Refusal 
   if (!rule) return refusal('invalid', 'Jenis aksi tidak dikenal.');
   if (!mayTake(event.actor, rule)) return refusal('forbidden', roleMessage(rule));
   const status = snapshot.value as DepositStatus;
-  if (!rule.from.includes(status)) return refusal('conflict', stateMessage(rule, status));
+  if (!depositEventSources[event.type].includes(status)) return refusal('conflict', stateMessage(event.type, status));
   return firstRefusal(snapshot.context, event, 'full');
 }
 
@@ -725,7 +724,7 @@ export function whyNot(snapshot: DepositSnapshot, event: DepositEvent): Refusal 
 export function allowedEvents(snapshot: DepositSnapshot, actor: Actor, today: IsoDate): DepositEventType[] {
   const status = snapshot.value as DepositStatus;
   return (Object.keys(EVENT_RULES) as DepositEventType[]).filter((type) => {
-    if (!EVENT_RULES[type].from.includes(status)) return false;
+    if (!depositEventSources[type].includes(status)) return false;
     return firstRefusal(snapshot.context, { type, actor, today } as DepositEvent, 'offer') === null;
   });
 }
@@ -749,7 +748,7 @@ export function blockedEvents(snapshot: DepositSnapshot, actor: Actor, today: Is
   const blocked: BlockedEvent[] = [];
   for (const type of Object.keys(EVENT_RULES) as DepositEventType[]) {
     const rule = EVENT_RULES[type];
-    if (!rule.from.includes(status) || !mayTake(actor, rule as EventRule<never>)) continue;
+    if (!depositEventSources[type].includes(status) || !mayTake(actor, rule as EventRule<never>)) continue;
     const refused = firstRefusal(snapshot.context, { type, actor, today } as DepositEvent, 'offer');
     if (refused) blocked.push({ type, reason: refused.message });
   }
