@@ -28,8 +28,8 @@ describe('what staff read after approving a selection at once', () => {
       summary: '1 deposito disetujui. 2 tidak dapat disetujui:',
       tone: 'warning',
       refused: [
-        { depositNumber: 'DEP-2', reason: 'Penempatan ini Anda catat sendiri; persetujuannya harus oleh supervisor lain.' },
-        { depositNumber: 'Deposito tidak dikenal', reason: 'Deposito tidak ditemukan.' },
+        { depositId: 'b', depositNumber: 'DEP-2', reason: 'Penempatan ini Anda catat sendiri; persetujuannya harus oleh supervisor lain.' },
+        { depositId: 'c', depositNumber: 'Deposito tidak dikenal', reason: 'Deposito tidak ditemukan.' },
       ],
     });
   });

@@ -5,6 +5,7 @@ import type { Database, OutboxTable } from '../db/schema';
 import type { Mailer, MailMessage } from '../mail';
 import { enqueueOutboxMessage, type OutboxSender } from './outbox-delivery';
 import { hasPendingOutboxMessage } from './outbox-repository';
+import { newRowId } from '../row-id';
 
 /**
  * Follow-ups: work against the outside world that failed (a mail the SMTP server refused, JNE's
@@ -56,8 +57,7 @@ export function retryingMailer(mailer: Mailer, deps: { db: Kysely<Database>; clo
         await mailer.send(message);
       } catch (error) {
         deps.logger.warn({ err: error, subject: message.subject }, 'mail could not be sent; queued to be sent again');
-        const id = `${deps.clock.now().getTime()}-${Math.random().toString(36).slice(2, 10)}`;
-        await enqueueFollowUp(deps.db, deps.clock, { kind: 'mail', subjectId: id, bankId: null, body: { ...message } });
+        await enqueueFollowUp(deps.db, deps.clock, { kind: 'mail', subjectId: newRowId(deps.clock.now().getTime()), bankId: null, body: { ...message } });
       }
     },
   };

@@ -201,7 +201,7 @@ export default function DepositListScreen() {
             {outcome.refused.length > 0 ? (
               <ul>
                 {outcome.refused.map((item) => (
-                  <li key={item.depositNumber}>
+                  <li key={item.depositId}>
                     {item.depositNumber}: {item.reason}
                   </li>
                 ))}
