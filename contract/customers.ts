@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { changeRequestSchema, depositSummarySchema, limitSchema, pageSchema } from './deposit-api';
+import { changeRequestSchema, depositSummarySchema } from './deposit-api';
+import { limitSchema, pageSchema } from './paging';
 import { documentSchema } from './documents';
 import { optionalText, printableCode, requiredCode, requiredText } from './fields';
 import { bankAddressFieldsSchema } from './geography';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bilyetDetailSchema, shipmentSchema } from './documents';
+import { holdSchema } from './holds';
 import { printableCode, requiredCode, requiredText } from './fields';
 import {
   bilyetStatusSchema,
@@ -27,17 +28,7 @@ import {
 const idField = (label: string) =>
   z.string({ error: `${label} wajib diisi.` }).trim().min(1, { error: `${label} wajib diisi.` }).max(64, { error: `${label} tidak valid.` });
 
-export const pageSchema = z.coerce
-  .number({ error: 'Halaman harus berupa angka.' })
-  .int({ error: 'Halaman harus bilangan bulat.' })
-  .min(1, { error: 'Halaman dimulai dari 1.' })
-  .default(1);
-export const limitSchema = z.coerce
-  .number({ error: 'Jumlah per halaman harus berupa angka.' })
-  .int({ error: 'Jumlah per halaman harus bilangan bulat.' })
-  .min(1, { error: 'Jumlah per halaman minimal 1.' })
-  .max(100, { error: 'Jumlah per halaman paling banyak 100.' })
-  .default(20);
+import { limitSchema, pageSchema } from './paging';
 
 /** 'YYYY-MM' */
 export const periodSchema = z
@@ -178,6 +169,8 @@ export const depositSummarySchema = z.object({
   channel: z.string().nullable(),
   /** The partner's reference of a placement through the partner API; null for the others. */
   partnerReferenceNo: z.string().nullable(),
+  /** A hold (blokir) is in force: the lists' badge. Its details are on the deposit's page. */
+  held: z.boolean(),
   bilyet: z.object({ status: bilyetStatusSchema, number: z.string().nullable() }),
   shipmentStatus: shipmentStatusSchema.nullable(),
   signatureStatus: signatureStatusSchema.nullable(),
@@ -322,6 +315,8 @@ export const depositDetailSchema = depositSummarySchema.extend({
   bilyet: bilyetDetailSchema,
   /** Newest first. */
   shipments: z.array(shipmentSchema),
+  /** Its holds (blokir), newest first; those in force freeze its payouts (DOMAIN.md "Holds"). */
+  holds: z.array(holdSchema),
   /** The business date (Asia/Jakarta) the answer was computed for. */
   today: z.string(),
 });

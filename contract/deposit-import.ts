@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './deposit';
-import { limitSchema, pageSchema } from './deposit-api';
+import { limitSchema, pageSchema } from './paging';
 
 /**
  * Impor Deposito (API.md "Placements, import and holds"; DOMAIN.md "From the bank's old system"):

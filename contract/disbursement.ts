@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredCode } from './fields';
-import { depositActionsSchema, depositSearchSchema, disbursementSchema, limitSchema, pageSchema, periodSchema, versionSchema } from './deposit-api';
+import { depositActionsSchema, depositSearchSchema, disbursementSchema, periodSchema, versionSchema } from './deposit-api';
+import { limitSchema, pageSchema } from './paging';
 import { isoDateSchema } from './deposit';
 
 /** API.md "Interest and payouts": payouts (pencairan) of broken and matured deposits. */

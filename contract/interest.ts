@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { printableCode, requiredCode } from './fields';
-import { depositSearchSchema, installmentSchema, limitSchema, pageSchema, periodSchema } from './deposit-api';
+import { depositSearchSchema, installmentSchema, periodSchema } from './deposit-api';
+import { limitSchema, pageSchema } from './paging';
 import { isoDateSchema } from './deposit';
 
 /** API.md "Interest and payouts": monthly interest (bunga bulanan). */

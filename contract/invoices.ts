@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { limitSchema, pageSchema, periodSchema } from './deposit-api';
+import { periodSchema } from './deposit-api';
+import { limitSchema, pageSchema } from './paging';
 
 /**
  * API.md "Reports and invoices": the platform's monthly invoices to a BPR (DOMAIN.md "Platform

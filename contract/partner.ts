@@ -146,6 +146,11 @@ export const partnerDepositStatusSchema = z.object({
   periods: z.array(z.object({ periodNumber: z.number().int(), start: z.string(), maturityDate: z.string(), amount: z.number().int(), rateBps: z.number().int() })),
   /** Why it was rejected or cancelled; null otherwise. */
   statusReason: z.string().nullable(),
+  /**
+   * A hold (blokir) is in force: the deposit cannot be broken, paid out or changed until the bank
+   * releases it (hold.placed / hold.released). Why is not told: a legal hold may not be disclosed.
+   */
+  held: z.boolean(),
   /** The bilyet scan, ARO letters and signed copies, each a link that opens the file for 15 minutes without SNAP headers. */
   documents: z.array(
     z.object({ documentId: z.string(), type: z.string(), typeLabel: z.string(), fileName: z.string(), contentType: z.string(), uploadedAt: z.string(), url: z.string(), expiresAt: z.string() }),

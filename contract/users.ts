@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, type Role } from './auth';
-import { limitSchema, pageSchema } from './deposit-api';
+import { limitSchema, pageSchema } from './paging';
 import { newPasswordField, printableCode, requiredEmail, requiredText } from './fields';
 
 /** API.md "Bank, users, settings": the bank's staff (Pengguna) and each user's own password. */

@@ -49,6 +49,9 @@ import {
   type BreakPreview,
   type EarlierInstallment,
   type Holidays,
+  type HoldInForce,
+  heldMessage,
+  HELD_FOR_PARTNER,
   type InstallmentState,
   type IsoDate,
   type ScheduledInstallment,
@@ -147,12 +150,14 @@ export interface DepositContext {
   bilyet: BilyetStatus;
   shipment: ShipmentStatus | null;
   signature: SignatureStatus | null;
+  /** A hold (blokir) in force freezes the deposit's money movements; null when none (machines/hold.ts). */
+  hold: HoldInForce | null;
 }
 
 /** What the server knows about a deposit; missing lifecycle fields take their initial values. */
 export type DepositInput = Omit<
   DepositContext,
-  'periodStart' | 'maturityDate' | 'periodNumber' | 'breakRequest' | 'settlement' | 'disbursementReason' | 'closeReason' | 'payment' | 'bilyet' | 'shipment' | 'signature' | 'holidays' | 'placedBy'
+  'periodStart' | 'maturityDate' | 'periodNumber' | 'breakRequest' | 'settlement' | 'disbursementReason' | 'closeReason' | 'payment' | 'bilyet' | 'shipment' | 'signature' | 'holidays' | 'placedBy' | 'hold'
 > &
   Partial<DepositContext>;
 
@@ -174,6 +179,7 @@ export function depositContext(input: DepositInput): DepositContext {
     bilyet: input.bilyet ?? 'none',
     shipment: input.shipment ?? null,
     signature: input.signature ?? null,
+    hold: input.hold ?? null,
   };
 }
 
@@ -234,6 +240,13 @@ const reasonRequired: Check<{ reason?: string }> = {
   category: 'invalid',
   passes: (_, event) => !blank(event.reason),
   message: () => 'Alasan wajib diisi.',
+};
+
+/** DOMAIN.md "Holds (blokir)": money does not leave, and the deposit's terms do not change, while a hold is in force. */
+const notHeld: Check<{ actor: Actor }> = {
+  category: 'conflict',
+  passes: (context) => context.hold === null,
+  message: (context, event) => (event.actor.role === 'PARTNER' ? HELD_FOR_PARTNER : heldMessage(context.hold!)),
 };
 
 const productActive: Check<unknown> = {
@@ -367,6 +380,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     role: 'OPERATOR',
     action: 'menghentikan ARO',
     checks: [
+      notHeld,
       { category: 'conflict', passes: isAro, message: () => 'Instruksi jatuh tempo deposito ini sudah bukan ARO.' },
       {
         category: 'conflict',
@@ -412,6 +426,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     role: 'OPERATOR',
     action: 'memperpanjang deposito',
     checks: [
+      notHeld,
       productActive,
       {
         category: 'invalid',
@@ -431,6 +446,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     partnerMay: true,
     action: 'mengajukan pencairan awal',
     checks: [
+      notHeld,
       {
         category: 'conflict',
         passes: (context, event) => isBefore(event.today, context.maturityDate),
@@ -449,6 +465,7 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     role: 'SUPERVISOR',
     action: 'menyetujui pencairan awal',
     checks: [
+      notHeld,
       {
         category: 'forbidden',
         passes: (context, event) => context.breakRequest?.requestedBy !== event.actor.id,
@@ -469,11 +486,12 @@ const EVENT_RULES: { [T in DepositEventType]: EventRule<EventOf<T>> } = {
     ],
   },
   'deposit.rejectBreak': { role: 'SUPERVISOR', action: 'menolak pencairan awal', checks: [reasonRequired] },
-  'deposit.requestDisbursement': { role: 'OPERATOR', action: 'mengajukan pencairan', checks: [] },
+  'deposit.requestDisbursement': { role: 'OPERATOR', action: 'mengajukan pencairan', checks: [notHeld] },
   'deposit.markPaid': {
     role: 'SUPERVISOR',
     action: 'menandai pencairan sudah dibayar',
     checks: [
+      notHeld,
       {
         category: 'conflict',
         passes: (context) => bilyetPayoutRefusal(context.bilyet) === null,

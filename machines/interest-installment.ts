@@ -6,7 +6,7 @@
  */
 import { assign, setup, transition, type SnapshotFrom } from 'xstate';
 import type { InstallmentStatus } from '@contract/deposit';
-import { formatDateId, hasRole, isIsoDate, isOnOrAfter, isOnOrBefore, refusal, type Actor, type IsoDate, type Refusal } from './deposit-rules';
+import { formatDateId, hasRole, interestHeldMessage, isIsoDate, isOnOrAfter, isOnOrBefore, refusal, type Actor, type HoldInForce, type IsoDate, type Refusal } from './deposit-rules';
 
 export const installmentStatusLabels: Record<InstallmentStatus, string> = {
   scheduled: 'Terjadwal',
@@ -28,9 +28,11 @@ export interface InstallmentContext {
   reference: string | null;
   paidAt: IsoDate | null;
   paidBy: string | null;
+  /** Its deposit's hold in force when that hold stops interest payouts (DOMAIN.md "Holds"), else null. */
+  interestHold: Pick<HoldInForce, 'label'> | null;
 }
 
-export type InstallmentInput = Omit<InstallmentContext, 'reference' | 'paidAt' | 'paidBy'> & Partial<InstallmentContext>;
+export type InstallmentInput = Omit<InstallmentContext, 'reference' | 'paidAt' | 'paidBy' | 'interestHold'> & Partial<InstallmentContext>;
 
 export type InstallmentEvent =
   | { type: 'installment.fallDue'; actor: Actor; today: IsoDate }
@@ -54,6 +56,7 @@ function firstRefusal(context: InstallmentContext, event: InstallmentEvent, phas
     if (!isOnOrAfter(event.today, context.payDate)) return refusal('conflict', `Tanggal bayar bunga belum tiba (${formatDateId(context.payDate)}).`);
     return null;
   }
+  if (context.interestHold) return refusal('conflict', interestHeldMessage(context.interestHold));
   if (phase === 'offer') return null;
   if (blank(event.reference)) return refusal('invalid', 'Nomor referensi transfer wajib diisi.');
   if (!isIsoDate(event.paidAt)) return refusal('invalid', 'Tanggal transfer tidak valid.');
@@ -80,7 +83,7 @@ export const interestInstallmentMachine = setup({
 }).createMachine({
   id: 'interestInstallment',
   initial: 'scheduled',
-  context: ({ input }) => ({ reference: null, paidAt: null, paidBy: null, ...input }),
+  context: ({ input }) => ({ reference: null, paidAt: null, paidBy: null, interestHold: null, ...input }),
   states: {
     scheduled: { on: { 'installment.fallDue': { guard: 'allowed', target: 'due' } } },
     due: { on: { 'installment.markPaid': { guard: 'allowed', target: 'paid', actions: 'recordPayment' } } },

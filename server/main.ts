@@ -21,6 +21,7 @@ import { createPartnerService } from './partner/partner-service';
 import type { createAuthService } from './auth/auth-service';
 import type { Clock } from './platform/clock';
 import { createChangeRequestService } from './deposits/change-request-service';
+import { createHoldService } from './holds/hold-service';
 import { createDepositService, type DepositTracksReader } from './deposits/deposit-service';
 import { createBilyetService } from './documents/bilyet-service';
 import { createBilyetPrintService } from './documents/bilyet-print-service';
@@ -87,6 +88,7 @@ export interface Berjangka {
     interest: ReturnType<typeof createInterestService>;
     disbursements: ReturnType<typeof createDisbursementService>;
     changeRequests: ReturnType<typeof createChangeRequestService>;
+    holds: ReturnType<typeof createHoldService>;
     /** The platform operator's partner commands, on this server's keys (npm run admin -- partner). */
     partnerAdmin: PartnerAdminService;
     /** The outbox's worker: startServer runs its rounds; deliverDue() runs one now. */
@@ -149,7 +151,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       { name: 'platform-invoices', run: () => runOwedMonthlyInvoices({ db: database.db, clock, seller: config.platform, logger }, jakartaDate(clock.now())) },
     ];
     const signatures = createSignatureService({ db: database.db, clock, provider: privy.client, documents, callbackSecret: privy.callbackSecret, publicUrl: config.publicUrl, logger });
-    later.tracks = async (actor, row, today) => ({ bilyet: await bilyets.detailOf(actor, row, today), shipments: await shipmentsOfDeposit(database.db, row.id) });
+    const holds = createHoldService({ db: database.db, clock, fileStore });
+    later.tracks = async (actor, row, today) => ({
+      bilyet: await bilyets.detailOf(actor, row, today),
+      shipments: await shipmentsOfDeposit(database.db, row.id),
+      holds: await holds.ofDeposit(actor, row.id),
+    });
 
     const balanceSheets = createBalanceSheetService({ db: database.db, clock });
     const partnerKeysOfCore = partnerKeys(core);
@@ -187,6 +194,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       interest,
       disbursements,
       changeRequests,
+      holds,
       documents,
       bilyets,
       bilyetPrinting,
@@ -217,7 +225,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       dialect: database.dialect,
       ...(options.spaDir ? { spaDir: options.spaDir } : {}),
     });
-    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, shipments, signatures, aroLetters, partnerAdmin: createPartnerAdminService({ db: database.db, clock, sealingKey: partnerKeysOfCore.sealingKey }), outbox }, followUps, seeded, outboxDir, fileStore, close };
+    return { config, app, database, logger, clock, services: { auth, registration, profile, transitions, deposits, interest, disbursements, changeRequests, holds, shipments, signatures, aroLetters, partnerAdmin: createPartnerAdminService({ db: database.db, clock, sealingKey: partnerKeysOfCore.sealingKey }), outbox }, followUps, seeded, outboxDir, fileStore, close };
   } catch (error) {
     await close();
     throw error;

@@ -27,6 +27,8 @@ import { signatureRoutes } from './signature/signature-routes';
 import type { SignatureService } from './signature/signature-service';
 import type { Hono } from 'hono';
 import { changeRequestRoutes } from './deposits/change-request-routes';
+import { holdRoutes } from './holds/hold-routes';
+import type { HoldService } from './holds/hold-service';
 import type { ChangeRequestService } from './deposits/change-request-service';
 import { depositRoutes } from './deposits/deposit-routes';
 import type { DepositService } from './deposits/deposit-service';
@@ -79,6 +81,8 @@ export interface AreaServices {
   interest: InterestService;
   disbursements: DisbursementService;
   changeRequests: ChangeRequestService;
+  /** Blokir: holds on deposits. */
+  holds: HoldService;
   documents: DocumentService;
   verification: VerificationService;
   bilyets: BilyetService;
@@ -125,6 +129,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, interestRoutes({ ...depositDeps, interest: services.interest })],
     [apiBases.v2Bpr.path, disbursementRoutes({ ...depositDeps, disbursements: services.disbursements })],
     [apiBases.v2Bpr.path, changeRequestRoutes({ ...depositDeps, changeRequests: services.changeRequests })],
+    [apiBases.v2Bpr.path, holdRoutes({ auth, holds: services.holds, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, bilyetRoutes({ auth, bilyets: services.bilyets, printing: services.bilyetPrinting, deposits: services.deposits, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, courierRoutes({ auth, shipments: services.shipments, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, signatureRoutes({ auth, signatures: services.signatures, idempotency: services.idempotency })],

@@ -15,3 +15,4 @@ export * from './authority';
 export * from './payout';
 export * from './placement';
 export * from './channel';
+export * from './hold';

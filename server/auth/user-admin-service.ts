@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { inviteUserSchema, roleLabels, updateUserSchema, userListQuerySchema, type StaffUser } from '../../contract/users';
 import type { Role } from '../../contract/auth';
 import type { StaffActor } from '../platform/actor';
+import { containsPattern } from '../platform/db/like';
 import { insertBankAudit } from '../platform/bank-audit';
 import type { Clock } from '../platform/clock';
 import { isSqlite } from '../platform/db/dialect';
@@ -79,7 +80,7 @@ export function createUserAdminService(deps: { db: Kysely<Database>; clock: Cloc
       const { q, role, active, page, limit } = parseOrThrow(userListQuerySchema, query);
       let base = db.selectFrom('users').where('bank_id', '=', actor.bankId);
       if (q) {
-        const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+        const pattern = containsPattern(q);
         base = base.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', sql<string>`${pattern} escape '\\'`), eb('email', 'like', sql<string>`${pattern} escape '\\'`)]));
       }
       if (role) base = base.where('role', '=', role);

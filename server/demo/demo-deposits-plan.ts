@@ -586,6 +586,8 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
     funding_reference: null,
     funding_received_at: null,
     partner_reference_no: null,
+    hold_label: null,
+    hold_stops_interest: 0,
   };
   return { story, row, changeRequests };
 }

@@ -7,6 +7,7 @@ import type { Database } from '../platform/db/schema';
 import { DAY_MS, type Clock } from '../platform/clock';
 import { seedDemoProducts } from './product-seed';
 import { seedDemoDeposits } from './demo-deposits';
+import { seedDemoHolds } from './demo-holds';
 import { seedDemoBalanceSheets } from './balance-sheet-seed';
 import type { PasswordHasher } from '../auth/passwords';
 import type { FileStore } from '../platform/files/file-store';
@@ -127,6 +128,7 @@ export async function seedDemoData(deps: SeedDeps): Promise<{ created: string[] 
   if (deps.demoDeposits ?? true) {
     if (!deps.fileStore) throw new Error('The demo deposits need the file store: their bilyets, receipts and forms are real files.');
     created.push(...(await seedDemoDeposits({ db: deps.db, clock: deps.clock, fileStore: deps.fileStore, ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}) })));
+    created.push(...(await seedDemoHolds({ db: deps.db, clock: deps.clock, fileStore: deps.fileStore }, DEMO_BANKS.map((bank) => bank.name))));
     // After the deposits: each month's deposito line is what they held at its end.
     created.push(...(await seedDemoBalanceSheets({ db: deps.db, clock: deps.clock }, DEMO_BANKS.map((bank) => bank.name))));
     // Billed from the deposits just played, so the demo's invoices agree with its deposits.

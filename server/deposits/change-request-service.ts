@@ -5,13 +5,13 @@ import { changeRequestDecisionSchema, changeRequestListQuerySchema, raiseChangeR
 import type { IdentityValues } from '../../machines/customer-rules';
 import { CHANGE_REQUEST_MESSAGES, changeRequestRefusal, type ChangeRequestEvent } from '../../machines/change-request';
 import { findBankByCode } from '../../machines/customer-rules';
-import { isBeforeStopAroCutoff, formatDateId, stopAroCutoff, addDays } from '../../machines/deposit-rules';
+import { isBeforeStopAroCutoff, formatDateId, heldMessage, HELD_FOR_PARTNER, stopAroCutoff, addDays } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
 import { decideChangeRequest, findChangeRequest, findChangeRequestView, findPendingChangeRequest, insertRaisedChangeRequest, listChangeRequests, type ChangeRequestWithDeposit } from './change-request-repository';
 import { findCustomer, updatePayoutAccount, type PayoutAccount } from './customer-repository';
 import { applyIdentityChange } from './customer-changes';
 import { listDepositsOfCustomer, saveDeposit } from './deposit-repository';
-import type { Database } from '../platform/db/schema';
+import type { Database, DepositRow } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
 import { pageOf } from '../platform/paging';
 import { parseOrThrow } from '../platform/validation';
@@ -20,7 +20,7 @@ import { loadDeposit, STALE_DEPOSIT } from './deposit-state';
 import { businessToday, type DepositTransitions } from './transition-service';
 import { ServiceError, ValidationError } from '../platform/errors';
 import { instructionsAllowed } from '../products/product-service';
-import { actorName } from './deposit-views';
+import { actorName } from '../platform/actor';
 import { notifyPartnerOfChangeDecision } from '../partner/partner-notification-service';
 
 /**
@@ -35,6 +35,18 @@ const KIND_LABELS = { instruction: 'Instruksi Jatuh Tempo', payoutAccount: 'Reke
 
 /** Deposits that will still pay out (interest or principal) to the customer's account. */
 const PAYS_OUT_LATER: readonly DepositStatus[] = ['pending', 'approved', 'active', 'breakRequested', 'matured', 'disbursing'];
+
+/**
+ * DOMAIN.md "Holds (blokir)": a held deposit's payout account does not change. The account is the
+ * customer's, so a hold on any deposit of theirs that still pays out keeps it as it is.
+ */
+function refuseWhileHeld(deposits: ReadonlyArray<Pick<DepositRow, 'hold_label'>>, askedBy: string): void {
+  const held = deposits.find((deposit) => deposit.hold_label);
+  if (!held?.hold_label) return;
+  // A partner hears that the deposit is held, never why (machines/deposit-rules/hold.ts).
+  const why = askedBy.startsWith('partner:') ? HELD_FOR_PARTNER : heldMessage({ label: held.hold_label });
+  throw new ServiceError('conflict', `Rekening pencairan tidak dapat diubah. ${why}`);
+}
 
 export function toChangeRequest(row: ChangeRequestWithDeposit): ChangeRequest {
   return {
@@ -102,8 +114,10 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
     const customer = await findCustomer(trx, actor.bankId, customerId);
     if (!customer) throw new Error(`change request ${requestId} refers to a missing customer`);
     const before = { bankName: customer.payout_bank_name, accountNumber: customer.payout_account_number, accountName: customer.payout_account_name };
+    const affectedDeposits = await listDepositsOfCustomer(trx, customer.id, PAYS_OUT_LATER);
+    refuseWhileHeld(affectedDeposits, actor.userId);
     await updatePayoutAccount(trx, customer.id, account, now);
-    for (const affected of await listDepositsOfCustomer(trx, customer.id, PAYS_OUT_LATER)) {
+    for (const affected of affectedDeposits) {
       await insertAudit(trx, {
         id: randomUUID(),
         bank_id: affected.bank_id,
@@ -152,6 +166,7 @@ export function createChangeRequestService(deps: { db: Kysely<Database>; clock: 
           if (problems.length > 0) throw new ValidationError(problems);
           value = { instruction: parsed.instruction };
         } else {
+          refuseWhileHeld(await listDepositsOfCustomer(trx, row.customer_id, PAYS_OUT_LATER), actor.userId);
           const bank = findBankByCode(parsed.bankCode);
           const problems = [
             ...(bank ? [] : [`Bank rekening pencairan dengan sandi ${parsed.bankCode} tidak ada dalam daftar bank; pilih dari daftar.`]),

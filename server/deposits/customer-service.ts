@@ -5,6 +5,7 @@ import type { ChangeRequest } from '../../contract/deposit-api';
 import { maskNik, maskPhone, nikDistrictCode, planCustomerChange, CUSTOMER_AREA_FIELDS, type CustomerChangePlan } from '../../machines/customer-rules';
 import { hasRole, lpsGuarantee } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
+import { escapeLike } from '../platform/db/like';
 import { insertBankAudit } from '../platform/bank-audit';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
@@ -218,7 +219,7 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
       let base = db.selectFrom('customers').where('bank_id', '=', actor.bankId);
       if (type) base = base.where('kind', '=', type);
       if (q) {
-        const escaped = q.replace(/[\\%_]/g, (match) => `\\${match}`);
+        const escaped = escapeLike(q);
         const digits = q.replace(/[^0-9]/g, '');
         // Phones are kept as +62… (older ones as 08…): "0812…" and "62812…" find either.
         const phoneDigits = [...new Set([digits, digits.startsWith('0') ? `62${digits.slice(1)}` : digits.startsWith('62') ? `0${digits.slice(2)}` : digits])];

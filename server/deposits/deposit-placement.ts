@@ -111,6 +111,8 @@ export function newDepositRow(
     funding_reference: funding?.reference ?? null,
     funding_received_at: funding?.receivedAt ?? null,
     partner_reference_no: fields.partner?.referenceNo ?? null,
+    hold_label: null,
+    hold_stops_interest: 0,
   };
 }
 

@@ -4,6 +4,7 @@ import type { DocumentWorkFilter } from '../../machines/document-work';
 import { heldStatuses } from '../../machines/deposit';
 import { depositStatusSchema, type DepositStatus, type ShipmentStatus } from '../../contract/deposit';
 import { isSqlite } from '../platform/db/dialect';
+import { escapeLike } from '../platform/db/like';
 import { insertOrHoldBack } from '../platform/db/held-back-inserts';
 import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../platform/db/schema';
 
@@ -201,10 +202,6 @@ export type DepositSortField = keyof typeof DEPOSIT_SORT_COLUMNS;
 export interface DepositSort {
   field: DepositSortField;
   direction: 'asc' | 'desc';
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export interface MatchingOptions {

@@ -90,6 +90,7 @@ const NO_TRACKS: DepositTracksReader = async () => ({
     lostReason: null,
   },
   shipments: [],
+  holds: [],
 });
 
 export function createDepositService(deps: { db: Kysely<Database>; clock: Clock; transitions: DepositTransitions; tracks?: () => DepositTracksReader }) {

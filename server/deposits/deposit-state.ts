@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositContext, restoreDeposit, type BreakRequest, type DepositContext, type DepositSnapshot } from '../../machines/deposit';
-import { isBefore, taxInterest, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
+import { isBefore, taxInterest, type HoldInForce, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
 import { customerPrincipal, findDeposit, findDepositById, TAX_ACTIVE_STATUSES } from './deposit-repository';
 import { listInstallmentsOfDeposit } from '../interest/installment-service';
 import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
@@ -32,6 +32,11 @@ type Db = Kysely<Database>;
 function holidaysNear(holidays: string[], maturityDate: string): string[] {
   const from = `${Number(maturityDate.slice(0, 4)) - 1}${maturityDate.slice(4)}`;
   return holidays.filter((day) => day >= from && day <= maturityDate);
+}
+
+/** The hold in force the row keeps (server/holds writes it), or null. */
+export function holdInForceOf(row: Pick<DepositRow, 'hold_label' | 'hold_stops_interest'>): HoldInForce | null {
+  return row.hold_label ? { label: row.hold_label, stopsInterestPayout: Number(row.hold_stops_interest) === 1 } : null;
 }
 
 /** The break request stored on the row, or null. */
@@ -65,6 +70,7 @@ export function contextFromRow(row: DepositRow, product: ProductWithRates, setti
     bilyet: row.bilyet_status,
     shipment: row.shipment_status,
     signature: row.signature_status,
+    hold: holdInForceOf(row),
   });
 }
 

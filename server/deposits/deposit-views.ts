@@ -3,6 +3,7 @@ import { depositEventLabels, depositStatusLabels } from '../../machines/deposit'
 import { bilyetEventLabels, bilyetStatusLabels } from '../../machines/bilyet';
 import { shipmentEventLabels } from '../../machines/shipment';
 import { signatureEventLabels } from '../../machines/signature';
+import { holdEventLabels } from '../../machines/hold';
 import { lpsFlags, lpsSettingsOn, offeredTenor, tenorsOn } from '../../machines/deposit-rules';
 import { maskNik } from '../../machines/customer-rules';
 import type { AuditWithActor } from './audit-repository';
@@ -12,6 +13,7 @@ import type { CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, Instal
 import { toInstallment } from '../interest/installment-service';
 import { toDisbursement } from '../disbursements/payout-service';
 import type { OutboxRow } from '../platform/outbox/outbox-repository';
+import { actorName } from '../platform/actor';
 
 /** Row → contract shapes (contract/deposit-api.ts). No rules here: flags come from lpsFlags. */
 
@@ -19,6 +21,7 @@ import type { OutboxRow } from '../platform/outbox/outbox-repository';
 export interface DepositTracks {
   bilyet: Omit<DepositDetail['bilyet'], 'status' | 'statusLabel' | 'number'>;
   shipments: DepositDetail['shipments'];
+  holds: DepositDetail['holds'];
 }
 
 /** A deposit is judged with the LPS rate in force on its period's start (DOMAIN.md). */
@@ -45,6 +48,7 @@ export function toDepositSummary(row: DepositRow, productName: string, settings:
     interestPayment: row.interest_payment,
     channel: row.channel,
     partnerReferenceNo: row.partner_reference_no,
+    held: row.hold_label != null,
     bilyet: { status: row.bilyet_status, number: row.bilyet_number },
     shipmentStatus: row.shipment_status,
     signatureStatus: row.signature_status,
@@ -73,18 +77,12 @@ const RECORD_LABELS: Record<string, string> = {
   'document.upload': 'Unggah Dokumen',
   'signature.send': 'Kirim untuk Tanda Tangan',
 };
-const TIMELINE_LABELS: Record<string, string> = { ...RECORD_LABELS, ...depositEventLabels, ...bilyetEventLabels, ...shipmentEventLabels, ...signatureEventLabels };
+const TIMELINE_LABELS: Record<string, string> = { ...RECORD_LABELS, ...depositEventLabels, ...bilyetEventLabels, ...shipmentEventLabels, ...signatureEventLabels, ...holdEventLabels };
 
 function timelineLabel(event: string): string {
   return TIMELINE_LABELS[event] ?? event;
 }
 
-/** Who acted, as the timeline names them: the daily job, a partner through its API (partner:<code>), or a user. */
-export function actorName(actorId: string, userName: string | null): string {
-  if (actorId === 'SYSTEM') return 'Sistem';
-  if (actorId.startsWith('partner:')) return `Mitra ${actorId.slice('partner:'.length)}`;
-  return userName ?? 'Pengguna tidak dikenal';
-}
 
 export function toTimelineEntry(row: AuditWithActor) {
   return {
@@ -169,6 +167,7 @@ export function toDepositDetail(parts: {
     blockedEvents: parts.actions.blockedEvents,
     bilyet: { status: row.bilyet_status, statusLabel: bilyetStatusLabels[row.bilyet_status], number: row.bilyet_number, ...parts.tracks.bilyet },
     shipments: parts.tracks.shipments,
+    holds: parts.tracks.holds,
     today: parts.today,
   };
 }

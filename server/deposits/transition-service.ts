@@ -1,5 +1,5 @@
 import { newRowId } from '../platform/row-id';
-import { notifyPartnerOfBilyet, notifyPartnerOfSteps } from '../partner/partner-notification-service';
+import { notifyPartner, notifyPartnerOfBilyet, notifyPartnerOfSteps, type PartnerEvent } from '../partner/partner-notification-service';
 import type { Kysely } from 'kysely';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
@@ -396,7 +396,7 @@ export async function recordOnTimeline(
 }
 
 /** The deposit columns the smaller tracks (bilyet, shipment, signature: DOMAIN.md) own. */
-export type TrackColumns = Partial<Pick<DepositUpdate, 'bilyet_status' | 'bilyet_number' | 'shipment_status' | 'signature_status'>>;
+export type TrackColumns = Partial<Pick<DepositUpdate, 'bilyet_status' | 'bilyet_number' | 'shipment_status' | 'signature_status' | 'hold_label' | 'hold_stops_interest'>>;
 
 export interface TrackChangeInput {
   /** The caller's bank; null only for the daily job and provider callbacks, which find the deposit by its id. */
@@ -408,6 +408,8 @@ export interface TrackChangeInput {
   payload: Record<string, unknown>;
   /** Decides on the deposit as read in this transaction (throwing a ServiceError to refuse) and writes the track's own rows. */
   change: (deposit: DepositRow) => Promise<TrackColumns>;
+  /** What the deposit's partner is told besides the bilyet's steps (hold.placed, hold.released). */
+  partnerEvents?: readonly PartnerEvent[];
 }
 
 /**
@@ -436,5 +438,6 @@ export async function applyTrackChange(trx: Kysely<Database>, input: TrackChange
   });
   const changed = { ...row, ...columns, version: row.version + 1, updated_at: now } as DepositRow;
   await notifyPartnerOfBilyet(trx, row, changed, new Date(now));
+  if (input.partnerEvents) await notifyPartner(trx, changed, input.partnerEvents, { status: changed.status, version: changed.version }, new Date(now));
   return changed;
 }

@@ -74,7 +74,7 @@ export async function findIssuedBilyetByCode(db: Db, code: string) {
     .selectFrom('bilyet_numbers as n')
     .innerJoin('deposits as d', 'd.id', 'n.deposit_id')
     .innerJoin('banks as k', 'k.id', 'd.bank_id')
-    .select(['n.number', 'n.issued_at', 'd.bilyet_number as current_number', 'd.bilyet_status', 'd.status', 'd.customer_name', 'd.amount', 'd.maturity_date', 'k.name as bank_name'])
+    .select(['n.number', 'n.issued_at', 'd.bilyet_number as current_number', 'd.bilyet_status', 'd.status', 'd.customer_name', 'd.amount', 'd.maturity_date', 'd.hold_label', 'k.name as bank_name'])
     .where('n.verification_code', '=', code)
     .executeTakeFirst();
 }

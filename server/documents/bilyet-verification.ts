@@ -44,7 +44,17 @@ const NEVER_ISSUED = 'Bilyet ini dicetak oleh bank tetapi tidak pernah diterbitk
  * Whether the paper with `number` is in force, and the sentence the page shows. A paper printed
  * from Berjangka whose signed scan is not uploaded yet (`issued: false`) is genuine but awaits issue.
  */
-export function verdictOf(paper: { number: string; issued: boolean; currentNumber: string | null; bilyetStatus: BilyetStatus; depositStatus: DepositStatus }): VerificationVerdict {
+export function verdictOf(paper: { number: string; issued: boolean; currentNumber: string | null; bilyetStatus: BilyetStatus; depositStatus: DepositStatus; held?: boolean }): VerificationVerdict {
+  const verdict = paperVerdict(paper);
+  // DOMAIN.md "Holds": a held bilyet says so (never why), so one pledged once is not pledged again unnoticed.
+  if (paper.held && verdict.inForce) return { ...verdict, note: HELD };
+  if (paper.held && verdict.awaitingIssue) return { ...verdict, note: `${verdict.note} Depositonya sedang diblokir.` };
+  return verdict;
+}
+
+export const HELD = 'Bilyet ini asli dan berlaku, tetapi depositonya sedang diblokir oleh bank: tidak dapat dicairkan atau dijaminkan lagi. Hubungi bank penerbit.';
+
+function paperVerdict(paper: { number: string; issued: boolean; currentNumber: string | null; bilyetStatus: BilyetStatus; depositStatus: DepositStatus }): VerificationVerdict {
   if (!paper.issued) {
     return STANDING.includes(paper.depositStatus) ? { inForce: false, awaitingIssue: true, note: PRINTED_AWAITING_ISSUE } : { inForce: false, awaitingIssue: false, note: NEVER_ISSUED };
   }

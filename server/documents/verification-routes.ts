@@ -42,7 +42,7 @@ function found(answer: BilyetVerification): string {
     ['Nominal', formatRupiah(answer.amount)],
     ['Jatuh tempo', longDateId(answer.maturityDate)],
   ];
-  return `<p class="verdict ${answer.inForce ? 'good' : 'warn'}">${escape(answer.note)}</p>
+  return `<p class="verdict ${answer.inForce && !answer.held ? 'good' : 'warn'}">${escape(answer.note)}</p>
 <dl>${rows.map(([label, value]) => `<dt>${escape(label)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>
 <p class="small">Nama pemegang disamarkan. Untuk keterangan lebih lanjut hubungi bank penerbit.</p>`;
 }

@@ -27,6 +27,8 @@ export interface BilyetVerification {
   inForce: boolean;
   /** Printed from Berjangka, its signed scan not uploaded yet: genuine, not in force until issued. */
   awaitingIssue: boolean;
+  /** A hold (blokir) is in force on its deposit; the reason is not told. */
+  held: boolean;
   note: string;
 }
 
@@ -48,7 +50,7 @@ export function createVerificationService(deps: { db: Kysely<Database>; clock: C
         await countAttempt(db, subject, VERIFICATION_MISS_POLICY, now);
         throw new ServiceError('not-found', UNKNOWN_CODE);
       }
-      const verdict = verdictOf({ number: paper.number, issued: paper.issued_at !== null, currentNumber: paper.current_number, bilyetStatus: paper.bilyet_status, depositStatus: paper.status });
+      const verdict = verdictOf({ number: paper.number, issued: paper.issued_at !== null, currentNumber: paper.current_number, bilyetStatus: paper.bilyet_status, depositStatus: paper.status, held: paper.hold_label !== null });
       return {
         genuine: true,
         bankName: paper.bank_name,
@@ -58,6 +60,7 @@ export function createVerificationService(deps: { db: Kysely<Database>; clock: C
         maturityDate: paper.maturity_date,
         inForce: verdict.inForce,
         awaitingIssue: verdict.awaitingIssue,
+        held: paper.hold_label !== null,
         note: verdict.note,
       };
     },

@@ -80,11 +80,14 @@ export async function settleDueInstallments(
   return due;
 }
 
-/** The lifecycle status of each of these deposits (Bunga Bulanan leaves a deposit being paid out to its payout). */
-export async function depositStatusesOf(db: Db, depositIds: readonly string[]): Promise<Map<string, string>> {
+/**
+ * The lifecycle status of each of these deposits (Bunga Bulanan leaves a deposit being paid out to
+ * its payout), and the hold that stops its interest payouts, if one is in force.
+ */
+export async function depositStatusesOf(db: Db, depositIds: readonly string[]): Promise<Map<string, { status: string; interestHold: string | null }>> {
   if (depositIds.length === 0) return new Map();
-  const rows = await db.selectFrom('deposits').select(['id', 'status']).where('id', 'in', [...new Set(depositIds)]).execute();
-  return new Map(rows.map((row) => [row.id, row.status]));
+  const rows = await db.selectFrom('deposits').select(['id', 'status', 'hold_label', 'hold_stops_interest']).where('id', 'in', [...new Set(depositIds)]).execute();
+  return new Map(rows.map((row) => [row.id, { status: row.status, interestHold: Number(row.hold_stops_interest) === 1 ? row.hold_label : null }]));
 }
 
 /**

@@ -50,8 +50,9 @@ export const STALE_INSTALLMENTS = 'Data telah berubah, muat ulang.';
 export const PAID_WITH_PAYOUT = 'Bunga ini dibayar bersama pencairan jatuh tempo depositonya (menu Pencairan), bukan lewat Bunga Bulanan.';
 
 /** The installment machine's context from a row (the daily job's fallDue uses it too). */
-export function installmentContext(row: InstallmentRow): InstallmentContext {
+export function installmentContext(row: InstallmentRow, interestHold: string | null = null): InstallmentContext {
   return {
+    interestHold: interestHold === null ? null : { label: interestHold },
     installmentId: row.id,
     depositId: row.deposit_id,
     sequence: row.sequence,
@@ -113,11 +114,12 @@ export function createInterestService(deps: { db: Kysely<Database>; clock: Clock
       await db.transaction().execute(async (trx) => {
         const rows = await findInstallments(trx, actor.bankId, ids);
         const paidNow: PaidInstallment[] = [];
-        const depositStatus = await depositStatusesOf(trx, rows.map((row) => row.deposit_id));
+        const deposits = await depositStatusesOf(trx, rows.map((row) => row.deposit_id));
         for (const row of rows) {
+          const deposit = deposits.get(row.deposit_id);
           if (row.status === 'cancelled') throw new ServiceError('conflict', 'Bunga ini sudah dibatalkan karena depositonya dicairkan lebih awal.');
-          if (row.status !== 'paid' && depositStatus.get(row.deposit_id) === 'disbursing') throw new ServiceError('conflict', PAID_WITH_PAYOUT);
-          const decision = decideInstallment(restoreInstallment(row.status, installmentContext(row)), {
+          if (row.status !== 'paid' && deposit?.status === 'disbursing') throw new ServiceError('conflict', PAID_WITH_PAYOUT);
+          const decision = decideInstallment(restoreInstallment(row.status, installmentContext(row, deposit?.interestHold ?? null)), {
             type: 'installment.markPaid',
             actor: { id: actor.userId, role: actor.role },
             today,

@@ -16,6 +16,7 @@ import { groupedWrites } from './grouped-writes';
 import { taxAtPosting, taxSettingsCache, type TaxSettingsOf } from '../interest/posting-tax-service';
 import { jakartaDate, wibTimestamp } from '../platform/business-date';
 import { isSqlite } from '../platform/db/dialect';
+import { releaseEndedHolds } from '../holds/hold-service';
 
 /**
  * The daily job for one business date D (Asia/Jakarta), ARCHITECTURE.md "Jobs":
@@ -60,6 +61,8 @@ export interface DailyJobReport {
   rolledOver: number;
   matured: number;
   installmentsDue: number;
+  /** Holds (blokir) released because their end date came. */
+  holdsReleased: number;
   /** Deposits the machine refused (left as they were; they come up again the next day). */
   refused: Array<{ depositId: string; event: string; message: string }>;
   finishedAt?: string | null;
@@ -93,13 +96,13 @@ export async function runDailyJob(deps: DailyJobDeps, businessDate: IsoDate): Pr
   const locked = await whileHoldingJobLock(deps.db, DAILY_JOB, businessDate, () => runDailyJobHoldingLock(deps, businessDate));
   if (locked.ran) return locked.value;
   deps.logger?.info({ businessDate }, 'daily job running elsewhere');
-  return { businessDate, outcome: 'running-elsewhere', resumed: false, activated: 0, rolledOver: 0, matured: 0, installmentsDue: 0, refused: [] };
+  return { businessDate, outcome: 'running-elsewhere', resumed: false, activated: 0, rolledOver: 0, matured: 0, installmentsDue: 0, holdsReleased: 0, refused: [] };
 }
 
 async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate): Promise<DailyJobReport> {
   const { db } = deps;
   const clock = clockFor(businessDate, deps.clock);
-  const report: DailyJobReport = { businessDate, outcome: 'done', resumed: false, activated: 0, rolledOver: 0, matured: 0, installmentsDue: 0, refused: [] };
+  const report: DailyJobReport = { businessDate, outcome: 'done', resumed: false, activated: 0, rolledOver: 0, matured: 0, installmentsDue: 0, holdsReleased: 0, refused: [] };
 
   const claim = await claimJobRun(db, { id: randomUUID(), job: DAILY_JOB, businessDate, now: deps.clock.now().toISOString() });
   if (!claim.claimed) {
@@ -132,6 +135,11 @@ async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate)
     };
     const apply: Apply = (trx, depositId, request, beforeWrite, loaded) =>
       transitions.applyIn(trx, { bankId: null, depositId, actor: SYSTEM_ACTOR, request, ...(beforeWrite ? { beforeWrite } : {}), ...(loaded ? { loaded } : {}) });
+
+    // 0. Holds whose end date has come end first: the day's work then sees the deposit free.
+    const holds = await releaseEndedHolds(db, clock, businessDate);
+    report.holdsReleased = holds.released;
+    report.refused.push(...holds.refused.map((item) => ({ depositId: item.depositId, event: 'hold.expire', message: item.message })));
 
     // 1. Activation.
     for (const bankId of banks) {
@@ -191,8 +199,8 @@ async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate)
 }
 
 function summaryOf(report: DailyJobReport) {
-  const { activated, rolledOver, matured, installmentsDue, refused, resumed } = report;
-  return { activated, rolledOver, matured, installmentsDue, resumed, refused: refused.slice(0, 100) };
+  const { activated, rolledOver, matured, installmentsDue, holdsReleased, refused, resumed } = report;
+  return { activated, rolledOver, matured, installmentsDue, holdsReleased, resumed, refused: refused.slice(0, 100) };
 }
 
 /**
@@ -402,6 +410,7 @@ export function describeDailyReport(report: DailyJobReport): string[] {
     `  ${report.matured} deposito non-ARO jatuh tempo, menunggu instruksi pencairan`,
     `  ${report.installmentsDue} angsuran bunga jatuh tempo bayar`,
   ];
+  if (report.holdsReleased > 0) lines.push(`  ${report.holdsReleased} blokir berakhir (tanggal berakhirnya tiba)`);
   if (report.refused.length > 0) {
     lines.push(`  ${report.refused.length} deposito tidak diproses:`);
     for (const refusal of report.refused.slice(0, 20)) lines.push(`    - ${refusal.depositId} (${refusal.event}): ${refusal.message}`);

@@ -131,6 +131,7 @@ export function createPartnerService(deps: {
         installmentsTotal: installments.total,
         periods: periods.map((period) => ({ periodNumber: period.period_number, start: period.period_start, maturityDate: period.maturity_date, amount: Number(period.amount), rateBps: period.rate_bps })),
         statusReason: row.status_reason,
+        held: row.hold_label != null,
         documents: (await deps.documents.sharedWithPartner(row.bank_id, row.id)).map((document) => {
           const link = issueDocumentLink(deps.tokenKey, { documentId: document.id, bankId: row.bank_id, channelCode: caller.channelCode }, clock.now());
           return {

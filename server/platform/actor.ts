@@ -11,3 +11,10 @@ export interface StaffActor {
 export function staffActor(claims: TokenClaims): StaffActor {
   return { userId: claims.sub, role: claims.role, bankId: claims.bprId };
 }
+
+/** Who acted, as the timeline names them: the daily job, a partner through its API (partner:<code>), or a user. */
+export function actorName(actorId: string, userName: string | null): string {
+  if (actorId === 'SYSTEM') return 'Sistem';
+  if (actorId.startsWith('partner:')) return `Mitra ${actorId.slice('partner:'.length)}`;
+  return userName ?? 'Pengguna tidak dikenal';
+}

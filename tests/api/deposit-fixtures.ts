@@ -32,6 +32,8 @@ export interface World {
   customers: { main: string; second: string; other: string };
   /** Sets the business date (09.00 WIB that day). */
   setToday(date: string): void;
+  /** Signs every user in again (after the clock moved past their sessions' lifetime). */
+  signInAgain(): Promise<void>;
   place(options?: Partial<PlaceOptions>): Promise<DepositRow>;
   /** Drives a deposit with the transition service (as `who`, or the daily job for SYSTEM). */
   drive(depositId: string, request: TransitionRequest, who?: keyof World['users'] | 'system'): Promise<void>;
@@ -140,6 +142,9 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02', ser
     users,
     products,
     customers,
+    async signInAgain() {
+      for (const [key] of userSpecs) users[key].token = await t.login(`${key.toLowerCase()}@uji.test`);
+    },
     setToday(date) {
       clock.advance(Date.parse(`${date}T02:00:00.000Z`) - clock.now().getTime());
     },

@@ -261,7 +261,7 @@ describe.each(dialects)('migration 0003 on a database that already has deposits 
     });
     const statuses = ['pending', 'active', 'matured', 'closed', 'rejected'] as const;
     // As 0002 stored a deposit: without the columns later migrations add.
-    const batch: Array<Omit<DepositRow, 'placed_by' | 'funding_method' | 'funding_reference' | 'funding_received_at' | 'partner_reference_no'>> = [];
+    const batch: Array<Omit<DepositRow, 'placed_by' | 'funding_method' | 'funding_reference' | 'funding_received_at' | 'partner_reference_no' | 'hold_label' | 'hold_stops_interest'>> = [];
     for (let i = 0; i < EXISTING; i += 1) {
       const name = i === 1234 ? 'Hartati Zulkarnain' : `${FIRST[(i * 7) % 16]} ${LAST[(i * 13) % 8]}`;
       const number = `DEP-L-${String(i).padStart(6, '0')}`;

@@ -94,6 +94,32 @@ describe.each(dialects)('a partner\'s requests on its deposits (%s)', (dialect) 
     expect((await w.row(pending.depositId)).status).toBe('pending');
   });
 
+  it('a hold placed and released by staff is told to the partner without its reason; the status says the deposit is held, and its break and payout-account requests are refused naming no reason', async () => {
+    const placed = await placeActive();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ depositId: placed.depositId, reason: 'LEGAL', reference: 'PPATK/9/2026', letterDate: '2026-03-02' })) form.set(name, value);
+    const hold = await w.call('POST', '/deposito/hold', { token: w.users.supervisor.token, form, headers: freshKey() });
+    expect(hold.status, hold.text).toBe(201);
+    const status = await partner.call('GET', `/v1.0/deposito/${placed.reference}`, await partner.token());
+    expect([status.status, status.body.deposit.held]).toEqual([200, true]);
+    const breakAsked = await post('/v1.0/deposito/break-request', { partnerReferenceNo: placed.reference, reason: 'Butuh dana.' });
+    expect([breakAsked.status, breakAsked.body.responseMessage]).toEqual([409, 'Deposito sedang diblokir oleh bank; hubungi bank penerbit.']);
+    const account = await post('/v1.0/deposito/change-request', { partnerReferenceNo: placed.reference, kind: 'PAYOUT_ACCOUNT', value: { bankCode: '014', accountNumber: '8800123456', accountName: 'Rina Wati' } });
+    expect([account.status, account.body.responseMessage]).toEqual([409, 'Rekening pencairan tidak dapat diubah. Deposito sedang diblokir oleh bank; hubungi bank penerbit.']);
+
+    await w.call('POST', `/deposito/hold/${hold.body.data.id}/release`, { token: w.users.supervisor.token, json: { reason: 'Surat pencabutan PPATK' }, headers: freshKey() });
+    const released = await w.call('POST', `/deposito/hold/${hold.body.data.id}/approve-release`, { token: w.users.supervisor2.token, headers: freshKey() });
+    expect(released.status, released.text).toBe(200);
+    const heard = (await told(placed.depositId)).filter(([type]) => type.startsWith('hold.'));
+    expect(heard).toEqual([
+      ['hold.placed', expect.objectContaining({ holdId: hold.body.data.id, status: 'active' })],
+      ['hold.released', expect.objectContaining({ holdId: hold.body.data.id, status: 'active' })],
+    ]);
+    // Nothing of why: a legal hold is not the customer's platform's to know.
+    expect(JSON.stringify(heard)).not.toMatch(/PPATK|LEGAL|hukum/);
+    expect((await partner.call('GET', `/v1.0/deposito/${placed.reference}`, await partner.token())).body.deposit.held).toBe(false);
+  });
+
   it('a break request puts the customer\'s early withdrawal (today unless dated) in the staff\'s queue; any supervisor decides it, and the partner is told the decision', async () => {
     const placed = await placeActive();
     const answer = await post('/v1.0/deposito/break-request', { partnerReferenceNo: placed.reference, reason: 'Kebutuhan biaya rumah sakit.' });

@@ -70,12 +70,15 @@ const baseInput: DepositInput = {
 };
 
 /**
- * Two deposits walk the same events: an ARO one whose bilyet is back (a payout can be marked
- * paid) and an ARO+ one whose bilyet is still with the customer (markPaid is refused).
+ * Three deposits walk the same events: an ARO one whose bilyet is back (a payout can be marked
+ * paid), an ARO+ one whose bilyet is still with the customer (markPaid is refused), and an ARO one
+ * pledged for a loan (a hold in force: DOMAIN.md "Holds") — placed, decided and rolled over as
+ * any other, but never broken, extended, stopped from ARO or paid out.
  */
 export const inputs = {
   aroBilyetReturned: { ...baseInput, instruction: 'ARO', bilyet: 'returned' },
   aroPlusBilyetWithCustomer: { ...baseInput, depositId: 'dep-2', instruction: 'ARO_PLUS', bilyet: 'received' },
+  aroHeldAsCollateral: { ...baseInput, depositId: 'dep-3', instruction: 'ARO', bilyet: 'returned', hold: { label: 'agunan kredit KR-2026-0113', stopsInterestPayout: false } },
 } satisfies Record<string, DepositInput>;
 
 /**

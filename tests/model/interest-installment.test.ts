@@ -29,7 +29,7 @@ describe('interest installment: generated paths walk every transition', () => {
 
   for (const [index, path] of paths.entries()) {
     it(`#${index}: ${describePath(path.steps)}`, () => {
-      let previous = interestInstallmentMachine.resolveState({ value: 'scheduled', context: { ...input, reference: null, paidAt: null, paidBy: null } });
+      let previous = interestInstallmentMachine.resolveState({ value: 'scheduled', context: { ...input, reference: null, paidAt: null, paidBy: null, interestHold: null } });
       const taken = replay(interestInstallmentMachine, path.steps, {
         input,
         afterEach: (snapshot, step) => {
@@ -67,7 +67,7 @@ describe('interest installment: generated paths walk every transition', () => {
 });
 
 describe('interest installment scenarios', () => {
-  const context: InstallmentContext = { ...input, reference: null, paidAt: null, paidBy: null };
+  const context: InstallmentContext = { ...input, reference: null, paidAt: null, paidBy: null, interestHold: null };
 
   it('labels every status of the contract', () => {
     expect(Object.keys(installmentStatusLabels).sort()).toEqual([...installmentStatusSchema.options].sort());

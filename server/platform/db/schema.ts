@@ -8,6 +8,7 @@ import type {
   ShipmentStatus,
   SignatureStatus,
 } from '../../../contract/deposit';
+import type { HoldReason, HoldStatus } from '../../../contract/holds';
 
 /**
  * Column conventions, the same in SQLite and PostgreSQL: ids are text (random UUIDs), money is
@@ -110,7 +111,7 @@ export interface RegistrationDocumentsTable {
 /** Metadata of a file whose bytes live in the FileStore (FILE_STORE: DATA_DIR/files by default, file_contents, or S3). */
 export interface StoredFilesTable {
   id: string;
-  purpose: 'registration-document' | 'logo' | 'disbursement-proof' | 'aro-letter' | 'document';
+  purpose: 'registration-document' | 'logo' | 'disbursement-proof' | 'aro-letter' | 'document' | 'hold-letter';
   media_type: string;
   size_bytes: number;
   original_name: string | null;
@@ -290,7 +291,39 @@ export interface DepositsTable {
   funding_received_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** A partner's own reference of the placement (channel = the partner's code), unique per channel. */
   partner_reference_no: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The earliest hold in force ("agunan kredit KR-2026-0113"), or null: the deposit is not frozen (server/holds). */
+  hold_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 while a hold in force also stops interest payouts. */
+  hold_stops_interest: ColumnType<number, number | undefined, number>;
 }
+
+export interface HoldsTable {
+  id: string;
+  bank_id: string;
+  deposit_id: string;
+  reason: HoldReason;
+  reference: string;
+  letter_date: string | null;
+  until: string | null;
+  stop_interest_payout: ColumnType<number, number | undefined, number>;
+  note: string | null;
+  letter_file_id: string | null;
+  status: HoldStatus;
+  placed_by: string;
+  placed_at: string;
+  /** The business date it was placed. */
+  placed_on: string;
+  release_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
+  release_requested_at: ColumnType<string | null, string | null | undefined, string | null>;
+  release_requested_on: ColumnType<string | null, string | null | undefined, string | null>;
+  release_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null on a released hold: the daily job released it on its end date. */
+  released_by: ColumnType<string | null, string | null | undefined, string | null>;
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
+  released_on: ColumnType<string | null, string | null | undefined, string | null>;
+  version: ColumnType<number, number | undefined, number>;
+}
+export type HoldRow = Selectable<HoldsTable>;
 
 /** Rows per (bank, status), kept in the same transaction as every insert and status change. */
 export interface DepositStatusCountsTable {
@@ -765,6 +798,7 @@ export interface Database {
   partner_banks: PartnerBanksTable;
   partner_requests: PartnerRequestsTable;
   outbox: OutboxTable;
+  holds: HoldsTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
 }

@@ -70,6 +70,7 @@ import {
   dueInformationQuerySchema,
   dueRangeSchema,
 } from '../../../contract/disbursement';
+import { holdListQuerySchema, holdSchema, placeHoldSchema, rejectHoldReleaseSchema, requestHoldReleaseSchema } from '../../../contract/holds';
 import {
   interestHistoryQuerySchema,
   interestTemplateCountSchema,
@@ -226,7 +227,7 @@ const OPERATIONS: Operation[] = [
   ),
   {
     method: 'get', base: null, path: '/verifikasi/bilyet/{code}', summary: 'Verifikasi keaslian bilyet (publik; nama pemegang disamarkan; halaman HTML untuk peramban)', auth: 'none',
-    response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), awaitingIssue: z.boolean(), note: z.string() }) },
+    response: { status: 200, data: z.object({ genuine: z.literal(true), bankName: z.string(), bilyetNumber: z.string(), holderName: z.string(), amount: z.number().int(), maturityDate: z.string(), inForce: z.boolean(), awaitingIssue: z.boolean(), held: z.boolean(), note: z.string() }) },
     htmlFor: [200, 404, 429], errors: [404, 429],
   },
   // API.md "Master data (v2-general)": public, read-only (the registration form reads it before any login).
@@ -338,6 +339,20 @@ const DEPOSIT_OPERATIONS: Operation[] = [
     response: { status: 200, data: depositDetailSchema }, errors: [...TRANSITION_ERRORS, 413],
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/disbursement-proof/{fileId}', summary: 'Berkas bukti transfer pencairan', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
+  // --- Holds (blokir), API.md "Placements, import and holds" ---
+  { method: 'get', base: 'v2Bpr', path: '/deposito/holds', summary: 'Daftar blokir deposito (status, alasan, kata kunci)', auth: 'session', query: holdListQuerySchema, response: { status: 200, data: z.array(holdSchema) }, errors: [400, 401] },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/hold', summary: 'Pasang blokir pada deposito (SUPERVISOR/ADMIN), dengan surat bila ada', auth: 'session', idempotent: true,
+    multipart: { fields: placeHoldSchema, files: { file: { many: false, description: 'Surat blokir: PDF, JPEG atau PNG, maksimal 5 MB' } } },
+    response: { status: 201, data: holdSchema }, errors: TRANSITION_ERRORS,
+  },
+  {
+    method: 'post', base: 'v2Bpr', path: '/deposito/hold/{id}/release', summary: 'Ajukan pelepasan blokir dengan alasan; disetujui supervisor lain', auth: 'session', idempotent: true,
+    json: requestHoldReleaseSchema, accepted: { data: holdSchema, description: 'Pelepasan diajukan, menunggu persetujuan supervisor lain' }, errors: TRANSITION_ERRORS,
+  },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/hold/{id}/approve-release', summary: 'Setujui pelepasan blokir (supervisor selain pengaju)', auth: 'session', idempotent: true, response: { status: 200, data: holdSchema }, errors: TRANSITION_ERRORS },
+  { method: 'post', base: 'v2Bpr', path: '/deposito/hold/{id}/reject-release', summary: 'Tolak pengajuan pelepasan blokir; blokir tetap aktif (SUPERVISOR)', auth: 'session', idempotent: true, json: rejectHoldReleaseSchema, response: { status: 200, data: holdSchema }, errors: TRANSITION_ERRORS },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/hold/{id}/letter', summary: 'Berkas surat blokir', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
   // --- Documents and the bilyet's journey (API.md "Documents, signature, courier") ---
   {
     method: 'post', base: 'v2Bpr', path: '/deposito/upload-doc', summary: 'Unggah dokumen deposito atau nasabah (PDF/JPEG/PNG, maks. 5 MB)', auth: 'session', idempotent: true,

@@ -24,6 +24,7 @@ import * as depositImports from './0022_deposit_imports';
 import * as specialRateCeiling from './0023_special_rate_ceiling';
 import * as partnerApi from './0024_partner_api';
 import * as outbox from './0025_outbox';
+import * as holds from './0026_holds';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023_special_rate_ceiling': specialRateCeiling,
   '0024_partner_api': partnerApi,
   '0025_outbox': outbox,
+  '0026_holds': holds,
 };
