@@ -258,14 +258,14 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
      * (NPWP for an entity), created when new under the partner's name in the bank's audit. A kept
      * customer is never overwritten by what the partner sent.
      */
-    async keepForPartner(bankId: string, actorId: string, fields: Record<string, unknown>): Promise<{ customerId: string; created: boolean }> {
+    async keepForPartner(bankId: string, actorId: string, fields: Record<string, unknown>): Promise<{ customer: CustomerRow; created: boolean }> {
       const { riskLevel: _staffOnly, ...given } = fields;
       const input = parseOrThrow(createCustomerSchema, given);
       const { checked, key } = await checkedNew(input);
       const kept = await keepNew(bankId, actorId, checked, key);
-      if ('created' in kept) return { customerId: kept.created.id, created: true };
+      if ('created' in kept) return { customer: kept.created, created: true };
       await raiseDifferences(kept.kept, input, actorId);
-      return { customerId: kept.kept.id, created: false };
+      return { customer: kept.kept, created: false };
     },
 
     /**

@@ -7,7 +7,7 @@ import { offeredTenor, type IsoDate } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
 import { insertDeposit, insertPeriod } from './deposit-repository';
-import { findProduct, productRules } from '../products/product-service';
+import { findProduct, productRules, type ProductWithRates } from '../products/product-service';
 import type { CustomerRow, Database, DepositRow, NewDepositPeriod } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 
@@ -38,6 +38,8 @@ export interface PlacementInput {
   /** A placement through the partner API: the partner's own reference and the transfer it made. */
   partner?: { referenceNo: string; funding: PlacementFunding };
   now: string;
+  /** The customer and product as the caller read them in the transaction this placement joins (not read again). */
+  known?: { customer: CustomerRow; product: ProductWithRates };
 }
 
 export interface PlacementFunding {
@@ -135,9 +137,9 @@ export function newPeriodRow(row: DepositRow, startedBy: 'placement' | 'rollover
 
 export async function placeDeposit(db: Kysely<Database>, input: PlacementInput): Promise<DepositRow> {
   return db.transaction().execute(async (trx) => {
-    const customer = await findCustomer(trx, input.bankId, input.customerId);
+    const customer = input.known?.customer ?? (await findCustomer(trx, input.bankId, input.customerId));
     if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
-    const product = await findProduct(trx, input.bankId, input.productId);
+    const product = input.known?.product ?? (await findProduct(trx, input.bankId, input.productId));
     if (!product) throw new ServiceError('not-found', 'Produk deposito tidak ditemukan.');
     // A deactivated product takes no new placements (DOMAIN.md); the approval refuses those placed before.
     if (product.active !== 1) throw new ServiceError('conflict', 'Produk deposito ini sudah tidak aktif.');

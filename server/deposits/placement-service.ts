@@ -6,10 +6,10 @@ import { COUNTER_CHANNEL, formatDateId, formatRateBps, formatRupiah, isAfter, ty
 import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
-import type { Database, DepositRow } from '../platform/db/schema';
+import type { CustomerRow, Database, DepositRow } from '../platform/db/schema';
 import { ServiceError, ValidationError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
-import { findProduct, findProductIdByCode, getDepositSettings, instructionsAllowed, productRules } from '../products/product-service';
+import { findProduct, findProductWithRatesByCode, getDepositSettings, instructionsAllowed, productRules, type ProductWithRates } from '../products/product-service';
 import { findCustomer } from './customer-repository';
 import { placeDeposit } from './deposit-placement';
 import { findDepositByPartnerReference, installmentProgress, listPeriods } from './deposit-repository';
@@ -29,11 +29,14 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
 
   type Terms = ReturnType<typeof placementPreviewQuerySchema.parse>;
 
-  /** Everything the terms break, said at once; else the preview and what placing needs. */
-  async function previewOf(bankId: string, terms: Terms): Promise<{ preview: PlacementPreview; today: string }> {
-    const customer = await findCustomer(db, bankId, terms.customerId);
+  /**
+   * Everything the terms break, said at once; else the preview and what placing needs. `known`:
+   * the customer and product the caller read already in this same transaction.
+   */
+  async function previewOf(bankId: string, terms: Terms, known: { customer?: CustomerRow; product?: ProductWithRates } = {}): Promise<{ preview: PlacementPreview; today: string; customer: CustomerRow; product: ProductWithRates }> {
+    const customer = known.customer ?? (await findCustomer(db, bankId, terms.customerId));
     if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
-    const product = await findProduct(db, bankId, terms.productId);
+    const product = known.product ?? (await findProduct(db, bankId, terms.productId));
     if (!product) throw new ServiceError('not-found', 'Produk deposito tidak ditemukan.');
     if (product.active !== 1) throw new ServiceError('conflict', 'Produk deposito ini sudah tidak aktif.');
     const rules = productRules(product);
@@ -71,7 +74,7 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
       tax: await taxContextFor(db, { id: '', customer_id: customer.id }, terms.amount, settings),
       lpsRateBps,
     });
-    return { preview, today };
+    return { preview, today, customer, product };
   }
 
   return {
@@ -120,11 +123,13 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
       if (await findDepositByPartnerReference(db, input.channelCode, input.partnerReferenceNo)) {
         throw new ServiceError('conflict', `partnerReferenceNo ${input.partnerReferenceNo} sudah dipakai penempatan lain.`, { duplicateReference: true });
       }
-      const productId = await findProductIdByCode(db, input.bankId, input.productCode);
-      if (!productId) throw new ServiceError('not-found', `Produk ${input.productCode} tidak ada di bank ini.`);
+      const found = await findProductWithRatesByCode(db, input.bankId, input.productCode);
+      if (!found) throw new ServiceError('not-found', `Produk ${input.productCode} tidak ada di bank ini.`);
+      const productId = found.id;
       const today = jakartaDate(clock.now());
       const terms = { customerId: input.customerId, productId, tenorMonths: input.tenorMonths, amount: input.amount, depositDate: today, maturityInstruction: input.maturityInstruction, interestPayment: input.interestPayment };
-      const { preview } = await previewOf(input.bankId, terms);
+      // The partner's call runs in one transaction (its X-EXTERNAL-ID's): what is read here holds for the insert.
+      const { preview, customer, product } = await previewOf(input.bankId, terms, { product: found, ...(input.customer ? { customer: input.customer } : {}) });
       if (input.rateBps !== preview.productRateBps) {
         throw new ServiceError('conflict', `Suku bunga ${formatRateBps(input.rateBps)} bukan suku bunga bank hari ini untuk produk dan tenor ini (${formatRateBps(preview.productRateBps)}).`);
       }
@@ -144,6 +149,7 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
         actorId: partnerActorId(input.channelCode),
         partner: { referenceNo: input.partnerReferenceNo, funding: { method: 'TRANSFER', reference: input.funding.reference, receivedAt: input.funding.paidAt } },
         now: clock.now().toISOString(),
+        known: { customer, product },
       });
     },
   };
@@ -165,6 +171,8 @@ export interface PartnerPlacement {
   channelCode: string;
   partnerReferenceNo: string;
   customerId: string;
+  /** The customer's row as the caller read or wrote it in this transaction, to be not read again. */
+  customer?: CustomerRow;
   productCode: string;
   tenorMonths: number;
   amount: number;

@@ -7,6 +7,7 @@ import {
   placeSearchKey,
   zipSearchQuerySchema,
   type GeographyArea,
+  type GeographyLevel,
   type ZipSearchResult,
 } from '../../contract/geography';
 import type { Database } from '../platform/db/schema';
@@ -35,6 +36,20 @@ export interface AddressNames {
 
 export function createGeographyService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
+  /**
+   * Codes known to exist. The areas are reference data only a migration changes, before the
+   * server serves; every customer checked or placed asks for the same few hundred districts, so a
+   * code once found is not asked again (one statement fewer per level per placement). Codes not
+   * found are asked each time.
+   */
+  const known = new Set<string>();
+  const exists = async (level: GeographyLevel, id: string): Promise<boolean> => {
+    const key = `${level}:${id}`;
+    if (known.has(key)) return true;
+    const found = await areaExists(db, level, id);
+    if (found && known.size < 200_000) known.add(key);
+    return found;
+  };
 
   return {
     /** GET /geography: the areas of a level under their parent; an unknown parent is 404. */
@@ -42,7 +57,7 @@ export function createGeographyService(deps: { db: Kysely<Database> }) {
       const { level, parentId } = parseOrThrow(geographyQuerySchema, query);
       const parent = parentLevel[level];
       const rows = await listAreas(db, level, parentId || undefined);
-      if (parent && rows.length === 0 && !(await areaExists(db, parent, parentId!))) {
+      if (parent && rows.length === 0 && !(await exists(parent, parentId!))) {
         throw new ServiceError('not-found', `${levelLabels[parent]} dengan kode ${parentId} tidak ditemukan.`);
       }
       return rows.map((row) => (level === 'village' ? { id: row.id, name: row.name, zipCode: zipText(row.zip_code ?? null) } : { id: row.id, name: row.name }));
@@ -123,7 +138,7 @@ export function createGeographyService(deps: { db: Kysely<Database> }) {
           messages.push(`${label} yang dipilih tidak berada di wilayah di atasnya; pilih ulang dari daftar.`);
           break;
         }
-        if (!(await areaExists(db, level, id))) {
+        if (!(await exists(level, id))) {
           messages.push(`${label} dengan kode ${id} tidak ditemukan; pilih dari daftar wilayah.`);
           break;
         }
@@ -134,7 +149,7 @@ export function createGeographyService(deps: { db: Kysely<Database> }) {
 
     /** Whether an area of this level has this code (a NIK's district, for instance). */
     areaExists(level: 'province' | 'city' | 'district' | 'village', id: string): Promise<boolean> {
-      return areaExists(db, level, id);
+      return exists(level, id);
     },
 
     /** The names of a stored address's areas (null where none was picked or a code has since gone). */

@@ -81,11 +81,16 @@ export async function findProductByCode(db: Db, bankId: string, code: string): P
  * transition reads it, and two statements were two round trips on PostgreSQL.
  */
 /** The id of the bank's product with this code (as a partner names it), if any. */
-export async function findProductIdByCode(db: Db, bankId: string, code: string): Promise<string | undefined> {
-  return (await db.selectFrom('products').select('id').where('bank_id', '=', bankId).where('code', '=', code).executeTakeFirst())?.id;
+export async function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithRates | undefined> {
+  return findProductWhere(db, bankId, { id });
 }
 
-export async function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithRates | undefined> {
+/** A product of the bank by its code (a partner names products so), with its rates: one statement. */
+export async function findProductWithRatesByCode(db: Db, bankId: string, code: string): Promise<ProductWithRates | undefined> {
+  return findProductWhere(db, bankId, { code });
+}
+
+async function findProductWhere(db: Db, bankId: string, key: { id: string } | { code: string }): Promise<ProductWithRates | undefined> {
   const rows = await db
     .selectFrom('products')
     .leftJoin('product_rates', 'product_rates.product_id', 'products.id')
@@ -97,7 +102,7 @@ export async function findProduct(db: Db, bankId: string, id: string): Promise<P
       'product_rates.created_at as rate_created_at',
       'product_rates.created_by as rate_created_by',
     ])
-    .where('products.id', '=', id)
+    .where('id' in key ? 'products.id' : 'products.code', '=', 'id' in key ? key.id : key.code)
     .where('products.bank_id', '=', bankId)
     .execute();
   const first = rows[0];

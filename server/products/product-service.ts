@@ -43,7 +43,7 @@ import type { Updateable } from 'kysely';
 export {
   DEFAULT_DEPOSIT_SETTINGS,
   findProduct,
-  findProductIdByCode,
+  findProductWithRatesByCode,
   getDepositSettings,
   listProducts,
   productNamesOf,
