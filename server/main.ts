@@ -22,6 +22,7 @@ import type { createAuthService } from './auth/auth-service';
 import type { Clock } from './platform/clock';
 import { createChangeRequestService } from './deposits/change-request-service';
 import { createHoldService } from './holds/hold-service';
+import { startDepositSearchIndexer } from './deposits/deposit-search-index';
 import { createDepositService, type DepositTracksReader } from './deposits/deposit-service';
 import { createBilyetService } from './documents/bilyet-service';
 import { createBilyetPrintService } from './documents/bilyet-print-service';
@@ -262,6 +263,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
     }, HOUSEKEEPING_EVERY_MS);
     housekeeping.unref();
     const delivery = (options.deliverOutbox ?? true) ? berjangka.services.outbox.start() : undefined;
+    const searchIndexer = startDepositSearchIndexer({ db: berjangka.database.db, logger: berjangka.logger });
     return {
       ...berjangka,
       url,
@@ -273,6 +275,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
         clearInterval(housekeeping);
+        await searchIndexer.stop();
         await delivery?.stop();
         await jobs?.stop();
         await berjangka.close();

@@ -266,7 +266,10 @@ function searchMatches(db: Db, q: string, searchIndex: boolean, table: string) {
   const nik = sql<boolean>`${column('customer_nik')} like ${prefix} escape '\\'`;
   const like = sql<boolean>`(lower(${column('customer_name')}) like ${contains} escape '\\' or lower(${column('deposit_number')}) like ${contains} escape '\\' or ${nik})`;
   if (!searchIndex || [...q].length < TRIGRAM_LENGTH || !isSqlite(db)) return like;
-  return sql<boolean>`((${column('rowid')} in (select rowid from deposits_search where deposits_search match ${ftsPhrase(q)}) or ${nik}) and ${like})`;
+  // Deposits written since the indexer last ran (deposit-search-index.ts) are candidates too.
+  const trigram = sql<boolean>`${column('rowid')} in (select rowid from deposits_search where deposits_search match ${ftsPhrase(q)})`;
+  const pending = sql<boolean>`${column('rowid')} in (select deposit_rowid from deposits_search_pending)`;
+  return sql<boolean>`((${trigram} or ${pending} or ${nik}) and ${like})`;
 }
 
 /**

@@ -25,6 +25,7 @@ import * as specialRateCeiling from './0023_special_rate_ceiling';
 import * as partnerApi from './0024_partner_api';
 import * as outbox from './0025_outbox';
 import * as holds from './0026_holds';
+import * as deferredDepositSearch from './0027_deferred_deposit_search';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024_partner_api': partnerApi,
   '0025_outbox': outbox,
   '0026_holds': holds,
+  '0027_deferred_deposit_search': deferredDepositSearch,
 };
