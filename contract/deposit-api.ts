@@ -317,6 +317,8 @@ export const depositDetailSchema = depositSummarySchema.extend({
   shipments: z.array(shipmentSchema),
   /** Its holds (blokir), newest first; those in force freeze its payouts (DOMAIN.md "Holds"). */
   holds: z.array(holdSchema),
+  /** How its refusals name the hold in force ("agunan kredit KR-2026-0113"; the earliest of several), or null. */
+  holdLabel: z.string().nullable(),
   /** The business date (Asia/Jakarta) the answer was computed for. */
   today: z.string(),
 });

@@ -30,6 +30,13 @@ export const isoDateSchema = z
   .string({ error: 'Tanggal harus berformat YYYY-MM-DD.' })
   .regex(ISO_DATE, { error: 'Tanggal harus berformat YYYY-MM-DD.' })
   .refine(inDateWindow, { error: DATE_WINDOW_MESSAGE });
+/** isoDateSchema whose messages name the field ("Tanggal surat harus berformat YYYY-MM-DD."), for forms with several dates. */
+export function namedDateSchema(label: string) {
+  return z
+    .string({ error: `${label} harus berformat YYYY-MM-DD.` })
+    .regex(ISO_DATE, { error: `${label} harus berformat YYYY-MM-DD.` })
+    .refine(inDateWindow, { error: `${label} harus antara 1 Januari 2000 dan 31 Desember 2099.` });
+}
 export const rupiahSchema = z.number().int({ error: 'Nominal harus rupiah utuh.' }).min(0, { error: 'Nominal tidak boleh negatif.' });
 export const rateBpsSchema = z.number().int({ error: 'Suku bunga harus dalam basis poin utuh.' }).min(0);
 

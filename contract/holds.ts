@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, printableCode, requiredCode, requiredText } from './fields';
-import { isoDateSchema } from './deposit';
+import { namedDateSchema } from './deposit';
 import { limitSchema, pageSchema } from './paging';
 
 /**
@@ -10,7 +10,9 @@ import { limitSchema, pageSchema } from './paging';
  */
 
 export const HOLD_REASONS = ['COLLATERAL', 'LEGAL', 'DECEASED', 'LOST_BILYET', 'OTHER'] as const;
-export const holdReasonSchema = z.enum(HOLD_REASONS, { error: 'Alasan blokir harus COLLATERAL, LEGAL, DECEASED, LOST_BILYET atau OTHER.' });
+export const holdReasonSchema = z.enum(HOLD_REASONS, {
+  error: 'Alasan blokir tidak dikenal; pilih agunan kredit (COLLATERAL), perintah hukum (LEGAL), nasabah meninggal dunia (DECEASED), bilyet hilang (LOST_BILYET) atau lainnya (OTHER).',
+});
 export type HoldReason = z.infer<typeof holdReasonSchema>;
 
 export const HOLD_STATUSES = ['active', 'releaseRequested', 'released'] as const;
@@ -22,7 +24,7 @@ const multipartFlag = z
   .transform((value) => value === true || value === 'true' || value === 'on' || value === '1')
   .optional();
 
-const optionalDate = isoDateSchema.optional().or(z.literal('').transform(() => undefined));
+const optionalDate = (label: string) => namedDateSchema(label).optional().or(z.literal('').transform(() => undefined));
 
 /** POST /deposito/hold (multipart; the letter, when there is one, is the `file` part). */
 export const placeHoldSchema = z.object({
@@ -30,8 +32,8 @@ export const placeHoldSchema = z.object({
   reason: holdReasonSchema,
   /** The loan number, the letter's number, the claim's: what the hold answers to. */
   reference: requiredCode('Nomor referensi blokir', 60),
-  letterDate: optionalDate,
-  until: optionalDate,
+  letterDate: optionalDate('Tanggal surat'),
+  until: optionalDate('Tanggal berakhir blokir'),
   stopInterestPayout: multipartFlag,
   note: optionalText('Catatan', 500),
 });
@@ -86,3 +88,7 @@ export const holdSchema = z.object({
   version: z.number().int(),
 });
 export type Hold = z.infer<typeof holdSchema>;
+
+/** Beside GET /deposito/holds's page: how many holds of each status the same reason and words match (the tabs). */
+export const holdCountsSchema = z.record(holdStatusSchema, z.number().int());
+export type HoldCounts = z.infer<typeof holdCountsSchema>;

@@ -168,6 +168,7 @@ export function toDepositDetail(parts: {
     bilyet: { status: row.bilyet_status, statusLabel: bilyetStatusLabels[row.bilyet_status], number: row.bilyet_number, ...parts.tracks.bilyet },
     shipments: parts.tracks.shipments,
     holds: parts.tracks.holds,
+    holdLabel: row.hold_label ?? null,
     today: parts.today,
   };
 }

@@ -109,6 +109,18 @@ export async function listHolds(db: Db, filters: HoldFilters, page: number, limi
   return { rows, total };
 }
 
+/** How many holds of each status match the filters other than status (the list's tabs). */
+export async function countHoldsByStatus(db: Db, filters: Omit<HoldFilters, 'status'>): Promise<Record<HoldStatus, number>> {
+  const rows = await matching(db, filters)
+    .clearSelect()
+    .select(['h.status', (eb) => eb.fn.countAll<number | string>().as('total')])
+    .groupBy('h.status')
+    .execute();
+  const counts: Record<HoldStatus, number> = { active: 0, releaseRequested: 0, released: 0 };
+  for (const row of rows) counts[row.status] = Number(row.total);
+  return counts;
+}
+
 /** Holds in force whose end date has come by `today`, across banks (the daily job). */
 export async function listHoldsEnding(db: Db, today: string, statuses: readonly HoldStatus[]): Promise<HoldRow[]> {
   return db

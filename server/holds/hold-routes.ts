@@ -12,7 +12,10 @@ export function holdRoutes(deps: { auth: AuthService; holds: HoldService; idempo
   const { holds } = deps;
   const router = new Hono<AppEnv>();
   const session = requireSession('bearer', deps.auth);
-  router.get('/deposito/holds', session, async (c) => okPage(c, await holds.list(staffActor(c.get('claims')), c.req.query())));
+  router.get('/deposito/holds', session, async (c) => {
+    const { items, meta, counts } = await holds.list(staffActor(c.get('claims')), c.req.query());
+    return okPage(c, { items, meta }, { counts });
+  });
   router.post('/deposito/hold', session, deps.idempotency, async (c) => {
     const { fields, files } = await readFields(c);
     return ok(c, await holds.place(staffActor(c.get('claims')), fields, files), 201);

@@ -24,7 +24,7 @@ import { newRowId } from '../platform/row-id';
 import { parseFields, parseOrThrow } from '../platform/validation';
 import { applyTrackChange, businessToday, refusalError, SYSTEM_ACTOR } from '../deposits/transition-service';
 import { actorName } from '../platform/actor';
-import { findHold, findHoldById, findHoldView, holdsInForceOf, insertHold, listHolds, listHoldsEnding, listHoldsOfDeposit, saveHold, type HoldWithDeposit } from './hold-repository';
+import { countHoldsByStatus, findHold, findHoldById, findHoldView, holdsInForceOf, insertHold, listHolds, listHoldsEnding, listHoldsOfDeposit, saveHold, type HoldWithDeposit } from './hold-repository';
 
 /**
  * Holds (blokir), DOMAIN.md "Holds (blokir)". The hold's own life is machines/hold.ts; what it
@@ -262,14 +262,10 @@ export function createHoldService(deps: { db: Db; clock: Clock; fileStore: FileS
     /** GET /deposito/holds */
     async list(actor: StaffActor, query: Record<string, unknown>) {
       const parsed = parseOrThrow(holdListQuerySchema, query);
-      const { rows, total } = await listHolds(db, { bankId: actor.bankId, status: parsed.status, reason: parsed.reason, depositId: parsed.depositId, q: parsed.q }, parsed.page, parsed.limit);
+      const filters = { bankId: actor.bankId, reason: parsed.reason, depositId: parsed.depositId, q: parsed.q };
+      const [{ rows, total }, counts] = await Promise.all([listHolds(db, { ...filters, status: parsed.status }, parsed.page, parsed.limit), countHoldsByStatus(db, filters)]);
       const today = businessToday(clock);
-      return pageOf(
-        rows.map((row) => toHold(row, staff(actor), today)),
-        parsed.page,
-        parsed.limit,
-        total,
-      );
+      return { ...pageOf(rows.map((row) => toHold(row, staff(actor), today)), parsed.page, parsed.limit, total), counts };
     },
 
     /** The deposit's holds, newest first (its detail). */

@@ -28,6 +28,7 @@ const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 const CustomerFormScreen = lazy(() => import('../features/customers/CustomerFormScreen'));
 const ChangeRequestsScreen = lazy(() => import('../features/change-requests/ChangeRequestsScreen'));
+const HoldsScreen = lazy(() => import('../features/holds/HoldsScreen'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const ProductsScreen = lazy(() => import('../features/products/ProductsScreen'));
 const ProductScreen = lazy(() => import('../features/products/ProductScreen'));
@@ -70,6 +71,7 @@ export function appRoutes(): RouteObject[] {
             { path: '/deposito/pencairan', element: <LazyScreen key="DisbursementsScreen" screen={DisbursementsScreen} /> },
             { path: '/deposito/jatuh-tempo', element: <LazyScreen key="DueScreen" screen={DueScreen} /> },
             { path: '/deposito/perubahan', element: <LazyScreen key="ChangeRequestsScreen" screen={ChangeRequestsScreen} /> },
+            { path: '/deposito/blokir', element: <LazyScreen key="HoldsScreen" screen={HoldsScreen} /> },
             { path: '/nasabah', element: <LazyScreen key="CustomersScreen" screen={CustomersScreen} /> },
             // One screen for a new customer and a kept one's change; the static 'baru' outranks ':id'.
             { path: '/nasabah/baru', element: <LazyScreen key="CustomerFormScreen" screen={CustomerFormScreen} /> },

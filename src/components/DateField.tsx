@@ -87,6 +87,8 @@ export interface DateFieldProps {
   min?: string;
   max?: string;
   required?: boolean;
+  /** A problem the form or the server found with the value; the field's own (not a date, out of range) comes first. */
+  problem?: string | null;
 }
 
 /**
@@ -94,7 +96,7 @@ export interface DateFieldProps {
  * (a native date input shows mm/dd/yyyy in an English Chromium), with a calendar button. The
  * calendar is react-day-picker: an ARIA grid with full keyboard support, Indonesian labels.
  */
-export function DateField({ label, className = 'bj-field', labelClassName = 'bj-field__label', name, value, defaultValue = '', onChange, min, max, required }: DateFieldProps) {
+export function DateField({ label, className = 'bj-field', labelClassName = 'bj-field__label', name, value, defaultValue = '', onChange, min, max, required, problem: givenProblem = null }: DateFieldProps) {
   const id = useId();
   const problemId = `${id}-problem`;
   const calendarId = `${id}-calendar`;
@@ -173,6 +175,7 @@ export function DateField({ label, className = 'bj-field', labelClassName = 'bj-
   }
 
   const selected = dateOf(iso);
+  const shownProblem = problem ?? givenProblem;
   return (
     <div className={`${className} bj-date-field`} ref={wrapperRef}>
       <label className={labelClassName} htmlFor={id}>
@@ -190,8 +193,8 @@ export function DateField({ label, className = 'bj-field', labelClassName = 'bj-
           value={text}
           required={required}
           aria-required={required || undefined}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
+          aria-invalid={shownProblem ? true : undefined}
+          aria-describedby={shownProblem ? problemId : undefined}
           onChange={(event) => onType(event.target.value)}
           onBlur={onBlur}
         />
@@ -211,9 +214,9 @@ export function DateField({ label, className = 'bj-field', labelClassName = 'bj-
         </button>
       </div>
       {name ? <input type="hidden" name={name} value={iso} /> : null}
-      {problem ? (
+      {shownProblem ? (
         <p id={problemId} className="bj-field__problem" role="alert">
-          {problem}
+          {shownProblem}
         </p>
       ) : null}
       {open ? (

@@ -60,6 +60,7 @@ describe.each(dialects)('holds (%s)', (dialect) => {
 
     const seen = await detail(deposit.id);
     expect(seen.held).toBe(true);
+    expect(seen.holdLabel).toBe('agunan kredit KR-2026-0113');
     expect(seen.holds.map((item) => item.id)).toEqual([hold.id]);
     expect(seen.timeline.at(-1)).toMatchObject({ event: 'hold.place', eventLabel: 'Blokir Dipasang', actor: { id: w.users.supervisor.id }, payload: { holdId: hold.id, label: 'agunan kredit KR-2026-0113' } });
     expect(seen.allowedEvents).not.toContain('deposit.requestBreak');
@@ -128,7 +129,7 @@ describe.each(dialects)('holds (%s)', (dialect) => {
     expect(holdSchema.parse(approved.body.data)).toMatchObject({ status: 'released', releasedBy: { id: w.users.supervisor2.id }, releaseRequest: { by: { id: w.users.supervisor.id } } });
 
     const free = await detail(deposit.id);
-    expect(free.held).toBe(false);
+    expect([free.held, free.holdLabel]).toEqual([false, null]);
     expect(free.allowedEvents).toContain('deposit.requestBreak');
     expect(free.timeline.slice(-2).map((entry) => entry.event)).toEqual(['hold.requestRelease', 'hold.approveRelease']);
     const late = await act(hold.id, 'release', 'operator', { reason: 'lagi' });
@@ -148,7 +149,7 @@ describe.each(dialects)('holds (%s)', (dialect) => {
     await act(first.id, 'release', 'operator', { reason: 'Lunas' });
     await act(first.id, 'approve-release', 'supervisor');
     const stillHeld = await detail(deposit.id);
-    expect(stillHeld.held).toBe(true);
+    expect([stillHeld.held, stillHeld.holdLabel]).toEqual([true, 'perintah hukum PN-JKT/123/2026']);
     expect(stillHeld.blockedEvents).toContainEqual({ type: 'deposit.requestBreak', reason: 'Deposito diblokir: perintah hukum PN-JKT/123/2026.' });
     await act(legal.id, 'release', 'operator', { reason: 'Surat pencabutan' });
     await act(legal.id, 'approve-release', 'supervisor');
@@ -203,7 +204,14 @@ describe.each(dialects)('holds (%s)', (dialect) => {
     const deposit = await w.inState('active');
     const bad = await place(deposit, { reason: 'PINJAM', reference: '', until: '2026-03-02' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toEqual(expect.arrayContaining(['Alasan blokir harus COLLATERAL, LEGAL, DECEASED, LOST_BILYET atau OTHER.', 'Nomor referensi blokir wajib diisi.']));
+    expect(bad.body.message).toEqual(
+      expect.arrayContaining([
+        'Alasan blokir tidak dikenal; pilih agunan kredit (COLLATERAL), perintah hukum (LEGAL), nasabah meninggal dunia (DECEASED), bilyet hilang (LOST_BILYET) atau lainnya (OTHER).',
+        'Nomor referensi blokir wajib diisi.',
+      ]),
+    );
+    const dates = await place(deposit, { letterDate: '2 Maret', until: '2026-13-01' });
+    expect([dates.status, dates.body.message]).toEqual([400, ['Tanggal surat harus berformat YYYY-MM-DD.', 'Tanggal berakhir blokir harus berformat YYYY-MM-DD.']]);
     const past = await place(deposit, { until: '2026-03-02' });
     expect([past.status, past.body.message]).toEqual([400, ['Tanggal berakhir blokir harus setelah hari ini.']]);
     const form = new FormData();
@@ -229,6 +237,7 @@ describe.each(dialects)('holds (%s)', (dialect) => {
     const byWord = await list('q=ahli-waris');
     expect(byWord.status).toBe(200);
     expect(byWord.body.data.map((item: { id: string }) => item.id)).toEqual([hold.id]);
+    expect(byWord.body.counts).toEqual({ active: 1, releaseRequested: 0, released: 0 });
     const byReason = await list('reason=DECEASED&status=active');
     expect(byReason.body.data.map((item: { id: string }) => item.id)).toContain(hold.id);
     expect(byReason.body.data.every((item: { reason: string; status: string }) => item.reason === 'DECEASED' && item.status === 'active')).toBe(true);

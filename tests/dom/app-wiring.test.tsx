@@ -114,6 +114,7 @@ describe('the dashboard shell', () => {
       'Jatuh Tempo',
       'Permintaan Perubahan',
       'Nasabah',
+      'Blokir',
       'Impor Deposito',
       'Profil Bank',
       'Neraca Keuangan',

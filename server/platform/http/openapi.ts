@@ -70,7 +70,7 @@ import {
   dueInformationQuerySchema,
   dueRangeSchema,
 } from '../../../contract/disbursement';
-import { holdListQuerySchema, holdSchema, placeHoldSchema, rejectHoldReleaseSchema, requestHoldReleaseSchema } from '../../../contract/holds';
+import { holdCountsSchema, holdListQuerySchema, holdSchema, placeHoldSchema, rejectHoldReleaseSchema, requestHoldReleaseSchema } from '../../../contract/holds';
 import {
   interestHistoryQuerySchema,
   interestTemplateCountSchema,
@@ -340,7 +340,7 @@ const DEPOSIT_OPERATIONS: Operation[] = [
   },
   { method: 'get', base: 'v2Bpr', path: '/deposito/disbursement-proof/{fileId}', summary: 'Berkas bukti transfer pencairan', auth: 'session', binary: ['application/pdf', 'image/jpeg', 'image/png'], errors: [401, 404] },
   // --- Holds (blokir), API.md "Placements, import and holds" ---
-  { method: 'get', base: 'v2Bpr', path: '/deposito/holds', summary: 'Daftar blokir deposito (status, alasan, kata kunci)', auth: 'session', query: holdListQuerySchema, response: { status: 200, data: z.array(holdSchema) }, errors: [400, 401] },
+  { method: 'get', base: 'v2Bpr', path: '/deposito/holds', summary: 'Daftar blokir deposito (status, alasan, kata kunci), dengan jumlah per status', auth: 'session', query: holdListQuerySchema, response: { status: 200, data: z.array(holdSchema), extra: { counts: holdCountsSchema } }, errors: [400, 401] },
   {
     method: 'post', base: 'v2Bpr', path: '/deposito/hold', summary: 'Pasang blokir pada deposito (SUPERVISOR/ADMIN), dengan surat bila ada', auth: 'session', idempotent: true,
     multipart: { fields: placeHoldSchema, files: { file: { many: false, description: 'Surat blokir: PDF, JPEG atau PNG, maksimal 5 MB' } } },

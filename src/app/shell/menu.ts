@@ -52,6 +52,10 @@ export const MENU: readonly MenuEntry[] = [
         label: 'Nasabah',
         path: '/nasabah',
       },
+      {
+        label: 'Blokir',
+        path: '/deposito/blokir',
+      },
       { label: 'Impor Deposito', path: '/deposito/impor', roles: ['ADMIN'] },
     ],
   },

@@ -8,6 +8,7 @@ import { createIdempotentSender } from '../../lib/idempotency';
 import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
+import { HeldBadge } from '../../components/HeldBadge';
 import { ChangeSummary } from '../../components/ChangeSummary';
 import { genderLabels, legalFormLabels, riskLevelLabels } from '@contract/customers';
 import { nationalPhone } from '@machines/customer-rules/contact';
@@ -130,6 +131,7 @@ function Deposits({ customer }: { customer: CustomerDetail }) {
               <td>{formatDate(deposit.maturityDate)}</td>
               <td>
                 <StatusBadge label={deposit.statusLabel} tone="neutral" />
+                {deposit.held ? <HeldBadge /> : null}
               </td>
             </tr>
           ))}

@@ -28,6 +28,8 @@ import { stepTargetOf } from './documents/BilyetPanel';
 import { DocumentsTab } from './documents/DocumentsTab';
 import { ShipmentsTab } from './documents/ShipmentsTab';
 import { SignaturesTab } from './documents/SignaturesTab';
+import { HoldsTab, holdsInForceOf } from './holds/HoldsTab';
+import { HeldBadge } from '../../components/HeldBadge';
 import '../../styles/lists.css';
 
 export const STALE_MESSAGE = 'Data telah berubah, muat ulang.';
@@ -52,6 +54,7 @@ const DETAIL_TABS = [
   { key: 'documents', label: 'Dokumen' },
   { key: 'shipments', label: 'Pengiriman' },
   { key: 'signatures', label: 'Tanda Tangan' },
+  { key: 'holds', label: 'Blokir' },
 ] as const;
 type DetailTab = (typeof DETAIL_TABS)[number]['key'];
 const isDetailTab = (value: string): value is DetailTab => DETAIL_TABS.some((item) => item.key === value);
@@ -68,6 +71,7 @@ function Header({ deposit }: { deposit: DepositDetail }) {
         </div>
         <div className="bj-deposit-header__badges">
           <StatusBadge label={deposit.statusLabel} tone={statusTones[deposit.status]} />
+          {deposit.holdLabel ? <HeldBadge label={deposit.holdLabel} /> : null}
           {deposit.flags.map((flag) => (
             <span key={flag.code} title={flag.detail}>
               <StatusBadge label={flag.label} tone="danger" />
@@ -277,6 +281,10 @@ export default function DepositDetailScreen() {
     );
   }
 
+  // The Blokir tab counts the holds still in force.
+  const inForce = holdsInForceOf(deposit).length;
+  const tabItems = DETAIL_TABS.map((item) => (item.key === 'holds' && inForce > 0 ? { ...item, count: inForce } : item));
+
   const raiseChange = async (input: RaiseChangeRequest) => {
     const done = await raise.run(() => send(input, (key) => depositApi.raiseChange(input, key)));
     if (!done) return;
@@ -327,12 +335,13 @@ export default function DepositDetailScreen() {
           </button>
         </p>
       ) : null}
-      <Tabs label="Rincian deposito" items={DETAIL_TABS} selected={tab} onSelect={(next) => updateQuery({ tab: next })}>
+      <Tabs label="Rincian deposito" items={tabItems} selected={tab} onSelect={(next) => updateQuery({ tab: next })}>
         {tab === 'schedule' ? <Schedule deposit={deposit} /> : null}
         {tab === 'timeline' ? <Timeline deposit={deposit} /> : null}
         {tab === 'documents' ? <DocumentsTab deposit={deposit} send={send} onStep={setBilyetStep} onPrinted={detail.reload} /> : null}
         {tab === 'shipments' ? <ShipmentsTab deposit={deposit} send={send} onStep={setBilyetStep} onChanged={detail.reload} /> : null}
         {tab === 'signatures' ? <SignaturesTab deposit={deposit} send={send} /> : null}
+        {tab === 'holds' ? <HoldsTab deposit={deposit} role={user.role} send={send} onChanged={detail.reload} /> : null}
       </Tabs>
       {raising ? (
         <RaiseChangeDialog deposit={deposit} pending={raise.pending} refusal={raise.refusal} onClose={() => setRaising(false)} onSubmit={(input) => void raiseChange(input)} />

@@ -6,6 +6,7 @@ import { useAppActors } from '../../app/actors-context';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs, type TabItem } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
+import { HeldBadge } from '../../components/HeldBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { depositColumn } from '../../components/DepositRef';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -77,6 +78,7 @@ const columns: DataColumn<DepositSummary>[] = [
     cell: (row) => (
       <>
         <StatusBadge label={row.statusLabel} tone={statusTones[row.status]} />
+        {row.held ? <HeldBadge /> : null}
         {row.flags.length > 0 ? <StatusBadge label="Tidak dijamin LPS" tone="danger" /> : null}
       </>
     ),

@@ -1,4 +1,5 @@
 import type { DepositDetail } from '../../lib/deposit-api';
+import { formatDate } from '../../lib/format';
 import { instructionLabels } from './deposit-actions';
 
 type TimelineEntry = DepositDetail['timeline'][number];
@@ -15,7 +16,8 @@ const instructionText = (value: unknown): string => instructionLabels[value as k
 
 /**
  * What a timeline entry changed, in words, from the payload the server kept with it: the old and
- * new payout account, the old and new maturity instruction, or the reason given.
+ * new payout account, the old and new maturity instruction, the hold (blokir) placed or released,
+ * or the reason given.
  */
 export function timelineDetail(entry: Pick<TimelineEntry, 'event' | 'payload'>): string | null {
   const { payload } = entry;
@@ -28,5 +30,13 @@ export function timelineDetail(entry: Pick<TimelineEntry, 'event' | 'payload'>):
     const asked = payload.kind === 'instruction' ? `instruksi ${instructionText(value.instruction)}` : `rekening pencairan ${accountText(value)}`;
     return `Diminta: ${asked}; menunggu keputusan supervisor lain`;
   }
-  return typeof payload.reason === 'string' && payload.reason ? `Alasan: ${payload.reason}` : null;
+  const reason = typeof payload.reason === 'string' && payload.reason ? `Alasan: ${payload.reason}` : null;
+  if (entry.event.startsWith('hold.') && typeof payload.label === 'string') {
+    const terms = [
+      typeof payload.until === 'string' ? `berlaku sampai ${formatDate(payload.until)}` : null,
+      payload.stopInterestPayout === true ? 'pembayaran bunga dihentikan' : null,
+    ].filter(Boolean);
+    return [`Blokir: ${payload.label}${terms.length > 0 ? `, ${terms.join(', ')}` : ''}`, reason].filter(Boolean).join(' · ');
+  }
+  return reason;
 }

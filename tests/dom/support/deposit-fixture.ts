@@ -82,6 +82,9 @@ export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
     allowedEvents: [],
     blockedEvents: [],
     shipments: [],
+    held: false,
+    holds: [],
+    holdLabel: null,
     today: '2026-11-10',
     ...overrides,
   } as DepositDetail;

@@ -11,7 +11,7 @@ import type { IdempotentSend } from '../../../lib/idempotency';
 import { useDepositDocuments } from './use-deposit-documents';
 import type { BilyetStepKind } from './bilyet-steps';
 import { BilyetPanel } from './BilyetPanel';
-import { BusyButton } from './BusyButton';
+import { BusyButton } from '../../../components/BusyButton';
 
 function DocumentTable({ documents }: { documents: readonly DocumentAnswer[] }) {
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { shipmentStatusLabels } from '@machines/shipment';
 import { useAppActors } from '../../../app/actors-context';
 import { documentsApi, SANDBOX_PARCEL_STATUSES, type SandboxParcelStatus, type ShipmentAnswer } from '../../../lib/documents-api';
-import { BusyButton } from './BusyButton';
+import { BusyButton } from '../../../components/BusyButton';
 
 /** The stage a live parcel goes to next (a failure is chosen, never proposed). */
 function nextStage(status: ShipmentAnswer['status']): SandboxParcelStatus {

@@ -5,7 +5,7 @@ import type { DepositDetail } from '../../../lib/deposit-api';
 import { documentsApi, type ShipmentAnswer } from '../../../lib/documents-api';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind } from './bilyet-steps';
-import { BusyButton } from './BusyButton';
+import { BusyButton } from '../../../components/BusyButton';
 import { SandboxParcelControl } from './SandboxParcelControl';
 import { CancelPickupDialog, mayCancelPickup, mayTrack, printResi } from './shipment-actions';
 import { ShipmentView } from './ShipmentView';

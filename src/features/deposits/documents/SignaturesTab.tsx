@@ -8,7 +8,7 @@ import { documentsApi, type SignatureRequestAnswer } from '../../../lib/document
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { IdempotentSend } from '../../../lib/idempotency';
 import { useResource } from '../../../lib/use-resource';
-import { BusyButton } from './BusyButton';
+import { BusyButton } from '../../../components/BusyButton';
 import { useDepositDocuments } from './use-deposit-documents';
 import { SendForSignatureDialog } from './SendForSignatureDialog';
 import { SigningLink } from './SigningLink';

@@ -3,7 +3,7 @@ import type { BilyetEventType } from '@contract/deposit';
 import type { DepositSummary } from '../../../lib/deposit-api';
 import type { DocumentWorkStep } from '../../../lib/documents-api';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind } from './bilyet-steps';
-import { BusyButton } from './BusyButton';
+import { BusyButton } from '../../../components/BusyButton';
 import { PrintBilyetButton } from './PrintBilyetDialog';
 import { mayCancelPickup, printLatestResi } from './shipment-actions';
 

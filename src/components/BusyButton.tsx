@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppActors } from '../../../app/actors-context';
+import { useAppActors } from '../app/actors-context';
 
 /**
  * A button whose action waits for the server (open a PDF, download a file, ask the courier): it
