@@ -22,6 +22,7 @@ import type { createAuthService } from './auth/auth-service';
 import type { Clock } from './platform/clock';
 import { createChangeRequestService } from './deposits/change-request-service';
 import { createHoldService } from './holds/hold-service';
+import { createLedgerService } from './ledger/ledger-service';
 import { startDepositSearchIndexer } from './deposits/deposit-search-index';
 import { createDepositService, type DepositTracksReader } from './deposits/deposit-service';
 import { createBilyetService } from './documents/bilyet-service';
@@ -174,6 +175,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       },
     });
     const customers = createCustomerService({ db: database.db, clock, geography });
+    // Beranda's summary carries the ratios of the bank's latest balance sheet (Neraca Keuangan).
+    const reports = createReportService({ db: database.db, reads: database.reads, clock, logger, latestRatios: (bankId) => balanceSheets.latestRatios(bankId) });
     const placements = createPlacementService({ db: database.db, clock, deposits });
     const routers = areaRouters({
       auth,
@@ -204,8 +207,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       signatures,
       geography,
       invoices: createInvoiceService({ db: database.db, clock }),
-      // Beranda's summary carries the ratios of the bank's latest balance sheet (Neraca Keuangan).
-      reports: createReportService({ db: database.db, reads: database.reads, clock, logger, latestRatios: (bankId) => balanceSheets.latestRatios(bankId) }),
+      reports,
+      ledger: createLedgerService({ db: database.db, clock, reports }),
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),

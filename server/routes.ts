@@ -28,6 +28,8 @@ import type { SignatureService } from './signature/signature-service';
 import type { Hono } from 'hono';
 import { changeRequestRoutes } from './deposits/change-request-routes';
 import { holdRoutes } from './holds/hold-routes';
+import { ledgerRoutes } from './ledger/ledger-routes';
+import type { LedgerService } from './ledger/ledger-service';
 import type { HoldService } from './holds/hold-service';
 import type { ChangeRequestService } from './deposits/change-request-service';
 import { depositRoutes } from './deposits/deposit-routes';
@@ -83,6 +85,8 @@ export interface AreaServices {
   changeRequests: ChangeRequestService;
   /** Blokir: holds on deposits. */
   holds: HoldService;
+  /** The bank's ledger: its chart of accounts, the journal and its checks. */
+  ledger: LedgerService;
   documents: DocumentService;
   verification: VerificationService;
   bilyets: BilyetService;
@@ -135,6 +139,7 @@ export function areaRouters(services: AreaServices): MountedRouter[] {
     [apiBases.v2Bpr.path, signatureRoutes({ auth, signatures: services.signatures, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, documentRoutes({ auth, documents: services.documents, aroLetters: services.aroLetters, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, customerRoutes({ auth, customers: services.customers, documents: services.documents, idempotency: services.idempotency })],
+    [apiBases.v2Bpr.path, ledgerRoutes({ auth, ledger: services.ledger, idempotency: services.idempotency })],
     [apiBases.v2Bpr.path, reportRoutes({ auth, reports: services.reports })],
     [apiBases.v2Bpr.path, bprRoutes({ ...depositDeps, months: { db: services.db, clock: services.clock } })],
     [apiBases.v2Bpr.path, placementRoutes({ auth, placements: services.placements, idempotency: services.idempotency })],

@@ -62,3 +62,11 @@ export interface ExtensionInput {
 export function extensionPeriod(input: ExtensionInput): DepositPeriod {
   return newPeriod(input.principal, input.rateBps, input.tenorMonths, input.startDate);
 }
+
+/**
+ * ARO+ rolls the ending period's net interest into the principal (DOMAIN.md "ARO+"). The interest
+ * not yet transferred — the installment ending on the maturity date — is closed as paid with this
+ * reference instead of being transferred, so it never also lands in the monthly transfer template,
+ * and the ledger books it as capitalised, not paid out.
+ */
+export const ARO_PLUS_REFERENCE = 'ARO+ (dikapitalisasi)';

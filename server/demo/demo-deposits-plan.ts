@@ -12,6 +12,7 @@ import {
 import {
   addDays,
   addMonths,
+  ARO_PLUS_REFERENCE,
   daysBetween,
   isAmountAllowed,
   isBefore,
@@ -27,7 +28,6 @@ import {
   type TaxSettings,
 } from '../../machines/deposit-rules';
 import type { BilyetStatus, DepositStatus, InterestPayment, MaturityInstruction } from '../../contract/deposit';
-import { ARO_PLUS_REFERENCE } from '../jobs/aro-plus';
 import { wibTimestamp } from '../platform/business-date';
 import { chooseShowcases, DEMO_FILE_KINDS, emptyTrackRows, playDepositTracks, type DemoTrackRows, type DepositTrackFacts, type TrackBank } from './demo-tracks-plan';
 import { depositRandom, seededRandom, type Random } from './demo-random';

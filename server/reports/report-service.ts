@@ -17,7 +17,7 @@ import { xlsxWorkbookWebStream } from '../platform/xlsx/xlsx-workbook';
 import { positionGroups } from './holdings-repository';
 import { interestGroups } from './interest-repository';
 import { installmentTotals } from './interest-tax-report';
-import { bankName, monthTallies } from './movements-repository';
+import { bankName, breakSums, monthTallies } from './movements-repository';
 import { catalogue, reportOf } from './report-catalogue';
 import type { ReportContext } from './report-context';
 import type { ReportDocument } from './report-document';
@@ -102,6 +102,27 @@ export function createReportService(deps: ReportServiceDeps) {
       }
       const filename = `${document.fileStem}.xlsx`;
       return { filename, headers: xlsxDownloadHeaders(filename), body: xlsxWorkbookWebStream(reportSheets(document), onError) };
+    },
+
+    /**
+     * The principal held per product at the end of `asOf`, as Posisi Deposito counts it (the
+     * ledger's check that the deposit liability equals the position).
+     */
+    async positionByProduct(bankId: string, asOf: string): Promise<Map<string, number>> {
+      const groups = await positionGroups({ db, reads }, { bankId, asOf, today: today() });
+      const byProduct = new Map<string, number>();
+      for (const group of groups) byProduct.set(group.productId, (byProduct.get(group.productId) ?? 0) + group.amount);
+      return byProduct;
+    },
+
+    /**
+     * The PPh 4(2) withheld from `from` to `to` as Bunga dan PPh counts it: installments by pay date
+     * and early withdrawals by break date (the ledger's check of its tax payable).
+     */
+    async withheldTax(bankId: string, from: string, to: string): Promise<number> {
+      const range = { bankId, from, to };
+      const [groups, withdrawals] = await Promise.all([interestGroups({ db, reads }, range), breakSums({ db, reads }, range)]);
+      return groups.reduce((sum, group) => sum + group.tax, 0) + withdrawals.tax;
     },
 
     /** GET /report/list-summary: Beranda's figures of a month, each equal to its list's. */

@@ -32,7 +32,7 @@ export interface World {
   customers: { main: string; second: string; other: string };
   /** Sets the business date (09.00 WIB that day). */
   setToday(date: string): void;
-  /** Signs every user in again (after the clock moved past their sessions' lifetime). */
+  /** Signs every user in again (after the clock moved past their sessions' and passwords' lifetime). */
   signInAgain(): Promise<void>;
   place(options?: Partial<PlaceOptions>): Promise<DepositRow>;
   /** Drives a deposit with the transition service (as `who`, or the daily job for SYSTEM). */
@@ -143,6 +143,8 @@ export async function startWorld(dialect: DialectName, today = '2026-03-02', ser
     products,
     customers,
     async signInAgain() {
+      // Months on, staff have changed their passwords as the policy asks.
+      await db.updateTable('users').set({ password_changed_at: clock.now().toISOString() }).execute();
       for (const [key] of userSpecs) users[key].token = await t.login(`${key.toLowerCase()}@uji.test`);
     },
     setToday(date) {

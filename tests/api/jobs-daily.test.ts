@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/platform/db/schema';
 import { wibTimestamp } from '../../server/platform/business-date';
-import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
+import { ARO_PLUS_REFERENCE } from '../../machines/deposit-rules';
 import { runDailyCatchUp } from '../../server/jobs/catch-up';
 import { describeDailyReport, runDailyJob } from '../../server/jobs/daily';
 import { placeDeposit } from '../../server/deposits/deposit-placement';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ARO_PLUS_REFERENCE } from '../../server/jobs/aro-plus';
+import { ARO_PLUS_REFERENCE } from '../../machines/deposit-rules';
 import { wibTimestamp } from '../../server/platform/business-date';
 import { runDailyCatchUp } from '../../server/jobs/catch-up';
 import { runDailyJob } from '../../server/jobs/daily';

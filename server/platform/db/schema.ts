@@ -325,6 +325,16 @@ export interface HoldsTable {
 }
 export type HoldRow = Selectable<HoldsTable>;
 
+export interface AccountingSettingsTable {
+  bank_id: string;
+  /** JSON { <account role>: code } (machines/ledger-rules/accounts.ts). */
+  accounts: string;
+  /** JSON { <productId>: { depositLiability?, interestExpense? } } */
+  by_product: string;
+  updated_at: string;
+  updated_by: string;
+}
+
 /** Rows per (bank, status), kept in the same transaction as every insert and status change. */
 export interface DepositStatusCountsTable {
   bank_id: string;
@@ -799,6 +809,7 @@ export interface Database {
   partner_requests: PartnerRequestsTable;
   outbox: OutboxTable;
   holds: HoldsTable;
+  accounting_settings: AccountingSettingsTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
 }

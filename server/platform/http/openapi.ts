@@ -70,6 +70,7 @@ import {
   dueInformationQuerySchema,
   dueRangeSchema,
 } from '../../../contract/disbursement';
+import { accountingSettingsAnswerSchema, accountingSettingsSchema, journalAnswerSchema, journalQuerySchema, journalSummaryQuerySchema, journalSummarySchema } from '../../../contract/ledger';
 import { holdCountsSchema, holdListQuerySchema, holdSchema, placeHoldSchema, rejectHoldReleaseSchema, requestHoldReleaseSchema } from '../../../contract/holds';
 import {
   interestHistoryQuerySchema,
@@ -427,6 +428,17 @@ const DEPOSIT_OPERATIONS: Operation[] = [
     query: dueInformationQuerySchema, response: { status: 200, data: z.array(depositSummarySchema), extra: { range: dueRangeSchema } }, errors: [400, 401],
   },
   // --- Reports (API.md "Reports and invoices"): every staff role reads them, only its own bank ---
+  // --- The bank's ledger (API.md "The bank's ledger") ---
+  { method: 'get', base: 'v2Bpr', path: '/bpr/accounting-settings', summary: 'Pemetaan akun buku besar bank (kode akun per peran, per produk bila diatur)', auth: 'session', response: { status: 200, data: accountingSettingsAnswerSchema }, errors: [401] },
+  {
+    method: 'put', base: 'v2Bpr', path: '/bpr/accounting-settings', summary: 'Ubah pemetaan akun (ADMIN); dicatat di audit', auth: 'session', idempotent: true,
+    json: accountingSettingsSchema, response: { status: 200, data: accountingSettingsAnswerSchema }, errors: [400, 401, 403],
+  },
+  {
+    method: 'get', base: 'v2Bpr', path: '/report/journal', summary: 'Jurnal satu hari (`date`) atau satu bulan (`period`, sampai hari ini): json, xlsx (dengan rincian per deposito) atau CSV untuk impor core banking (`detail=true`: rincian per deposito)', auth: 'session',
+    query: journalQuerySchema, response: { status: 200, data: journalAnswerSchema }, binary: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'], errors: [400, 401],
+  },
+  { method: 'get', base: 'v2Bpr', path: '/report/journal/summary', summary: 'Ringkasan jurnal satu bulan per akun (awal, debit, kredit, akhir) dan pemeriksaannya', auth: 'session', query: journalSummaryQuerySchema, response: { status: 200, data: journalSummarySchema }, errors: [400, 401] },
   { method: 'get', base: 'v2Bpr', path: '/report/list-report', summary: 'Laporan yang dapat dibuat, dengan formatnya (xlsx, pdf)', auth: 'session', response: { status: 200, data: z.array(reportCatalogueItemSchema) }, errors: [401] },
   {
     method: 'get', base: 'v2Bpr', path: '/report', summary: 'Satu laporan bulanan sebagai xlsx atau PDF, dialirkan; `period` YYYY-MM tidak setelah bulan ini (posisi pada akhir bulan, atau hari ini pada bulan berjalan)', auth: 'session',
@@ -521,7 +533,10 @@ function responses(operation: Operation): JsonSchema {
     result['202'] = { description: operation.accepted.description, content: { 'application/json': { schema: schemaOf(successEnvelope(operation.accepted.data), 'output') } } };
   }
   if (operation.binary) {
-    result['200'] = { description: 'Berkas', content: Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+    // A route that answers JSON or a file by its `format` (the journal) keeps both under 200.
+    const files = Object.fromEntries(operation.binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+    const json = (result['200'] as { content?: Record<string, unknown> } | undefined)?.content;
+    result['200'] = { description: json ? 'JSON, atau berkas menurut `format`' : 'Berkas', content: { ...(json ?? {}), ...files } };
   }
   // Every route can refuse an unreadable address (400) and a URL or headers over Node's limit (431),
   // one with a body a body over the limit (413), and one that takes an Idempotency-Key a key already

@@ -26,6 +26,7 @@ import * as partnerApi from './0024_partner_api';
 import * as outbox from './0025_outbox';
 import * as holds from './0026_holds';
 import * as deferredDepositSearch from './0027_deferred_deposit_search';
+import * as accountingSettings from './0028_accounting_settings';
 
 /**
  * Every migration, in order. Later issues append entries ('0002_…'); a name never changes once
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025_outbox': outbox,
   '0026_holds': holds,
   '0027_deferred_deposit_search': deferredDepositSearch,
+  '0028_accounting_settings': accountingSettings,
 };
