@@ -205,6 +205,30 @@ export async function accruingIn(db: Db, bankId: string, dayBefore: string, to: 
   });
 }
 
+/**
+ * ARO+ installments capitalised on one side of the range's edge and due to be paid (their pay date,
+ * a holiday later) on the other: the journal books their tax on the capitalisation, Bunga dan PPh
+ * on the pay date — where the tax check's difference comes from.
+ */
+export async function aroPlusAcrossEdge(db: Db, bankId: string, from: string, to: string): Promise<Array<{ deposit_number: string; pay_date: string; paid_at: string; tax: number }>> {
+  const rows = await db
+    .selectFrom('interest_installments as i')
+    .innerJoin('deposits as d', 'd.id', 'i.deposit_id')
+    .where('i.bank_id', '=', bankId)
+    .where('i.reference', '=', ARO_PLUS_REFERENCE)
+    .where('i.tax', '>', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('i.paid_at', '>=', from), eb('i.paid_at', '<=', to), eb.or([eb('i.pay_date', '<', from), eb('i.pay_date', '>', to)])]),
+        eb.and([eb('i.pay_date', '>=', from), eb('i.pay_date', '<=', to), eb.or([eb('i.paid_at', '<', from), eb('i.paid_at', '>', to)])]),
+      ]),
+    )
+    .select(['d.deposit_number', 'i.pay_date', 'i.paid_at', 'i.tax'])
+    .orderBy('i.pay_date')
+    .execute();
+  return rows.map((row) => ({ deposit_number: row.deposit_number, pay_date: row.pay_date, paid_at: row.paid_at!, tax: Number(row.tax) }));
+}
+
 /** The bank's products by id: their code names their entries, their name their lines. */
 export async function productsOf(db: Db, bankId: string): Promise<Array<{ id: string; code: string | null; name: string }>> {
   return db.selectFrom('products').select(['id', 'code', 'name']).where('bank_id', '=', bankId).orderBy('name').execute();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { accountingSettingsSchema, journalQuerySchema, journalSummaryQuerySchema, type AccountingSettings, type JournalAnswer, type JournalEntry, type JournalSummary } from '../../contract/ledger';
-import { addDays, formatRupiah, type IsoDate } from '../../machines/deposit-rules';
+import { addDays, formatDateId, formatRupiah, type IsoDate } from '../../machines/deposit-rules';
 import { ACCOUNT_ROLES, accountFor, accountRoleLabels, ledgerEventLabels, mappingProblems, postingLines, totals, type AccountMapping, type AccountRole } from '../../machines/ledger-rules';
 import { actorName, type StaffActor } from '../platform/actor';
 import { insertBankAudit } from '../platform/bank-audit';
@@ -14,7 +14,7 @@ import { xlsxDownloadHeaders } from '../platform/xlsx/xlsx-stream';
 import { xlsxWorkbookWebStream, type XlsxTable } from '../platform/xlsx/xlsx-workbook';
 import type { ReportService } from '../reports/report-service';
 import { deriveJournal, type DerivedEntry, type DerivedJournal } from './journal';
-import { productsOf } from './journal-repository';
+import { aroPlusAcrossEdge, productsOf } from './journal-repository';
 import { findAccountingSettings, saveAccountingSettings } from './accounting-settings-repository';
 
 /**
@@ -200,11 +200,12 @@ export function createLedgerService(deps: { db: Db; clock: Clock; reports: Pick<
     async summary(actor: StaffActor, query: Record<string, unknown>): Promise<JournalSummary> {
       const parsed = parseOrThrow(journalSummaryQuerySchema, query);
       const { from, to } = rangeOf({ period: parsed.period });
-      const [{ derived, entries, mapping, nameOf }, positionBefore, positionAfter, withheld] = await Promise.all([
+      const [{ derived, entries, mapping, nameOf }, positionBefore, positionAfter, withheld, acrossEdge] = await Promise.all([
         journalOf(actor.bankId, from, to),
         deps.reports.positionByProduct(actor.bankId, addDays(from, -1)),
         deps.reports.positionByProduct(actor.bankId, to),
         deps.reports.withheldTax(actor.bankId, from, to),
+        aroPlusAcrossEdge(db, actor.bankId, from, to),
       ]);
       const lines = entries.flatMap((entry) => entry.lines);
       const sumOf = (role: AccountRole, side: 'debit' | 'credit', productId?: string) =>
@@ -248,7 +249,17 @@ export function createLedgerService(deps: { db: Db; clock: Clock; reports: Pick<
           balanced: check(all.debit, all.credit, unbalanced.length > 0 ? [`Jurnal tidak seimbang: ${unbalanced.slice(0, 5).join(', ')}`] : [], 'Setiap jurnal seimbang: debit sama dengan kredit.'),
           liabilityEqualsPosition: check(total(positionAfter.values()), closingOf('depositLiability'), liabilityGaps, `Kewajiban deposito sama dengan Posisi Deposito per ${to}.`),
           payableEqualsAccrued: check(total(derived.payableClosing.values()), closingOf('interestPayable'), payableGaps, `BYMHD sama dengan bunga berjalan yang belum dibayar per ${to}.`),
-          taxEqualsReport: check(withheld, sumOf('taxPayable', 'credit'), [], `Utang PPh bulan ini sama dengan laporan Bunga dan PPh.`),
+          taxEqualsReport: check(
+            withheld,
+            sumOf('taxPayable', 'credit'),
+            withheld === sumOf('taxPayable', 'credit')
+              ? []
+              : acrossEdge.map(
+                  (row) =>
+                    `ARO+ ${row.deposit_number} dikapitalisasi ${formatDateId(row.paid_at)} (PPh ${formatRupiah(row.tax)} di jurnal tanggal itu), tanggal bayar bunganya ${formatDateId(row.pay_date)} (di laporan Bunga dan PPh tanggal itu)`,
+                ),
+            `Utang PPh bulan ini sama dengan laporan Bunga dan PPh.`,
+          ),
         },
       };
     },

@@ -77,7 +77,6 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
   it('books the quarter month by month: every entry balances, and each month meets every check', async () => {
     for (const period of ['2026-03', '2026-04', '2026-05']) {
       const month = await summary(period);
-      if (process.env.SHOW_LEDGER) console.log(JSON.stringify(month, null, 1));
       for (const [name, check] of Object.entries(month.checks)) expect([period, name, check.ok, check.detail]).toEqual([period, name, true, expect.any(String)]);
       const entries = (await journal(`period=${period}`)).entries;
       for (const entry of entries) {
@@ -179,6 +178,40 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
     ] as const) {
       const answer = await get(`/report/journal?${query}`);
       expect([query, answer.status, answer.body.message]).toEqual([query, 400, [message]]);
+    }
+  });
+});
+
+describe.each(dialects)('the ledger across a month edge (%s)', (dialect) => {
+  let w: World;
+
+  beforeAll(async () => {
+    // An ARO+ deposit of 30 April matures on Saturday 30 May; its interest is paid (capitalised)
+    // then, and its pay date is Monday 1 June.
+    w = await startWorld(dialect, '2026-04-30');
+    const row = await w.place({ amount: 300_000_000, tenorMonths: 1, instruction: 'ARO_PLUS' });
+    await w.drive(row.id, { type: 'deposit.approve' });
+    for (let day = '2026-04-30'; day <= '2026-06-02'; day = addDays(day, 1)) {
+      w.setToday(day);
+      await runDailyJob({ db: w.db, clock: w.clock }, day);
+    }
+    await w.signInAgain();
+  }, 120_000);
+  afterAll(async () => {
+    await w?.stop();
+  });
+
+  it('an ARO+ capitalised at the end of May and paid on 1 June: the tax check names it on both sides of the edge, by how much', async () => {
+    const number = (await w.db.selectFrom('deposits').select('deposit_number').executeTakeFirstOrThrow()).deposit_number;
+    for (const [period, sign] of [['2026-05', 1], ['2026-06', -1]] as const) {
+      const answer = await w.call('GET', `/report/journal/summary?period=${period}`, { token: w.users.supervisor.token });
+      const { checks } = journalSummarySchema.parse(answer.body.data);
+      expect([period, checks.balanced.ok, checks.liabilityEqualsPosition.ok, checks.payableEqualsAccrued.ok]).toEqual([period, true, true, true]);
+      expect(checks.taxEqualsReport.ok).toBe(false);
+      expect(Math.sign(checks.taxEqualsReport.difference)).toBe(sign);
+      expect(checks.taxEqualsReport.detail).toBe(
+        `ARO+ ${number} dikapitalisasi 30-Mei-2026 (PPh Rp ${Math.abs(checks.taxEqualsReport.difference).toLocaleString('id-ID')} di jurnal tanggal itu), tanggal bayar bunganya 01-Jun-2026 (di laporan Bunga dan PPh tanggal itu)`,
+      );
     }
   });
 });
