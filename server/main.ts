@@ -208,7 +208,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<Berjangk
       geography,
       invoices: createInvoiceService({ db: database.db, clock }),
       reports,
-      ledger: createLedgerService({ db: database.db, clock, reports }),
+      ledger: createLedgerService({ db: database.db, reads: database.reads, clock, reports }),
       sandboxes: [courier, privy].flatMap((setup) => (setup.sandbox ? [[setup.sandboxPath, setup.sandbox] as const] : [])),
       verification: createVerificationService({ db: database.db, clock }),
       idempotency: idempotency({ db: database.db, clock, ...(options.idempotencyHooks ? { hooks: options.idempotencyHooks } : {}) }),

@@ -1,35 +1,30 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../platform/db/schema';
 import { ARO_PLUS_REFERENCE } from '../../machines/deposit-rules';
+import type { Database } from '../platform/db/schema';
+import { afterRow, type ExportSource } from '../platform/xlsx/keyset';
+import { keysetBatches } from '../platform/xlsx/xlsx-stream';
 
 /**
- * What the journal is derived from, read per bank and business-date range [from, to]: the
- * deposits' first periods (placements), their installments (accrual, posting, ARO+), their
- * payouts (breaks, maturities). Plain reads: the ledger writes nothing of its own but the
- * bank's chart of accounts.
+ * What the journal is derived from, per bank and business-date range [from, to]: the deposits'
+ * first periods (placements), their installments (accrual, posting, ARO+), their payouts (breaks,
+ * maturities). Summed per day and product in the database, read on the offloaded connection
+ * (a long read never holds up the requests), and the deposit-level detail walked in keyset
+ * batches only for the files: a million deposits' month never sits in memory.
  */
 
 type Db = Kysely<Database>;
 
 /** Deposits that ran: a placement is booked when its money became the bank's. */
 const RAN = ['active', 'breakRequested', 'matured', 'disbursing', 'closed'] as const;
-
-export interface PlacementRow {
-  deposit_id: string;
-  deposit_number: string;
-  customer_name: string;
-  product_id: string;
-  date: string;
-  amount: number;
-}
+const num = (value: unknown) => Number(value ?? 0);
 
 /**
  * First periods that started in the range (the value date: the position counts a deposit from
- * it), of deposits that ran; a deposit moved in from the bank's old system (Impor Deposito) was on
- * the bank's books already and is no placement.
+ * it), of deposits that ran; one moved in from the bank's old system (Impor Deposito) was on the
+ * bank's books already and is no placement.
  */
-export async function placementsIn(db: Db, bankId: string, from: string, to: string): Promise<PlacementRow[]> {
-  const rows = await db
+function placementsQuery(db: Db, bankId: string, from: string, to: string) {
+  return db
     .selectFrom('deposit_periods as p')
     .innerJoin('deposits as d', 'd.id', 'p.deposit_id')
     .where('d.bank_id', '=', bankId)
@@ -37,71 +32,100 @@ export async function placementsIn(db: Db, bankId: string, from: string, to: str
     .where('p.period_number', '=', 1)
     .where('p.period_start', '>=', from)
     .where('p.period_start', '<=', to)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit_audit as a').select('a.id').whereRef('a.deposit_id', '=', 'd.id').where('a.event', '=', 'deposit.import'))))
-    .select(['d.id as deposit_id', 'd.deposit_number', 'd.customer_name', 'd.product_id', 'p.period_start as date', 'p.amount'])
-    .orderBy('p.period_start')
-    .orderBy('d.deposit_number')
-    .execute();
-  return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit_audit as a').select('a.id').whereRef('a.deposit_id', '=', 'd.id').where('a.event', '=', 'deposit.import'))));
 }
 
-export interface PostedRow {
-  installment_id: string;
-  deposit_id: string;
-  deposit_number: string;
-  customer_name: string;
-  product_id: string;
-  date: string;
-  gross: number;
-  tax: number;
-  net: number;
-  aroPlus: boolean;
-}
-
-/**
- * Installments that left the accrued payable in the range: posted on their pay date (due or
- * paid), or capitalised by an ARO+ rollover on its maturity (paid with ARO_PLUS_REFERENCE).
- * Cancelled ones are settled by their break instead.
- */
-export async function postedIn(db: Db, bankId: string, from: string, to: string): Promise<PostedRow[]> {
-  const base = db
+/** Installments posted on their pay date (due or paid; an ARO+ one is capitalised instead). */
+function postedQuery(db: Db, bankId: string, from: string, to: string) {
+  return db
     .selectFrom('interest_installments as i')
     .innerJoin('deposits as d', 'd.id', 'i.deposit_id')
     .where('i.bank_id', '=', bankId)
-    .select(['i.id as installment_id', 'i.deposit_id', 'd.deposit_number', 'd.customer_name', 'd.product_id', 'i.gross_interest', 'i.tax', 'i.net_interest']);
-  const [posted, capitalised] = await Promise.all([
-    base
-      .where('i.pay_date', '>=', from)
-      .where('i.pay_date', '<=', to)
-      .where('i.status', 'in', ['due', 'paid'])
-      .where((eb) => eb.or([eb('i.reference', 'is', null), eb('i.reference', '<>', ARO_PLUS_REFERENCE)]))
-      .select('i.pay_date as date')
-      .execute(),
-    base.where('i.status', '=', 'paid').where('i.reference', '=', ARO_PLUS_REFERENCE).where('i.paid_at', '>=', from).where('i.paid_at', '<=', to).select('i.paid_at as date').execute(),
-  ]);
-  const rows = (list: typeof posted, aroPlus: boolean): PostedRow[] =>
-    list.map((row) => ({
-      installment_id: row.installment_id,
-      deposit_id: row.deposit_id,
-      deposit_number: row.deposit_number,
-      customer_name: row.customer_name,
-      product_id: row.product_id,
-      date: row.date!,
-      gross: Number(row.gross_interest),
-      tax: Number(row.tax),
-      net: Number(row.net_interest),
-      aroPlus,
-    }));
-  return [...rows(posted, false), ...rows(capitalised as typeof posted, true)];
+    .where('i.pay_date', '>=', from)
+    .where('i.pay_date', '<=', to)
+    .where('i.status', 'in', ['due', 'paid'])
+    .where((eb) => eb.or([eb('i.reference', 'is', null), eb('i.reference', '<>', ARO_PLUS_REFERENCE)]));
 }
 
-export interface PayoutRow {
-  deposit_id: string;
-  deposit_number: string;
-  customer_name: string;
+/** Installments capitalised by an ARO+ rollover, on its maturity. */
+function capitalisedQuery(db: Db, bankId: string, from: string, to: string) {
+  return db
+    .selectFrom('interest_installments as i')
+    .innerJoin('deposits as d', 'd.id', 'i.deposit_id')
+    .where('i.bank_id', '=', bankId)
+    .where('i.status', '=', 'paid')
+    .where('i.reference', '=', ARO_PLUS_REFERENCE)
+    .where('i.paid_at', '>=', from)
+    .where('i.paid_at', '<=', to);
+}
+
+/** Payouts transferred in the range. */
+function transfersQuery(db: Db, bankId: string, from: string, to: string) {
+  return db
+    .selectFrom('disbursements as b')
+    .innerJoin('deposits as d', 'd.id', 'b.deposit_id')
+    .where('b.bank_id', '=', bankId)
+    .where('b.status', '=', 'paid')
+    .where('b.paid_at', '>=', from)
+    .where('b.paid_at', '<=', to);
+}
+
+/** Breaks whose break date is in the range (their interest is settled then). */
+function breaksQuery(db: Db, bankId: string, from: string, to: string) {
+  return db
+    .selectFrom('disbursements as b')
+    .innerJoin('deposits as d', 'd.id', 'b.deposit_id')
+    .where('b.bank_id', '=', bankId)
+    .where('b.kind', '=', 'break')
+    .where('d.break_date', '>=', from)
+    .where('d.break_date', '<=', to);
+}
+
+export interface DaySum {
+  date: string;
   product_id: string;
-  kind: 'break' | 'maturity';
-  /** A break's settlement is booked on its break date, its principal on the transfer; a maturity on the transfer. */
+  count: number;
+  amount: number;
+  tax: number;
+  net: number;
+}
+
+/** Placements summed per value date and product. */
+export async function placementSums({ db, reads }: ExportSource, bankId: string, from: string, to: string): Promise<DaySum[]> {
+  const rows = await reads.rows(
+    placementsQuery(db, bankId, from, to)
+      .select(['p.period_start as date', 'd.product_id', sql<number>`count(*)`.as('count'), sql<number>`sum(p.amount)`.as('amount')])
+      .groupBy(['p.period_start', 'd.product_id']),
+  );
+  return rows.map((row) => ({ date: row.date, product_id: row.product_id, count: num(row.count), amount: num(row.amount), tax: 0, net: 0 }));
+}
+
+/** Installments posted (`aroPlus`: capitalised) summed per day and product: gross as `amount`. */
+export async function postedSums({ db, reads }: ExportSource, bankId: string, from: string, to: string, aroPlus: boolean): Promise<DaySum[]> {
+  const query = aroPlus
+    ? capitalisedQuery(db, bankId, from, to).select(['i.paid_at as date', 'd.product_id']).groupBy(['i.paid_at', 'd.product_id'])
+    : postedQuery(db, bankId, from, to).select(['i.pay_date as date', 'd.product_id']).groupBy(['i.pay_date', 'd.product_id']);
+  const rows = await reads.rows(
+    query.select([sql<number>`count(*)`.as('count'), sql<number>`sum(i.gross_interest)`.as('amount'), sql<number>`sum(i.tax)`.as('tax'), sql<number>`sum(i.net_interest)`.as('net')]),
+  );
+  return rows.map((row) => ({ date: row.date as string, product_id: row.product_id, count: num(row.count), amount: num(row.amount), tax: num(row.tax), net: num(row.net) }));
+}
+
+/** Maturity payouts transferred, summed per day and product. */
+export async function maturitySums({ db, reads }: ExportSource, bankId: string, from: string, to: string): Promise<DaySum[]> {
+  const rows = await reads.rows(
+    transfersQuery(db, bankId, from, to)
+      .where('b.kind', '=', 'maturity')
+      .select(['b.paid_at as date', 'd.product_id', sql<number>`count(*)`.as('count'), sql<number>`sum(b.principal)`.as('amount')])
+      .groupBy(['b.paid_at', 'd.product_id']),
+  );
+  return rows.map((row) => ({ date: row.date!, product_id: row.product_id, count: num(row.count), amount: num(row.amount), tax: 0, net: 0 }));
+}
+
+export interface BreakRow {
+  deposit_number: string;
+  product_id: string;
+  /** The break date (its settlement) or the transfer's date. */
   date: string;
   part: 'settlement' | 'transfer';
   principal: number;
@@ -112,31 +136,25 @@ export interface PayoutRow {
 }
 
 /**
- * Payouts in the range. A break books in two steps: its interest settled on the break date (as
- * Bunga dan PPh counts its tax), its principal and penalty when the payout is transferred (until
- * then the position still holds the deposit). A maturity payout books on its transfer.
+ * Breaks, each of its own: its interest settled on the break date (as Bunga dan PPh counts its
+ * tax), its principal and penalty when the payout is transferred (until then the position still
+ * holds the deposit).
  */
-export async function payoutsIn(db: Db, bankId: string, from: string, to: string): Promise<PayoutRow[]> {
-  const base = db
-    .selectFrom('disbursements as b')
-    .innerJoin('deposits as d', 'd.id', 'b.deposit_id')
-    .where('b.bank_id', '=', bankId)
-    .select(['b.deposit_id', 'd.deposit_number', 'd.customer_name', 'd.product_id', 'b.kind', 'b.principal', 'b.interest', 'b.tax', 'b.penalty', 'd.settlement', 'd.break_date', 'b.paid_at']);
+export async function breaksIn({ db, reads }: ExportSource, bankId: string, from: string, to: string): Promise<BreakRow[]> {
+  const columns = ['d.deposit_number', 'd.product_id', 'b.principal', 'b.interest', 'b.tax', 'b.penalty', 'd.settlement', 'd.break_date', 'b.paid_at'] as const;
   const [settled, transferred] = await Promise.all([
-    base.where('b.kind', '=', 'break').where('d.break_date', '>=', from).where('d.break_date', '<=', to).execute(),
-    base.where('b.status', '=', 'paid').where('b.paid_at', '>=', from).where('b.paid_at', '<=', to).execute(),
+    reads.rows(breaksQuery(db, bankId, from, to).select([...columns])),
+    reads.rows(transfersQuery(db, bankId, from, to).where('b.kind', '=', 'break').select([...columns])),
   ]);
-  const forfeitedOf = (settlement: string | null) => (settlement ? Number((JSON.parse(settlement) as { forfeitedInterest?: number }).forfeitedInterest ?? 0) : 0);
-  const common = (row: (typeof settled)[number]) => ({ deposit_id: row.deposit_id, deposit_number: row.deposit_number, customer_name: row.customer_name, product_id: row.product_id, kind: row.kind });
+  const forfeitedOf = (settlement: string | null) => (settlement ? num((JSON.parse(settlement) as { forfeitedInterest?: number }).forfeitedInterest) : 0);
   return [
-    ...settled.map((row): PayoutRow => ({ ...common(row), date: row.break_date!, part: 'settlement', principal: 0, interest: Number(row.interest), tax: Number(row.tax), penalty: 0, forfeited: forfeitedOf(row.settlement) })),
-    ...transferred.map((row): PayoutRow => ({ ...common(row), date: row.paid_at!, part: 'transfer', principal: Number(row.principal), interest: 0, tax: 0, penalty: row.kind === 'break' ? Number(row.penalty) : 0, forfeited: 0 })),
+    ...settled.map((row): BreakRow => ({ deposit_number: row.deposit_number, product_id: row.product_id, date: row.break_date!, part: 'settlement', principal: 0, interest: num(row.interest), tax: num(row.tax), penalty: 0, forfeited: forfeitedOf(row.settlement) })),
+    ...transferred.map((row): BreakRow => ({ deposit_number: row.deposit_number, product_id: row.product_id, date: row.paid_at!, part: 'transfer', principal: num(row.principal), interest: 0, tax: 0, penalty: num(row.penalty), forfeited: 0 })),
   ];
 }
 
 export interface AccruingRow {
   installment_id: string;
-  deposit_id: string;
   deposit_number: string;
   customer_name: string;
   product_id: string;
@@ -144,18 +162,14 @@ export interface AccruingRow {
   rate_bps: number;
   period_start: string;
   period_end: string;
-  /** The day it leaves the payable, or null while it waits (scheduled; cancelled by a break not yet dated). */
+  /** The day it leaves the payable, or null while it waits (scheduled). */
   leaves: string | null;
   /** Its accrual stops at the break date when a break cancelled it. */
   break_date: string | null;
 }
 
-/**
- * Installments that may hold accrued interest on some day of [from − 1, to]: of deposits that ran,
- * started by `to`, and not gone from the payable before `from − 1`.
- */
-export async function accruingIn(db: Db, bankId: string, dayBefore: string, to: string): Promise<AccruingRow[]> {
-  const rows = await db
+function accruingQuery(db: Db, bankId: string, dayBefore: string, to: string) {
+  return db
     .selectFrom('interest_installments as i')
     .innerJoin('deposits as d', 'd.id', 'i.deposit_id')
     .innerJoin('deposit_periods as p', (join) => join.onRef('p.deposit_id', '=', 'i.deposit_id').onRef('p.period_number', '=', 'i.period_number'))
@@ -168,41 +182,112 @@ export async function accruingIn(db: Db, bankId: string, dayBefore: string, to: 
         eb.and([eb('i.status', 'in', ['due', 'paid']), eb(sql<string>`case when i.reference = ${ARO_PLUS_REFERENCE} then i.paid_at else i.pay_date end`, '>=', dayBefore)]),
         eb.and([eb('i.status', '=', 'cancelled'), eb.or([eb('d.break_date', 'is', null), eb('d.break_date', '>=', dayBefore)])]),
       ]),
-    )
-    .select([
-      'i.id as installment_id',
-      'i.deposit_id',
-      'd.deposit_number',
-      'd.customer_name',
-      'd.product_id',
-      'p.amount',
-      'p.rate_bps',
-      'i.period_start',
-      'i.period_end',
-      'i.status',
-      'i.pay_date',
-      'i.paid_at',
-      'i.reference',
-      'd.break_date',
-    ])
-    .execute();
-  return rows.map((row) => {
-    const cancelled = row.status === 'cancelled';
-    const leaves = cancelled ? row.break_date : row.status === 'scheduled' ? null : row.reference === ARO_PLUS_REFERENCE ? row.paid_at : row.pay_date;
-    return {
-      installment_id: row.installment_id,
-      deposit_id: row.deposit_id,
-      deposit_number: row.deposit_number,
-      customer_name: row.customer_name,
-      product_id: row.product_id,
-      principal: Number(row.amount),
-      rate_bps: Number(row.rate_bps),
-      period_start: row.period_start,
-      period_end: row.period_end,
-      leaves,
-      break_date: cancelled ? row.break_date : null,
-    };
-  });
+    );
+}
+
+/**
+ * Installments that may hold accrued interest on some day of [from − 1, to]: of deposits that ran,
+ * started by `to`, and not gone from the payable before `from − 1`. Walked in keyset batches.
+ */
+export async function* accruingIn({ db, reads }: ExportSource, bankId: string, dayBefore: string, to: string, batchSize = 20_000): AsyncGenerator<AccruingRow[]> {
+  for await (const rows of keysetBatches(
+    (after: readonly unknown[] | null, limit) => {
+      let query = accruingQuery(db, bankId, dayBefore, to).select([
+        'i.id as installment_id',
+        'd.deposit_number',
+        'd.customer_name',
+        'd.product_id',
+        'p.amount',
+        'p.rate_bps',
+        'i.period_start',
+        'i.period_end',
+        'i.status',
+        'i.pay_date',
+        'i.paid_at',
+        'i.reference',
+        'd.break_date',
+      ]);
+      if (after) query = query.where((eb) => afterRow(eb, ['i.id'], after, 'asc'));
+      return reads.rows(query.orderBy('i.id').limit(limit));
+    },
+    (row) => [row.installment_id] as const,
+    batchSize,
+  )) {
+    yield rows.map((row) => {
+      const cancelled = row.status === 'cancelled';
+      return {
+        installment_id: row.installment_id,
+        deposit_number: row.deposit_number,
+        customer_name: row.customer_name,
+        product_id: row.product_id,
+        principal: num(row.amount),
+        rate_bps: num(row.rate_bps),
+        period_start: row.period_start,
+        period_end: row.period_end,
+        leaves: cancelled ? row.break_date : row.status === 'scheduled' ? null : row.reference === ARO_PLUS_REFERENCE ? row.paid_at : row.pay_date,
+        break_date: cancelled ? row.break_date : null,
+      };
+    });
+  }
+}
+
+/** One deposit's part in a summed line, for the files' detail. */
+export interface DetailRow {
+  kind: 'placement' | 'installmentPosted' | 'aroPlusRollover' | 'maturityPaid';
+  date: string;
+  product_id: string;
+  deposit_number: string;
+  customer_name: string;
+  amount: number;
+  tax: number;
+  net: number;
+}
+
+/** The deposits behind each summed line of the range, kind by kind, in keyset batches. */
+export async function* detailIn({ db, reads }: ExportSource, bankId: string, from: string, to: string, batchSize = 5_000): AsyncGenerator<DetailRow[]> {
+  const walks: Array<{ kind: DetailRow['kind']; query: (after: readonly unknown[] | null, limit: number) => Promise<DetailRow[]> }> = [
+    {
+      kind: 'placement',
+      query: (after, limit) => {
+        let query = placementsQuery(db, bankId, from, to).select(['p.period_start as date', 'd.product_id', 'd.deposit_number', 'd.customer_name', 'p.amount', 'd.id']);
+        if (after) query = query.where((eb) => afterRow(eb, ['p.period_start', 'd.id'], after, 'asc'));
+        return reads.rows(query.orderBy('p.period_start').orderBy('d.id').limit(limit)).then((rows) => rows.map((row) => ({ kind: 'placement' as const, date: row.date, product_id: row.product_id, deposit_number: row.deposit_number, customer_name: row.customer_name, amount: num(row.amount), tax: 0, net: 0, key: [row.date, row.id] })));
+      },
+    },
+    ...([false, true] as const).map((aroPlus) => ({
+      kind: aroPlus ? ('aroPlusRollover' as const) : ('installmentPosted' as const),
+      query: (after: readonly unknown[] | null, limit: number) => {
+        const dateColumn = aroPlus ? 'i.paid_at' : 'i.pay_date';
+        let query = (aroPlus ? capitalisedQuery(db, bankId, from, to) : postedQuery(db, bankId, from, to)).select([
+          sql<string>`${sql.ref(dateColumn)}`.as('date'),
+          'd.product_id',
+          'd.deposit_number',
+          'd.customer_name',
+          'i.gross_interest',
+          'i.tax',
+          'i.net_interest',
+          'i.id',
+        ]);
+        if (after) query = query.where((eb) => afterRow(eb, [dateColumn, 'i.id'], after, 'asc'));
+        return reads.rows(query.orderBy(dateColumn).orderBy('i.id').limit(limit)).then((rows) =>
+          rows.map((row) => ({ kind: aroPlus ? ('aroPlusRollover' as const) : ('installmentPosted' as const), date: row.date, product_id: row.product_id, deposit_number: row.deposit_number, customer_name: row.customer_name, amount: num(row.gross_interest), tax: num(row.tax), net: num(row.net_interest), key: [row.date, row.id] })),
+        );
+      },
+    })),
+    {
+      kind: 'maturityPaid',
+      query: (after, limit) => {
+        let query = transfersQuery(db, bankId, from, to).where('b.kind', '=', 'maturity').select(['b.paid_at as date', 'd.product_id', 'd.deposit_number', 'd.customer_name', 'b.principal', 'b.id']);
+        if (after) query = query.where((eb) => afterRow(eb, ['b.paid_at', 'b.id'], after, 'asc'));
+        return reads.rows(query.orderBy('b.paid_at').orderBy('b.id').limit(limit)).then((rows) => rows.map((row) => ({ kind: 'maturityPaid' as const, date: row.date!, product_id: row.product_id, deposit_number: row.deposit_number, customer_name: row.customer_name, amount: num(row.principal), tax: 0, net: 0, key: [row.date, row.id] })));
+      },
+    },
+  ];
+  for (const walk of walks) {
+    for await (const rows of keysetBatches((after: readonly unknown[] | null, limit) => walk.query(after, limit) as Promise<Array<DetailRow & { key: readonly unknown[] }>>, (row) => row.key, batchSize)) {
+      yield rows.map(({ key: _key, ...row }) => row);
+    }
+  }
 }
 
 /**

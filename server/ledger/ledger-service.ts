@@ -13,8 +13,9 @@ import { parseOrThrow } from '../platform/validation';
 import { xlsxDownloadHeaders } from '../platform/xlsx/xlsx-stream';
 import { xlsxWorkbookWebStream, type XlsxTable } from '../platform/xlsx/xlsx-workbook';
 import type { ReportService } from '../reports/report-service';
-import { deriveJournal, type DerivedEntry, type DerivedJournal } from './journal';
-import { aroPlusAcrossEdge, productsOf } from './journal-repository';
+import { accruedWithin, accruingInstallment, deriveJournal, type DerivedEntry } from './journal';
+import { accruingIn, aroPlusAcrossEdge, detailIn, productsOf } from './journal-repository';
+import type { OffloadedReads } from '../platform/db/offloaded-reads';
 import { findAccountingSettings, saveAccountingSettings } from './accounting-settings-repository';
 
 /**
@@ -39,8 +40,9 @@ const EVENT_CODES: Record<DerivedEntry['event']['kind'], string> = {
 
 type Db = Kysely<Database>;
 
-export function createLedgerService(deps: { db: Db; clock: Clock; reports: Pick<ReportService, 'positionByProduct' | 'withheldTax'> }) {
+export function createLedgerService(deps: { db: Db; reads: OffloadedReads; clock: Clock; reports: Pick<ReportService, 'positionByProduct' | 'withheldTax'> }) {
   const { db, clock } = deps;
+  const source = { db, reads: deps.reads };
   const today = () => jakartaDate(clock.now());
 
   async function mappingOf(bankId: string): Promise<AccountMapping | null> {
@@ -62,25 +64,25 @@ export function createLedgerService(deps: { db: Db; clock: Clock; reports: Pick<
   }
 
   async function journalOf(bankId: string, from: IsoDate, to: IsoDate) {
-    const [derived, mapping, products] = await Promise.all([deriveJournal(db, bankId, from, to), mappingOf(bankId), productsOf(db, bankId)]);
+    const [derived, mapping, products] = await Promise.all([deriveJournal(source, bankId, from, to), mappingOf(bankId), productsOf(db, bankId)]);
     const codeOf = new Map(products.map((product) => [product.id, product.code ?? product.name]));
     const nameOf = new Map(products.map((product) => [product.id, product.name]));
     const entries: JournalEntry[] = derived.entries.map((entry) => {
       const reference = entry.depositNumber ?? codeOf.get(entry.productId) ?? entry.productId;
       return {
-        entryId: `${entry.date.replaceAll('-', '')}-${EVENT_CODES[entry.event.kind]}-${reference}`,
+        entryId: entryIdOf(entry.date, entry.event.kind, reference),
         date: entry.date,
         event: entry.event.kind,
         eventLabel: ledgerEventLabels[entry.event.kind],
         reference,
-        deposits: entry.deposits.length,
+        deposits: entry.deposits,
         lines: postingLines(entry.event).map((line) => ({
           account: accountFor(mapping, line.role, entry.productId),
           role: line.role,
           debit: line.debit,
           credit: line.credit,
           productId: entry.productId,
-          memo: `${ledgerEventLabels[entry.event.kind]} · ${nameOf.get(entry.productId) ?? ''}${entry.depositNumber ? ` · ${entry.depositNumber}` : entry.deposits.length > 0 ? ` · ${entry.deposits.length} deposito` : ''}`,
+          memo: `${ledgerEventLabels[entry.event.kind]} · ${nameOf.get(entry.productId) ?? ''}${entry.depositNumber ? ` · ${entry.depositNumber}` : entry.deposits > 0 ? ` · ${entry.deposits} deposito` : ''}`,
         })),
       };
     });
@@ -143,24 +145,30 @@ export function createLedgerService(deps: { db: Db; clock: Clock; reports: Pick<
       return answerOf(from, to, (await journalOf(actor.bankId, from, to)).entries);
     },
 
-    /** GET /report/journal as xlsx (the journal and its detail per deposit) or CSV (the journal; `detail=true`: the detail). */
-    async journalFile(actor: StaffActor, query: Record<string, unknown>): Promise<{ headers: Record<string, string>; body: ReadableStream<Uint8Array> | string }> {
+    /** GET /report/journal as xlsx (the journal and its detail per deposit) or CSV (the journal; `detail=true`: the detail), streamed. */
+    async journalFile(actor: StaffActor, query: Record<string, unknown>): Promise<{ headers: Record<string, string>; body: ReadableStream<Uint8Array> }> {
       const parsed = parseOrThrow(journalQuerySchema, query);
       const { from, to } = rangeOf(parsed);
       const { derived, entries, codeOf } = await journalOf(actor.bankId, from, to);
       const stem = `jurnal-${parsed.date ?? parsed.period}`;
       const lines = entries.flatMap((entry) => entry.lines.map((line) => ({ entry, line })));
-      const detail = detailRows(derived, entries, codeOf);
+      const detail = () => detailRows(source, actor.bankId, derived.from, derived.to, derived.entries, codeOf);
       if (parsed.format === 'csv') {
-        const name = `${stem}${parsed.detail === 'true' ? '-rincian' : ''}.csv`;
-        const body =
-          parsed.detail === 'true'
-            ? [csvLine(['entryId', 'tanggal', 'peristiwa', 'nomorDeposito', 'nasabah', 'produk', 'jenisNilai', 'nilai']), ...detail.map((row) => csvLine([row.entryId, row.date, row.event, row.depositNumber, row.customerName, row.product, row.what, row.amount]))].join('')
-            : [csvLine(['entryId', 'tanggal', 'peristiwa', 'referensi', 'akun', 'debit', 'kredit', 'keterangan']), ...lines.map(({ entry, line }) => csvLine([entry.entryId, entry.date, entry.eventLabel, entry.reference, line.account, line.debit, line.credit, line.memo]))].join('');
-        return { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'private, no-store' }, body };
+        const withDetail = parsed.detail === 'true';
+        const name = `${stem}${withDetail ? '-rincian' : ''}.csv`;
+        async function* text(): AsyncGenerator<string> {
+          if (!withDetail) {
+            yield csvLine(['entryId', 'tanggal', 'peristiwa', 'referensi', 'akun', 'debit', 'kredit', 'keterangan']);
+            for (const { entry, line } of lines) yield csvLine([entry.entryId, entry.date, entry.eventLabel, entry.reference, line.account, line.debit, line.credit, line.memo]);
+            return;
+          }
+          yield csvLine(['entryId', 'tanggal', 'peristiwa', 'nomorDeposito', 'nasabah', 'produk', 'jenisNilai', 'nilai']);
+          for await (const rows of detail()) yield rows.map((row) => csvLine([row.entryId, row.date, row.event, row.depositNumber, row.customerName, row.product, row.what, row.amount])).join('');
+        }
+        return { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'private, no-store' }, body: textStream(text()) };
       }
       type LineRow = (typeof lines)[number];
-      type DetailRow = (typeof detail)[number];
+      type DetailRow = JournalDetailRow;
       const tables: Array<XlsxTable<never>> = [
         {
           sheetName: 'Jurnal',
@@ -190,7 +198,7 @@ export function createLedgerService(deps: { db: Db; clock: Clock; reports: Pick<
             { header: 'Jenis Nilai', kind: 'text', width: 16, value: (row: DetailRow) => row.what },
             { header: 'Nilai', kind: 'rupiah', value: (row: DetailRow) => row.amount },
           ],
-          rows: detail,
+          rows: detail(),
         } as unknown as XlsxTable<never>,
       ];
       return { headers: xlsxDownloadHeaders(`${stem}.xlsx`), body: xlsxWorkbookWebStream(tables) };
@@ -279,23 +287,66 @@ function addMonthText(period: string): string {
 
 const AMOUNT_LABELS: Record<string, string> = { principal: 'Pokok', gross: 'Bunga bruto', tax: 'PPh', net: 'Bunga neto', interest: 'Bunga', forfeited: 'Bunga hangus', penalty: 'Penalti', accrued: 'Akrual' };
 
-function detailRows(derived: DerivedJournal, entries: JournalEntry[], codeOf: ReadonlyMap<string, string>) {
-  const rows: Array<{ entryId: string; date: string; event: string; depositNumber: string; customerName: string; product: string; what: string; amount: number }> = [];
-  derived.entries.forEach((entry, index) => {
-    const journalEntry = entries[index]!;
-    for (const deposit of entry.deposits) {
-      for (const [what, amount] of Object.entries(deposit.amounts)) {
-        if (amount === 0) continue;
-        rows.push({ entryId: journalEntry.entryId, date: entry.date, event: journalEntry.eventLabel, depositNumber: deposit.depositNumber, customerName: deposit.customerName, product: codeOf.get(entry.productId) ?? '', what: AMOUNT_LABELS[what] ?? what, amount });
-      }
-    }
-  });
-  // The accrual is summed per product and day; its detail is what each installment accrued over the range.
-  for (const item of derived.accrualDetail) {
-    const product = codeOf.get(item.productId) ?? '';
-    rows.push({ entryId: `${derived.from.replaceAll('-', '')}-${derived.to.replaceAll('-', '')}-AKR-${product}`, date: derived.to, event: 'Akrual bunga (jumlah periode)', depositNumber: item.depositNumber, customerName: item.customerName, product, what: AMOUNT_LABELS.accrued!, amount: item.amount });
+function entryIdOf(date: string, kind: DerivedEntry['event']['kind'], reference: string): string {
+  return `${date.replaceAll('-', '')}-${EVENT_CODES[kind]}-${reference}`;
+}
+
+interface JournalDetailRow {
+  entryId: string;
+  date: string;
+  event: string;
+  depositNumber: string;
+  customerName: string;
+  product: string;
+  what: string;
+  amount: number;
+}
+
+/**
+ * The deposits behind the journal's lines, in batches: each summed line's deposits with their
+ * amounts, each break's own figures, and what each installment accrued over the range (the
+ * accrual is summed per product and day; its detail is per installment for the whole range).
+ */
+async function* detailRows(source: { db: Db; reads: OffloadedReads }, bankId: string, from: IsoDate, to: IsoDate, entries: readonly DerivedEntry[], codeOf: ReadonlyMap<string, string>): AsyncGenerator<JournalDetailRow[]> {
+  const product = (productId: string) => codeOf.get(productId) ?? productId;
+  for await (const rows of detailIn(source, bankId, from, to)) {
+    yield rows.flatMap((row) => {
+      const entryId = entryIdOf(row.date, row.kind, product(row.product_id));
+      const base = { entryId, date: row.date, event: ledgerEventLabels[row.kind], depositNumber: row.deposit_number, customerName: row.customer_name, product: product(row.product_id) };
+      const amounts: Array<[string, number]> = row.kind === 'installmentPosted' || row.kind === 'aroPlusRollover' ? [['gross', row.amount], ['tax', row.tax], ['net', row.net]] : [['principal', row.amount]];
+      return amounts.filter(([, amount]) => amount !== 0).map(([what, amount]) => ({ ...base, what: AMOUNT_LABELS[what]!, amount }));
+    });
   }
-  return rows;
+  const breaks = entries.filter((entry) => entry.depositNumber !== null);
+  if (breaks.length > 0) {
+    yield breaks.flatMap((entry) =>
+      Object.entries(entry.event)
+        .filter(([key, amount]) => key !== 'kind' && typeof amount === 'number' && amount !== 0)
+        .map(([key, amount]) => ({ entryId: entryIdOf(entry.date, entry.event.kind, entry.depositNumber!), date: entry.date, event: ledgerEventLabels[entry.event.kind], depositNumber: entry.depositNumber!, customerName: '', product: product(entry.productId), what: AMOUNT_LABELS[key] ?? key, amount: amount as number })),
+    );
+  }
+  const accrualId = (productId: string) => `${from.replaceAll('-', '')}-${to.replaceAll('-', '')}-AKR-${product(productId)}`;
+  for await (const rows of accruingIn(source, bankId, addDays(from, -1), to)) {
+    yield rows.flatMap((row) => {
+      const amount = accruedWithin(accruingInstallment(row), from, to);
+      return amount > 0 ? [{ entryId: accrualId(row.product_id), date: to, event: 'Akrual bunga (jumlah periode)', depositNumber: row.deposit_number, customerName: row.customer_name, product: product(row.product_id), what: AMOUNT_LABELS.accrued!, amount }] : [];
+    });
+  }
+}
+
+/** A web stream of UTF-8 text pulled from `parts` as the reader asks. */
+function textStream(parts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await parts.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await parts.return(undefined);
+    },
+  });
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
