@@ -36,6 +36,8 @@ const ProductSettingsScreen = lazy(() => import('../features/products/ProductSet
 const InvoicesScreen = lazy(() => import('../features/invoices/InvoicesScreen'));
 const InvoiceDetailScreen = lazy(() => import('../features/invoices/InvoiceDetailScreen'));
 const ReportsScreen = lazy(() => import('../features/reports/ReportsScreen'));
+const JournalScreen = lazy(() => import('../features/ledger/JournalScreen'));
+const AccountMappingScreen = lazy(() => import('../features/ledger/AccountMappingScreen'));
 const NotFoundScreen = lazy(() => import('../features/coming-soon/NotFoundScreen'));
 
 /**
@@ -63,6 +65,8 @@ export function appRoutes(): RouteObject[] {
             { path: '/bank/profil', element: <LazyScreen key="BankProfileScreen" screen={BankProfileScreen} /> },
             { path: '/bank/neraca', element: <LazyScreen key="BalanceSheetScreen" screen={BalanceSheetScreen} /> },
             { path: '/bank/laporan', element: <LazyScreen key="ReportsScreen" screen={ReportsScreen} /> },
+            { path: '/bank/jurnal', element: <LazyScreen key="JournalScreen" screen={JournalScreen} /> },
+            { path: '/bank/pemetaan-akun', element: <LazyScreen key="AccountMappingScreen" screen={AccountMappingScreen} /> },
             { path: '/deposito', element: <LazyScreen key="DepositListScreen" screen={DepositListScreen} /> },
             { path: '/deposito/baru', element: <LazyScreen key="PlacementScreen" screen={PlacementScreen} /> },
             { path: '/deposito/impor', element: <LazyScreen key="DepositImportScreen" screen={DepositImportScreen} /> },

@@ -120,6 +120,8 @@ describe('the dashboard shell', () => {
       'Neraca Keuangan',
       'Tagihan',
       'Laporan',
+      'Jurnal',
+      'Pemetaan Akun',
       'Produk',
       'Pengaturan Produk',
       'Pengguna',
@@ -139,6 +141,20 @@ describe('the dashboard shell', () => {
     await screen.findByRole('heading', { name: 'Laporan', level: 1 });
     expect(screen.queryByText('Segera hadir')).toBeNull();
     expect(screen.getByText(/Pilih laporan dan bulannya/)).toBeTruthy();
+  });
+
+  it('Jurnal and Pemetaan Akun open from the Bank group', async () => {
+    const harness = createHarness({ path: '/home', signedIn: true });
+    running = harness.app;
+    harness.render();
+    await screen.findByRole('heading', { name: 'Beranda' });
+    const bank = within(screen.getByRole('list', { name: 'Bank' }));
+    fireEvent.click(bank.getByRole('link', { name: 'Jurnal' }));
+    await screen.findByRole('heading', { name: 'Jurnal', level: 1 });
+    expect(harness.router.state.location.pathname).toBe('/bank/jurnal');
+    fireEvent.click(bank.getByRole('link', { name: 'Pemetaan Akun' }));
+    await screen.findByRole('heading', { name: 'Pemetaan Akun', level: 1 });
+    expect(harness.router.state.location.pathname).toBe('/bank/pemetaan-akun');
   });
 
   it('"Keluar" sends session.logout, clears storage, revokes the token and navigates to /login', async () => {

@@ -58,9 +58,25 @@ afterEach(() => {
 });
 
 const PATH = '/bpr/neraca-keuangan';
+const SUMMARY_PATH = '/report/journal/summary';
+/** The journal's summary of a month: only the BYMHD account matters to Neraca. */
+function journalSummary(period: string) {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  const to = `${period}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`;
+  const account = (role: string, closing: number) => ({ role, account: role, label: role, opening: 0, debit: 0, credit: closing, closing });
+  const passed = { ok: true, expected: 0, actual: 0, difference: 0, detail: '' };
+  return {
+    period,
+    from: `${period}-01`,
+    to,
+    accounts: [account('depositLiability', 55_000_000_000), account('interestPayable', 1_537_012_396), account('taxPayable', 114_714_139)],
+    checks: { balanced: passed, liabilityEqualsPosition: passed, payableEqualsAccrued: passed, taxEqualsReport: passed },
+  };
+}
 function openAs(user: User, write: (request: SeenRequest) => FakeAnswer = () => ok(sheet), onFile = months) {
   const server = fakeBprServer((request) => {
     if (request.method === 'GET' && request.path === PATH) return request.query.get('period') ? ok(sheet) : ok(onFile);
+    if (request.method === 'GET' && request.path === SUMMARY_PATH) return ok(journalSummary(request.query.get('period')!));
     return write(request);
   });
   vi.stubGlobal('fetch', server.fetch);
@@ -128,5 +144,21 @@ describe('Neraca Keuangan', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Simpan neraca' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Neraca hanya dapat diisi untuk bulan yang sudah berjalan.'));
     expect(server.writes()).toHaveLength(1);
+  });
+
+  it('"Isi dari jurnal" fills Utang bunga with the month\'s BYMHD closing from the journal\'s summary; the admin still saves it', async () => {
+    const { server } = openAs(admin);
+    // The form opens with the month on file (drawn again when it arrives), the offer beside its Utang bunga.
+    await waitFor(() => expect(screen.getByLabelText(/^Utang bunga/)).toHaveProperty('value', '200.000.000'), SCREEN_LOAD);
+    const offer = await screen.findByRole('button', { name: 'Isi dari jurnal (BYMHD akhir bulan: Rp 1.537.012.396)' }, SCREEN_LOAD);
+    const field = screen.getByLabelText(/^Utang bunga/);
+    expect(server.requests.filter((request) => request.path === SUMMARY_PATH).map((request) => Object.fromEntries(request.query))).toEqual([{ period: LAST }]);
+    fireEvent.click(offer);
+    expect(field).toHaveProperty('value', '1.537.012.396');
+    expect(screen.getByText('Diisi dari saldo BYMHD jurnal. Simpan neraca untuk menyimpannya.')).toBeTruthy();
+    expect(server.writes()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan neraca' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect((server.writes()[0]!.body as { lines: Record<string, number> }).lines.utangBunga).toBe(1_537_012_396);
   });
 });

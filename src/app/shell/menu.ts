@@ -66,6 +66,9 @@ export const MENU: readonly MenuEntry[] = [
       { label: 'Neraca Keuangan', path: '/bank/neraca' },
       { label: 'Tagihan', path: '/bank/tagihan' },
       { label: 'Laporan', path: '/bank/laporan' },
+      { label: 'Jurnal', path: '/bank/jurnal' },
+      // UI.md's "Pengaturan Akuntansi": every role reads the mapping, an ADMIN changes it.
+      { label: 'Pemetaan Akun', path: '/bank/pemetaan-akun' },
     ],
   },
   {

@@ -14,8 +14,11 @@ import { formatDateTime, formatRupiah, lastTwelveMonths } from '../../lib/format
 import { createIdempotentSender } from '../../lib/idempotency';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import type { JournalSummary } from '../../lib/ledger-api';
+import { useResource, type Resource } from '../../lib/use-resource';
+import { rupiahToText } from '../../lib/number-input';
 import { draftOf, emptyDraft, LINE_GROUPS, readLines, type LinesDraft } from './balance-sheet-form';
+import { JournalPayableOffer, useJournalSummary } from './JournalPayableOffer';
 import { RatioCards } from './RatioCards';
 import { RatioTrend } from './RatioTrend';
 import { mayAct } from '@machines/deposit-rules';
@@ -33,6 +36,8 @@ export default function BalanceSheetScreen() {
   const onFile = new Set((months.data ?? []).map((month) => month.period));
   const month = useResource(async (signal) => (onFile.has(state.period) ? balanceSheetApi.month(state.period, signal) : null), [state.period, months.data]);
   const choices = [...new Set([...recentMonths, ...onFile])].sort().reverse();
+  // Outside the form, which is drawn again when the month's data arrives: one request per month.
+  const journal = useJournalSummary(state.period, admin);
   const saved = () => {
     months.reload();
   };
@@ -62,7 +67,7 @@ export default function BalanceSheetScreen() {
               {admin ? 'Isi baris-barisnya di bawah, atau impor dari template Excel.' : 'Neraca diisi oleh Admin bank.'}
             </Notice>
           )}
-          {admin ? <EntryForm key={`${state.period}-${month.data?.enteredAt ?? ''}`} period={state.period} current={month.data ?? null} onSaved={saved} /> : null}
+          {admin ? <EntryForm key={`${state.period}-${month.data?.enteredAt ?? ''}`} period={state.period} current={month.data ?? null} journal={journal} onSaved={saved} /> : null}
           {months.data.length > 0 ? <RatioTrend months={months.data as BalanceSheetMonth[]} /> : null}
         </>
       )}
@@ -104,7 +109,7 @@ function MonthView({ sheet }: { sheet: BalanceSheet }) {
   );
 }
 
-function EntryForm({ period, current, onSaved }: { period: string; current: BalanceSheet | null; onSaved: () => void }) {
+function EntryForm({ period, current, journal, onSaved }: { period: string; current: BalanceSheet | null; journal: Resource<JournalSummary | null>; onSaved: () => void }) {
   const app = useAppActors();
   const [send] = useState(createIdempotentSender);
   const [draft, setDraft] = useState<LinesDraft>(() => (current ? draftOf(current.lines, current.depositoFromBerjangka) : emptyDraft()));
@@ -156,16 +161,26 @@ function EntryForm({ period, current, onSaved }: { period: string; current: Bala
         {LINE_GROUPS.map((group) => (
           <fieldset key={group.title} className="bj-balance-group">
             <legend className="bj-balance-group__title">{group.title}</legend>
-            {group.lines.map((line) => (
-              <RupiahField
-                key={line}
-                label={BALANCE_SHEET_LINE_LABELS[line]}
-                value={draft[line]}
-                onChange={(text) => setDraft((before) => ({ ...before, [line]: text }))}
-                required={line !== 'deposito'}
-                hint={line === 'deposito' ? 'Kosongkan untuk memakai saldo deposito Berjangka per akhir bulan.' : undefined}
-              />
-            ))}
+            {group.lines.map((line) => {
+              const field = (
+                <RupiahField
+                  key={line}
+                  label={BALANCE_SHEET_LINE_LABELS[line]}
+                  value={draft[line]}
+                  onChange={(text) => setDraft((before) => ({ ...before, [line]: text }))}
+                  required={line !== 'deposito'}
+                  hint={line === 'deposito' ? 'Kosongkan untuk memakai saldo deposito Berjangka per akhir bulan.' : undefined}
+                />
+              );
+              return line === 'utangBunga' ? (
+                <div key={line} className="bj-balance-journal-line">
+                  {field}
+                  <JournalPayableOffer summary={journal} onFill={(amount) => setDraft((before) => ({ ...before, utangBunga: rupiahToText(amount) }))} />
+                </div>
+              ) : (
+                field
+              );
+            })}
           </fieldset>
         ))}
       </div>
