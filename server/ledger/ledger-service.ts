@@ -119,7 +119,8 @@ export function createLedgerService(deps: { db: Db; reads: OffloadedReads; clock
         ),
       };
       const products = await productsOf(db, actor.bankId);
-      const problems = mappingProblems(mapping, products.map((product) => product.id));
+      // The rules name a product by its id; staff know it by its name.
+      const problems = mappingProblems(mapping, products.map((product) => product.id)).map((problem) => products.reduce((text, product) => text.replaceAll(product.id, product.name), problem));
       if (problems.length > 0) throw new ValidationError(problems);
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
@@ -255,8 +256,8 @@ export function createLedgerService(deps: { db: Db; reads: OffloadedReads; clock
         accounts,
         checks: {
           balanced: check(all.debit, all.credit, unbalanced.length > 0 ? [`Jurnal tidak seimbang: ${unbalanced.slice(0, 5).join(', ')}`] : [], 'Setiap jurnal seimbang: debit sama dengan kredit.'),
-          liabilityEqualsPosition: check(total(positionAfter.values()), closingOf('depositLiability'), liabilityGaps, `Kewajiban deposito sama dengan Posisi Deposito per ${to}.`),
-          payableEqualsAccrued: check(total(derived.payableClosing.values()), closingOf('interestPayable'), payableGaps, `BYMHD sama dengan bunga berjalan yang belum dibayar per ${to}.`),
+          liabilityEqualsPosition: check(total(positionAfter.values()), closingOf('depositLiability'), liabilityGaps, `Kewajiban deposito sama dengan Posisi Deposito per ${formatDateId(to)}.`),
+          payableEqualsAccrued: check(total(derived.payableClosing.values()), closingOf('interestPayable'), payableGaps, `BYMHD sama dengan bunga berjalan yang belum dibayar per ${formatDateId(to)}.`),
           taxEqualsReport: check(
             withheld,
             sumOf('taxPayable', 'credit'),

@@ -1,0 +1,239 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { mayAct } from '@machines/deposit-rules';
+import { ACCOUNT_ROLES, accountRoleLabels, PRODUCT_ACCOUNT_ROLES, type AccountRole, type ProductAccountRole } from '@machines/ledger-rules';
+import { useAppActors } from '../../app/actors-context';
+import { ErrorState, LoadingState } from '../../components/DataState';
+import { FormProblems } from '../../components/FormProblems';
+import { Notice } from '../../components/Notice';
+import { PageHeading } from '../../components/PageHeading';
+import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../lib/error-message';
+import { formatDateTime } from '../../lib/format';
+import { createIdempotentSender } from '../../lib/idempotency';
+import { ledgerApi, type AccountingSettings } from '../../lib/ledger-api';
+import { useResource } from '../../lib/use-resource';
+import { mappingDraftOf, mappingFormProblems, mappingPayload, samePayload, savedPayload, type MappingDraft } from './mapping-form';
+import '../../styles/lists.css';
+import '../../styles/ledger.css';
+
+/**
+ * /bank/pemetaan-akun (UI.md's Pengaturan Akuntansi): the bank's account code for each of the
+ * journal's seven roles, and a product's own deposit-liability and interest-expense accounts. An
+ * ADMIN changes them (every problem said at once); everyone else reads what the journal posts to.
+ */
+export default function AccountMappingScreen() {
+  const app = useAppActors();
+  const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
+  const admin = mayAct(role, 'ADMIN');
+  const settings = useResource((signal) => ledgerApi.settings(signal), []);
+  return (
+    <div className="bj-page bj-stack">
+      <PageHeading title="Pemetaan Akun" />
+      <p className="bj-ledger-intro">
+        Kode akun buku besar bank yang dipakai <Link to="/bank/jurnal">Jurnal</Link> untuk setiap peran akun. Akun tanpa kode memakai nama perannya (misalnya depositLiability), sehingga terlihat
+        mana yang belum dipetakan.
+      </p>
+      {admin ? null : (
+        <Notice tone="info" title="Hanya Admin yang dapat mengubah pemetaan akun.">
+          <p>Anda dapat melihat kode akun yang dipakai jurnal.</p>
+        </Notice>
+      )}
+      {settings.status === 'error' && !settings.data ? <ErrorState title="Pemetaan akun tidak dapat dimuat." error={settings.error} onRetry={settings.reload} /> : null}
+      {settings.data ? (
+        admin ? (
+          // One form for the visit: a save answers the mapping, which becomes its draft, and the focus stays where it was.
+          <MappingForm saved={settings.data} onSaved={settings.replace} />
+        ) : (
+          <MappingView saved={settings.data} />
+        )
+      ) : settings.status === 'loading' ? (
+        <LoadingState />
+      ) : null}
+    </div>
+  );
+}
+
+function lastChange(saved: AccountingSettings): string {
+  if (!saved.updatedAt) return 'Belum pernah diatur: jurnal memakai nama peran sebagai kode akun.';
+  return `Terakhir diubah oleh ${saved.updatedBy?.name ?? '-'}, ${formatDateTime(saved.updatedAt)}.`;
+}
+
+function MappingForm({ saved, onSaved }: { saved: AccountingSettings; onSaved: (settings: AccountingSettings) => void }) {
+  const app = useAppActors();
+  const [draft, setDraft] = useState<MappingDraft>(() => mappingDraftOf(saved));
+  const [problems, setProblems] = useState<string[] | null>(null);
+  const [unchanged, setUnchanged] = useState(false);
+  const [pending, setPending] = useState(false);
+  // One sender for the form: a save retried after no answer keeps its key.
+  const [send] = useState(createIdempotentSender);
+  const setAccount = (role: AccountRole, code: string) => setDraft((previous) => ({ ...previous, accounts: { ...previous.accounts, [role]: code } }));
+  const setProductAccount = (productId: string, role: ProductAccountRole, code: string) =>
+    setDraft((previous) => ({ ...previous, byProduct: { ...previous.byProduct, [productId]: { ...previous.byProduct[productId]!, [role]: code } } }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const payload = mappingPayload(draft);
+    const found = mappingFormProblems(payload, saved.products);
+    setProblems(found.length > 0 ? found : null);
+    const same = found.length === 0 && samePayload(payload, savedPayload(saved));
+    setUnchanged(same);
+    if (found.length > 0 || same) return;
+    setPending(true);
+    try {
+      const answer = await send(payload, (key) => ledgerApi.saveSettings(payload, key));
+      app.notify({ type: 'success', title: 'Pemetaan akun disimpan.' });
+      setDraft(mappingDraftOf(answer));
+      setProblems(null);
+      onSaved(answer);
+    } catch (error) {
+      app.showError(error);
+      setProblems(errorMessage(error).split('\n'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className="bj-stack" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
+      {problems && problems.length > 0 ? <FormProblems problems={problems} title="Pemetaan akun belum dapat disimpan:" /> : null}
+      <section className="bj-card" aria-labelledby="mapping-roles">
+        <h2 id="mapping-roles" className="bj-card__title">
+          Akun bank
+        </h2>
+        <p className="bj-field__hint bj-form-note">Satu kode per peran, 1–30 huruf, angka, titik, tanda hubung, garis miring atau spasi di tengah. Dua peran tidak boleh memakai kode yang sama.</p>
+        <div className="bj-mapping-roles">
+          {ACCOUNT_ROLES.map((role) => (
+            <TextField
+              key={role}
+              label={accountRoleLabels[role]}
+              value={draft.accounts[role]}
+              onChange={(event) => setAccount(role, event.target.value)}
+              placeholder={role}
+              autoComplete="off"
+              spellCheck={false}
+              hint={`Kosong: jurnal memakai nama peran ${role}.`}
+            />
+          ))}
+        </div>
+      </section>
+      {saved.products.length > 0 ? (
+        <section className="bj-card" aria-labelledby="mapping-products">
+          <h2 id="mapping-products" className="bj-card__title">
+            Akun per produk
+          </h2>
+          <p className="bj-field__hint bj-form-note">Isi bila buku besar bank memisahkan kewajiban deposito atau beban bunga per produk. Kosong: memakai kode akun bank di atas.</p>
+          <table className="bj-table bj-table--form bj-mapping-table">
+              <caption className="bj-visually-hidden">Akun per produk</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Produk</th>
+                  {PRODUCT_ACCOUNT_ROLES.map((role) => (
+                    <th key={role} scope="col">
+                      {accountRoleLabels[role]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {saved.products.map((product) => (
+                  <tr key={product.id}>
+                    <th scope="row">{product.name}</th>
+                    {PRODUCT_ACCOUNT_ROLES.map((role) => (
+                      <td key={role}>
+                        <input
+                          className="bj-field__input"
+                          type="text"
+                          autoComplete="off"
+                          spellCheck={false}
+                          aria-label={`${accountRoleLabels[role]} ${product.name}`}
+                          placeholder={draft.accounts[role].trim() || role}
+                          value={draft.byProduct[product.id]![role]}
+                          onChange={(event) => setProductAccount(product.id, role, event.target.value)}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <div className="bj-form-actions bj-form-actions--sticky">
+        {unchanged ? (
+          <p className="bj-muted" role="status">
+            Tidak ada perubahan untuk disimpan.
+          </p>
+        ) : null}
+        <p className="bj-muted bj-form-actions__meta" data-testid="mapping-last-change">
+          {lastChange(saved)}
+        </p>
+        <button type="submit" className="bj-button bj-button--primary" disabled={pending}>
+          {pending ? 'Menyimpan…' : 'Simpan pemetaan'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What the journal posts to, for staff who read: each role's code (or that it is unmapped) and a product's own. */
+function MappingView({ saved }: { saved: AccountingSettings }) {
+  const bankAccount = (role: AccountRole) => saved.roles.find((entry) => entry.role === role)?.account ?? role;
+  const own = saved.products.filter((product) => Object.values(saved.byProduct[product.id] ?? {}).some(Boolean));
+  return (
+    <>
+      <section className="bj-card" aria-labelledby="mapping-roles">
+        <h2 id="mapping-roles" className="bj-card__title">
+          Akun bank
+        </h2>
+        <dl className="bj-details">
+          {saved.roles.map((entry) => (
+            <div key={entry.role} className="bj-details__row">
+              <dt>{entry.label}</dt>
+              <dd>{entry.mapped ? entry.account : <span className="bj-muted">Belum dipetakan: jurnal memakai {entry.account}</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="bj-card" aria-labelledby="mapping-products">
+        <h2 id="mapping-products" className="bj-card__title">
+          Akun per produk
+        </h2>
+        {own.length === 0 ? (
+          <p className="bj-muted">Semua produk memakai akun bank di atas.</p>
+        ) : (
+          <div className="bj-table-wrap">
+            <table className="bj-table">
+              <caption className="bj-visually-hidden">Akun per produk</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Produk</th>
+                  {PRODUCT_ACCOUNT_ROLES.map((role) => (
+                    <th key={role} scope="col">
+                      {accountRoleLabels[role]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {own.map((product) => (
+                  <tr key={product.id}>
+                    <th scope="row">{product.name}</th>
+                    {PRODUCT_ACCOUNT_ROLES.map((role) => (
+                      <td key={role}>{saved.byProduct[product.id]?.[role] || <span className="bj-muted">akun bank ({bankAccount(role)})</span>}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <p className="bj-muted bj-form-note" data-testid="mapping-last-change">
+        {lastChange(saved)}
+      </p>
+    </>
+  );
+}
