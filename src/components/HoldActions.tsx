@@ -136,3 +136,28 @@ export function HoldDecisionDialog({ hold, event, pending, refusal, onClose, onS
     </Dialog>
   );
 }
+
+/** A screen's open decision on a hold (app/use-hold-decision.ts), as the dialog needs it. */
+export interface OpenDecision {
+  open: { hold: Hold; event: HoldDecisionEvent } | null;
+  pending: boolean;
+  refusal: string | null;
+  close: () => void;
+  decide: (reason: string) => Promise<unknown>;
+}
+
+/** The dialog of whichever hold's decision is open, or nothing: one place for the Blokir tab and the Blokir list. */
+export function OpenHoldDecisionDialog({ decision }: { decision: OpenDecision }) {
+  if (!decision.open) return null;
+  return (
+    <HoldDecisionDialog
+      key={`${decision.open.hold.id}-${decision.open.event}`}
+      hold={decision.open.hold}
+      event={decision.open.event}
+      pending={decision.pending}
+      refusal={decision.refusal}
+      onClose={decision.close}
+      onSubmit={(reason) => void decision.decide(reason)}
+    />
+  );
+}

@@ -5,7 +5,7 @@ import { holdStatusLabels } from '@machines/hold';
 import { useHoldDecision } from '../../app/use-hold-decision';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { depositColumn } from '../../components/DepositRef';
-import { HoldActionButtons, HoldDecisionDialog, holdStatusTones } from '../../components/HoldActions';
+import { HoldActionButtons, OpenHoldDecisionDialog, holdStatusTones } from '../../components/HoldActions';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Tabs, type TabItem } from '../../components/Tabs';
@@ -137,17 +137,7 @@ export default function HoldsScreen() {
           onPage={(page) => update({ page: String(page) })}
         />
       </Tabs>
-      {decision.open ? (
-        <HoldDecisionDialog
-          key={`${decision.open.hold.id}-${decision.open.event}`}
-          hold={decision.open.hold}
-          event={decision.open.event}
-          pending={decision.pending}
-          refusal={decision.refusal}
-          onClose={decision.close}
-          onSubmit={(reason) => void decision.decide(reason)}
-        />
-      ) : null}
+      <OpenHoldDecisionDialog decision={decision} />
     </div>
   );
 }

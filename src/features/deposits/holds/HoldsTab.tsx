@@ -6,7 +6,7 @@ import type { Role } from '@contract/auth';
 import { useHoldDecision } from '../../../app/use-hold-decision';
 import { BusyButton } from '../../../components/BusyButton';
 import { EmptyState } from '../../../components/DataState';
-import { HoldActionButtons, HoldDecisionDialog, holdStatusTones } from '../../../components/HoldActions';
+import { HoldActionButtons, OpenHoldDecisionDialog, holdStatusTones } from '../../../components/HoldActions';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { DepositDetail } from '../../../lib/deposit-api';
 import { downloadFile } from '../../../lib/download';
@@ -110,17 +110,7 @@ export function HoldsTab({ deposit, role, send, onChanged }: { deposit: DepositD
           }}
         />
       ) : null}
-      {decision.open ? (
-        <HoldDecisionDialog
-          key={`${decision.open.hold.id}-${decision.open.event}`}
-          hold={decision.open.hold}
-          event={decision.open.event}
-          pending={decision.pending}
-          refusal={decision.refusal}
-          onClose={decision.close}
-          onSubmit={(reason) => void decision.decide(reason)}
-        />
-      ) : null}
+      <OpenHoldDecisionDialog decision={decision} />
     </section>
   );
 }
