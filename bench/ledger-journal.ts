@@ -2,7 +2,8 @@
  * Issue 21's journal benchmark: the month's journal of a bank of 1,000,000 deposits — the reports'
  * dataset (bench/reports-dataset.ts: November 2026 with its installments, rollovers, payouts) —
  * derived, summed with its checks, and written as CSV, each in a fresh process so its peak RSS is
- * the journal's own. Budget: ≤ 20 s and ≤ 300 MB on SQLite. Figures only, never pass/fail.
+ * the journal's own, with the node flags `npm start` runs the server with. Budget: ≤ 20 s and
+ * ≤ 300 MB on SQLite. Figures only, never pass/fail.
  *
  *   npx tsx bench/ledger-journal.ts
  */
@@ -13,6 +14,7 @@ import { openDatabase } from '../server/platform/db/database';
 import { createLedgerService } from '../server/ledger/ledger-service';
 import { createReportService } from '../server/reports/report-service';
 import { ensureReportsDataset, REPORT_PERIOD, REPORT_TODAY } from './reports-dataset';
+import { serverNodeFlags } from '../tests/support/server-node-flags';
 
 type Log = (line: string) => void;
 const BUDGET_MS = 20_000;
@@ -62,7 +64,7 @@ export async function runLedgerJournalBenchmarks(log: Log = console.log): Promis
   log(`  ${REPORT_PERIOD}, drawn on ${REPORT_TODAY}, ${dataset.deposits.toLocaleString('en-US')} deposits; one fresh process each:`);
   const results: ChildResult[] = [];
   for (const what of ['summary', 'json', 'csv'] as const) {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', dataset.dataDir, dataset.bankId, what], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+    const output = execFileSync(process.execPath, [...serverNodeFlags(), '--import', 'tsx', fileURLToPath(import.meta.url), '--child', dataset.dataDir, dataset.bankId, what], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
     const result = JSON.parse(output.trim().split('\n').at(-1)!) as ChildResult;
     results.push(result);
     const within = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER budget');
