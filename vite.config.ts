@@ -37,8 +37,10 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
     // Vitest's default is one worker fewer than the cores: one on CI's two. The API files wait on
-    // PostgreSQL and on their servers' I/O much of the time, so two files at once use both cores.
-    maxWorkers: 2,
+    // PostgreSQL and on their servers' I/O, the browser files on Chromium and their servers, much of
+    // the time: three files at once kept both cores busy where two left them idle about a third of
+    // the run (fresh-clone CI: 797 s with two, 736 s with three).
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

@@ -24,7 +24,7 @@ export default class SummaryReporter implements Reporter {
       }
     }
     const shares = [...projects].map(([name, share]) => `${name || 'tests'} ${share.files} files, ${(share.ms / 1000).toFixed(1)} s`);
-    process.stdout.write(`\nFile time by project (two files run at once): ${shares.join('; ')}\n`);
+    process.stdout.write(`\nFile time by project (three files run at once): ${shares.join('; ')}\n`);
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
 }

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { sqliteDataDirFromTemplate } from '../../support/database-template';
+import { sqliteDataDirFromTemplate, sqliteTemplate } from '../../support/database-template';
+import { SQLITE_FILE } from '../../../server/platform/db/database';
 import { serverNodeFlags } from '../../support/server-node-flags';
 import { bundledEntry } from '../../support/bundled-entry';
 
@@ -46,10 +47,10 @@ export async function freePort(): Promise<number> {
  * with `fresh`, it starts from a copy of the migrated template and seeds the demo itself (the
  * server still migrates and finds nothing pending). On PostgreSQL each start seeds its own.
  */
-export async function startServer(env: Record<string, string> = {}, { fresh = false } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { fresh = false, dataDir: given }: { fresh?: boolean; dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const onPostgres = Boolean(env.DATABASE_URL ?? process.env.DATABASE_URL);
-  const dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'berjangka-e2e-')) : await sqliteDataDir(fresh);
+  const dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'berjangka-e2e-')) : await sqliteDataDir(fresh, given);
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), await bundledEntry('server/start.ts')], {
     cwd: process.cwd(),
@@ -102,13 +103,36 @@ export async function startServer(env: Record<string, string> = {}, { fresh = fa
   };
 }
 
-/** A new SQLite data directory: a copy of the seeded one the global setup provides, or of the migrated template. */
-async function sqliteDataDir(fresh: boolean): Promise<string> {
+/** Written into the global setup's data directory once the demo is seeded there (global-setup.ts). */
+export const SEEDED_MARKER = '.e2e-seeded';
+/** Written instead when the seeding failed, with what went wrong. */
+export const SEEDING_FAILED = '.e2e-seeding-failed';
+
+/**
+ * A new SQLite data directory: a copy of the seeded one the global setup provides (once its seeding
+ * has finished), or of the migrated template; `given` (the global setup's own) is used as it is.
+ */
+async function sqliteDataDir(fresh: boolean, given?: string): Promise<string> {
+  if (given) {
+    copyFileSync(await sqliteTemplate(), join(given, SQLITE_FILE));
+    return given;
+  }
   const seeded = fresh ? '' : seededDataDir();
   if (!seeded) return sqliteDataDirFromTemplate('berjangka-e2e-');
+  await seedingDone(seeded);
   const dataDir = mkdtempSync(join(tmpdir(), 'berjangka-e2e-'));
-  cpSync(seeded, dataDir, { recursive: true });
+  cpSync(seeded, dataDir, { recursive: true, filter: (source) => !source.endsWith(SEEDED_MARKER) });
   return dataDir;
+}
+
+/** Waits (polling the marker: the setup runs in another process) for the demo the global setup seeds. */
+async function seedingDone(seeded: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (!existsSync(join(seeded, SEEDED_MARKER))) {
+    if (existsSync(join(seeded, SEEDING_FAILED))) throw new Error(`seeding the demo failed:\n${readFileSync(join(seeded, SEEDING_FAILED), 'utf8')}`);
+    if (Date.now() > deadline) throw new Error('the demo was not seeded within 3 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 function seededDataDir(): string {
