@@ -5,7 +5,7 @@ import { answerProblems, envelopeProblems, parseJson } from './checks';
 import { describeRequest, percentEncode, send } from './client';
 import { startFuzzServer, type FuzzServer } from './fuzz-server';
 import { fuzzOperations, type FuzzOperation } from './operations';
-import { mutationTable, plainRequest, requestArbitrary, type AuthVariant, type FuzzRequest } from './requests';
+import { MIDDLEWARE_SHARE, mutationTable, plainRequest, requestArbitrary, turnOf, type AuthVariant, type FuzzRequest } from './requests';
 import { apiBases } from '../../../../contract/bases';
 import { RAW_REQUESTS, rawBytes, sendRaw } from './raw-http';
 
@@ -59,6 +59,10 @@ export interface FuzzSuiteOptions {
 }
 
 export function fuzzSuite({ file, operations, withRawRequests }: FuzzSuiteOptions): void {
+  it('sends every client address, method and odd header through some operation of this file (each takes a share in turn)', () => {
+    expect(new Set(operations.map((operation) => turnOf(operation.id))).size).toBe(MIDDLEWARE_SHARE);
+  });
+
   describe.each(dialects)('fuzzing documented operations on %s', (dialect) => {
     let server: FuzzServer;
     let logsSeen = 0;
