@@ -1,3 +1,4 @@
+import { until } from './support/notification-receiver';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,14 +17,6 @@ const DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 async function terminateBackend(pid: number): Promise<void> {
   await withPg((admin) => admin.query('select pg_terminate_backend($1)', [pid]));
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 if (!DATABASE_URL) {
@@ -47,7 +40,7 @@ if (!DATABASE_URL) {
         pids.add(rows[0]!.pid);
       }
       for (const pid of pids) await terminateBackend(pid);
-      await until(() => server.logs.some((line) => line.level === 40 && /PostgreSQL connection was lost/.test(String(line.msg))), 'the warning');
+      await until(() => server.logs.some((line) => line.level === 40 && /PostgreSQL connection was lost/.test(String(line.msg))), 'the warning', 5_000);
 
       expect((await server.call('GET', '/healthz')).status).toBe(200);
       const token = await server.login('admin@bpr-demo.test');

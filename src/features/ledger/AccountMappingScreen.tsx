@@ -126,17 +126,7 @@ function MappingForm({ saved, onSaved }: { saved: AccountingSettings; onSaved: (
           </h2>
           <p className="bj-field__hint bj-form-note">Isi bila buku besar bank memisahkan kewajiban deposito atau beban bunga per produk. Kosong: memakai kode akun bank di atas.</p>
           <table className="bj-table bj-table--form bj-mapping-table">
-              <caption className="bj-visually-hidden">Akun per produk</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Produk</th>
-                  {PRODUCT_ACCOUNT_ROLES.map((role) => (
-                    <th key={role} scope="col">
-                      {accountRoleLabels[role]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ProductAccountsHead />
               <tbody>
                 {saved.products.map((product) => (
                   <tr key={product.id}>
@@ -206,17 +196,7 @@ function MappingView({ saved }: { saved: AccountingSettings }) {
         ) : (
           <div className="bj-table-wrap">
             <table className="bj-table">
-              <caption className="bj-visually-hidden">Akun per produk</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Produk</th>
-                  {PRODUCT_ACCOUNT_ROLES.map((role) => (
-                    <th key={role} scope="col">
-                      {accountRoleLabels[role]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ProductAccountsHead />
               <tbody>
                 {own.map((product) => (
                   <tr key={product.id}>
@@ -234,6 +214,25 @@ function MappingView({ saved }: { saved: AccountingSettings }) {
       <p className="bj-muted bj-form-note" data-testid="mapping-last-change">
         {lastChange(saved)}
       </p>
+    </>
+  );
+}
+
+/** The per-product table's caption and header, the same in the form and in the read-only view. */
+function ProductAccountsHead() {
+  return (
+    <>
+      <caption className="bj-visually-hidden">Akun per produk</caption>
+      <thead>
+        <tr>
+          <th scope="col">Produk</th>
+          {PRODUCT_ACCOUNT_ROLES.map((role) => (
+            <th key={role} scope="col">
+              {accountRoleLabels[role]}
+            </th>
+          ))}
+        </tr>
+      </thead>
     </>
   );
 }

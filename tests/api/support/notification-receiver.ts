@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { vi } from 'vitest';
 
 /** One request the receiver got: a delivery attempt of one outbox message. */
 export interface HeardNotification {
@@ -113,13 +114,14 @@ export async function startNotificationReceiver(secret: () => string): Promise<N
   return receiver;
 }
 
-/** Polls `condition` every 20 ms until it holds; fails naming `what` after `ms`. */
+/** Waits (Vitest's own vi.waitFor) until `condition` holds; fails naming `what` after `ms`. */
 export async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    },
+    { timeout: ms, interval: 20 },
+  );
 }
 
 /**

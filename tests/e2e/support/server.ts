@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,14 +125,27 @@ async function sqliteDataDir(fresh: boolean, given?: string): Promise<string> {
   return dataDir;
 }
 
-/** Waits (polling the marker: the setup runs in another process) for the demo the global setup seeds. */
+/**
+ * Waits for the demo the global setup seeds (in another process): until its marker, or the
+ * failure's, appears in the directory — told by the file system's watch, not by polling.
+ */
 async function seedingDone(seeded: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (!existsSync(join(seeded, SEEDED_MARKER))) {
-    if (existsSync(join(seeded, SEEDING_FAILED))) throw new Error(`seeding the demo failed:\n${readFileSync(join(seeded, SEEDING_FAILED), 'utf8')}`);
-    if (Date.now() > deadline) throw new Error('the demo was not seeded within 3 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const finished = () => existsSync(join(seeded, SEEDED_MARKER)) || existsSync(join(seeded, SEEDING_FAILED));
+  await new Promise<void>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(deadline);
+      watcher.close();
+      resolve();
+    };
+    const watcher = watch(seeded, () => (finished() ? done() : undefined));
+    const deadline = setTimeout(() => {
+      watcher.close();
+      reject(new Error('the demo was not seeded within 3 minutes'));
+    }, 180_000);
+    // Looked at after the watch began, so a marker written in between is not missed.
+    if (finished()) done();
+  });
+  if (existsSync(join(seeded, SEEDING_FAILED))) throw new Error(`seeding the demo failed:\n${readFileSync(join(seeded, SEEDING_FAILED), 'utf8')}`);
 }
 
 function seededDataDir(): string {
