@@ -3,7 +3,8 @@
  * dataset (bench/reports-dataset.ts: November 2026 with its installments, rollovers, payouts) —
  * derived, summed with its checks, and written as CSV, each in a fresh process so its peak RSS is
  * the journal's own, with the node flags `npm start` runs the server with. Budget: ≤ 20 s and
- * ≤ 300 MB on SQLite. Figures only, never pass/fail.
+ * ≤ 300 MB on SQLite. With BENCH_DATABASE_URL the same month on PostgreSQL beside it (the same rows,
+ * bench/reports-dataset-pg.ts). Figures only, never pass/fail.
  *
  *   npx tsx bench/ledger-journal.ts
  */
@@ -13,7 +14,9 @@ import pino from 'pino';
 import { openDatabase } from '../server/platform/db/database';
 import { createLedgerService } from '../server/ledger/ledger-service';
 import { createReportService } from '../server/reports/report-service';
+import type { Dataset } from './deposits-dataset';
 import { ensureReportsDataset, REPORT_PERIOD, REPORT_TODAY } from './reports-dataset';
+import { ensurePgReportsDataset } from './reports-dataset-pg';
 import { serverNodeFlags } from '../tests/support/server-node-flags';
 
 type Log = (line: string) => void;
@@ -21,6 +24,7 @@ const BUDGET_MS = 20_000;
 const BUDGET_RSS_MB = 300;
 
 interface ChildResult {
+  dialect: 'sqlite' | 'postgres';
   what: string;
   wallMs: number;
   entries: number;
@@ -29,8 +33,9 @@ interface ChildResult {
   baselineRssMb: number;
 }
 
-async function child(dataDir: string, bankId: string, what: 'summary' | 'json' | 'csv'): Promise<void> {
-  const database = openDatabase({ databaseUrl: undefined, dataDir });
+async function child(dataset: Dataset, what: 'summary' | 'json' | 'csv'): Promise<void> {
+  const bankId = dataset.bankId;
+  const database = openDatabase({ databaseUrl: dataset.databaseUrl, pgSchema: dataset.pgSchema, dataDir: dataset.dataDir });
   const baselineRssMb = process.memoryUsage().rss / 1048576;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -56,30 +61,33 @@ async function child(dataDir: string, bankId: string, what: 'summary' | 'json' |
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
   await database.close();
-  console.log(JSON.stringify({ what, wallMs, entries, bytes, peakRssMb: peak / 1048576, baselineRssMb } satisfies ChildResult));
+  console.log(JSON.stringify({ dialect: dataset.dialect === 'postgres' ? 'postgres' : 'sqlite', what, wallMs, entries, bytes, peakRssMb: peak / 1048576, baselineRssMb } satisfies ChildResult));
 }
 
 export async function runLedgerJournalBenchmarks(log: Log = console.log): Promise<ChildResult[]> {
-  const dataset = await ensureReportsDataset(log);
-  log(`  ${REPORT_PERIOD}, drawn on ${REPORT_TODAY}, ${dataset.deposits.toLocaleString('en-US')} deposits; one fresh process each:`);
+  const datasets = [await ensureReportsDataset(log)];
+  if (process.env.BENCH_DATABASE_URL) datasets.push(await ensurePgReportsDataset(process.env.BENCH_DATABASE_URL, log));
   const results: ChildResult[] = [];
-  for (const what of ['summary', 'json', 'csv'] as const) {
-    const output = execFileSync(process.execPath, [...serverNodeFlags(), '--import', 'tsx', fileURLToPath(import.meta.url), '--child', dataset.dataDir, dataset.bankId, what], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
-    const result = JSON.parse(output.trim().split('\n').at(-1)!) as ChildResult;
-    results.push(result);
-    const within = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER budget');
-    log(
-      `    ${what.padEnd(8)} ${(result.wallMs / 1000).toFixed(1).padStart(6)} s (budget 20 s: ${within(result.wallMs, BUDGET_MS)}), peak RSS ${result.peakRssMb.toFixed(0)} MB ` +
-        `(~${result.baselineRssMb.toFixed(0)} before; budget ${BUDGET_RSS_MB}: ${within(result.peakRssMb, BUDGET_RSS_MB)})` +
-        (result.entries ? `, ${result.entries} entries` : '') +
-        (result.bytes ? `, ${(result.bytes / 1048576).toFixed(1)} MB of CSV` : ''),
-    );
+  for (const dataset of datasets) {
+    log(`  ${dataset.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${REPORT_PERIOD}, drawn on ${REPORT_TODAY}, ${dataset.deposits.toLocaleString('en-US')} deposits; one fresh process each:`);
+    for (const what of ['summary', 'json', 'csv'] as const) {
+      const output = execFileSync(process.execPath, [...serverNodeFlags(), '--import', 'tsx', fileURLToPath(import.meta.url), '--child', JSON.stringify(dataset), what], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+      const result = JSON.parse(output.trim().split('\n').at(-1)!) as ChildResult;
+      results.push(result);
+      const within = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER budget');
+      log(
+        `    ${what.padEnd(8)} ${(result.wallMs / 1000).toFixed(1).padStart(6)} s (budget 20 s: ${within(result.wallMs, BUDGET_MS)}), peak RSS ${result.peakRssMb.toFixed(0)} MB ` +
+          `(~${result.baselineRssMb.toFixed(0)} before; budget ${BUDGET_RSS_MB}: ${within(result.peakRssMb, BUDGET_RSS_MB)})` +
+          (result.entries ? `, ${result.entries} entries` : '') +
+          (result.bytes ? `, ${(result.bytes / 1048576).toFixed(1)} MB of CSV` : ''),
+      );
+    }
   }
   return results;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  if (args[0] === '--child') await child(args[1]!, args[2]!, args[3] as 'summary' | 'json' | 'csv');
+  if (args[0] === '--child') await child(JSON.parse(args[1]!) as Dataset, args[2] as 'summary' | 'json' | 'csv');
   else await runLedgerJournalBenchmarks();
 }

@@ -10,6 +10,7 @@ import { runDepositBenchmarks, type DepositBenchFigures } from './deposits';
 import { runDocumentBenchmarks } from './documents';
 import { runGeographyBenchmarks } from './geography-zip-search';
 import { runInvoiceBenchmarks } from './invoices';
+import { runLedgerJournalBenchmarks } from './ledger-journal';
 import { runPlacementPreviewBenchmarks } from './placement-preview';
 import { runLoadBenchmarks, type LoadFigures, type LoadRun } from './load';
 import { runOutboxBenchmarks } from './outbox-delivery';
@@ -92,6 +93,12 @@ const BENCHMARKS: Benchmark[] = [
     name: 'Reports: every report of one month (November 2026) as xlsx and as PDF on 1,000,000 deposits, and Beranda\'s summary (SQLite; budgets xlsx ≤ 10 s, PDF ≤ 20 s, peak RSS ≤ 300 MB each)',
     run: async (log) => {
       await runReportBenchmarks(log);
+    },
+  },
+  {
+    name: `Jurnal: the month's journal of 1,000,000 deposits (November 2026) — its summary with the checks, the json and the CSV of its detail, each in a fresh process (SQLite${postgres ? ' and PostgreSQL' : ''}; budget ≤ 20 s, ≤ 300 MB)`,
+    run: async (log) => {
+      await runLedgerJournalBenchmarks(log);
     },
   },
   {

@@ -114,9 +114,6 @@ interface ProductSweep {
  * rupiah: the posted installments' gross, ARO+ gross, a break's interest + forfeited), so the
  * payable ends each day exactly at its target and returns to zero for every completed installment.
  * Sorted by date then productId; days with amount 0 left out.
- *
- * O(items + days × products): each item adds its opening units and at most three events (starts,
- * stops earning, leaves) to its product's days, then one sweep per product walks the days.
  */
 export function dailyAccruals(
   items: Iterable<AccruingInstallment>,
@@ -124,6 +121,28 @@ export function dailyAccruals(
   from: IsoDate,
   to: IsoDate,
 ): DailyAccrual[] {
+  const sweep = accrualSweep(from, to);
+  for (const item of items) sweep.add(item);
+  return sweep.accruals(outflows);
+}
+
+export interface AccrualSweep {
+  /** Takes one installment into the sums; it is not kept. */
+  add(item: AccruingInstallment): void;
+  /** The range's daily accruals (see dailyAccruals), once every item is added. */
+  accruals(outflows: ReadonlyMap<string, ReadonlyMap<IsoDate, number>>): DailyAccrual[];
+  /** The payable per product at the end of the day before `from`, and of `to` (as payableAt says). */
+  payableOpening(): Map<string, number>;
+  payableClosing(): Map<string, number>;
+}
+
+/**
+ * dailyAccruals and the range's two payables, fed one installment at a time so that a million
+ * installments are summed as they are read and never held: O(items + days × products), each item
+ * adding its opening and closing units and at most three events (starts, stops earning, leaves) to
+ * its product's days, then one sweep per product walking the days.
+ */
+export function accrualSweep(from: IsoDate, to: IsoDate): AccrualSweep {
   const first = toDayNumber(from);
   const last = toDayNumber(to);
   if (last < first) throw new DepositRuleError('Akhir rentang akrual tidak boleh sebelum awal rentang.');
@@ -131,6 +150,7 @@ export function dailyAccruals(
   const dayNumber = cachedDayNumber();
 
   const sweeps = new Map<string, ProductSweep>();
+  const closing = new Map<string, bigint>();
   const sweepOf = (productId: string): ProductSweep => {
     let sweep = sweeps.get(productId);
     if (!sweep) {
@@ -139,49 +159,56 @@ export function dailyAccruals(
     }
     return sweep;
   };
+  const byProduct = (units: (sweep: ProductSweep, productId: string) => bigint) => new Map([...sweeps].map(([productId, sweep]) => [productId, toRupiah(units(sweep, productId))]));
 
-  for (const item of items) {
-    const span = spanOf(item, dayNumber);
-    const sweep = sweepOf(item.productId);
-    if (span.perDay === 0n) continue;
-    // The opening target is the state at the end of from − 1.
-    sweep.opening += unitsAt(span, first - 1);
-    // It earns on days [start, min(end, leaves)).
-    const stops = Math.min(span.end, span.leaves);
-    if (span.start < stops) {
-      if (span.start <= first && first < stops) sweep.rate += span.perDay;
-      else if (span.start > first && span.start <= last) sweep.rateChange[span.start - first]! += span.perDay;
-      if (stops > first && stops <= last) sweep.rateChange[stops - first]! -= span.perDay;
-    }
-    // On `leaves` everything it accrued goes at once.
-    if (span.leaves >= first && span.leaves <= last) {
-      sweep.dropped[span.leaves - first]! += unitsAt(span, span.leaves - 1);
-    }
-  }
+  return {
+    add(item) {
+      const span = spanOf(item, dayNumber);
+      const sweep = sweepOf(item.productId);
+      if (span.perDay === 0n) return;
+      // The opening target is the state at the end of from − 1.
+      sweep.opening += unitsAt(span, first - 1);
+      closing.set(item.productId, (closing.get(item.productId) ?? 0n) + unitsAt(span, last));
+      // It earns on days [start, min(end, leaves)).
+      const stops = Math.min(span.end, span.leaves);
+      if (span.start < stops) {
+        if (span.start <= first && first < stops) sweep.rate += span.perDay;
+        else if (span.start > first && span.start <= last) sweep.rateChange[span.start - first]! += span.perDay;
+        if (stops > first && stops <= last) sweep.rateChange[stops - first]! -= span.perDay;
+      }
+      // On `leaves` everything it accrued goes at once.
+      if (span.leaves >= first && span.leaves <= last) {
+        sweep.dropped[span.leaves - first]! += unitsAt(span, span.leaves - 1);
+      }
+    },
+    payableOpening: () => byProduct((sweep) => sweep.opening),
+    payableClosing: () => byProduct((_sweep, productId) => closing.get(productId) ?? 0n),
+    accruals(outflows) {
+      for (const [productId, byDay] of outflows) {
+        for (const [date, rupiah] of byDay) {
+          assertWholeNonNegative(rupiah, `outflow of ${productId} on ${date}`);
+        }
+        if (byDay.size > 0) sweepOf(productId);
+      }
 
-  for (const [productId, byDay] of outflows) {
-    for (const [date, rupiah] of byDay) {
-      assertWholeNonNegative(rupiah, `outflow of ${productId} on ${date}`);
-    }
-    if (byDay.size > 0) sweepOf(productId);
-  }
-
-  const rows: Array<DailyAccrual & { day: number }> = [];
-  for (const [productId, sweep] of sweeps) {
-    const productOutflows = outflows.get(productId);
-    let units = sweep.opening;
-    let rate = sweep.rate;
-    let target = toRupiah(units);
-    for (let i = 0; i < dayCount; i += 1) {
-      if (i > 0) rate += sweep.rateChange[i]!;
-      units += rate - sweep.dropped[i]!;
-      const next = toRupiah(units);
-      const date = fromDayNumber(first + i);
-      const amount = next - target + (productOutflows?.get(date) ?? 0);
-      target = next;
-      if (amount !== 0) rows.push({ day: first + i, date, productId, amount, payableAtEnd: next });
-    }
-  }
-  rows.sort((a, b) => a.day - b.day || (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
-  return rows.map(({ date, productId, amount, payableAtEnd }) => ({ date, productId, amount, payableAtEnd }));
+      const rows: Array<DailyAccrual & { day: number }> = [];
+      for (const [productId, sweep] of sweeps) {
+        const productOutflows = outflows.get(productId);
+        let units = sweep.opening;
+        let rate = sweep.rate;
+        let target = toRupiah(units);
+        for (let i = 0; i < dayCount; i += 1) {
+          if (i > 0) rate += sweep.rateChange[i]!;
+          units += rate - sweep.dropped[i]!;
+          const next = toRupiah(units);
+          const date = fromDayNumber(first + i);
+          const amount = next - target + (productOutflows?.get(date) ?? 0);
+          target = next;
+          if (amount !== 0) rows.push({ day: first + i, date, productId, amount, payableAtEnd: next });
+        }
+      }
+      rows.sort((a, b) => a.day - b.day || (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+      return rows.map(({ date, productId, amount, payableAtEnd }) => ({ date, productId, amount, payableAtEnd }));
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ARO_PLUS_REFERENCE } from '../../machines/deposit-rules';
+import { addDays, ARO_PLUS_REFERENCE } from '../../machines/deposit-rules';
 import type { Database } from '../platform/db/schema';
 import { afterRow, type ExportSource } from '../platform/xlsx/keyset';
 import { keysetBatches } from '../platform/xlsx/xlsx-stream';
@@ -124,6 +124,7 @@ export async function maturitySums({ db, reads }: ExportSource, bankId: string, 
 
 export interface BreakRow {
   deposit_number: string;
+  customer_name: string;
   product_id: string;
   /** The break date (its settlement) or the transfer's date. */
   date: string;
@@ -141,15 +142,15 @@ export interface BreakRow {
  * holds the deposit).
  */
 export async function breaksIn({ db, reads }: ExportSource, bankId: string, from: string, to: string): Promise<BreakRow[]> {
-  const columns = ['d.deposit_number', 'd.product_id', 'b.principal', 'b.interest', 'b.tax', 'b.penalty', 'd.settlement', 'd.break_date', 'b.paid_at'] as const;
+  const columns = ['d.deposit_number', 'd.customer_name', 'd.product_id', 'b.principal', 'b.interest', 'b.tax', 'b.penalty', 'd.settlement', 'd.break_date', 'b.paid_at'] as const;
   const [settled, transferred] = await Promise.all([
     reads.rows(breaksQuery(db, bankId, from, to).select([...columns])),
     reads.rows(transfersQuery(db, bankId, from, to).where('b.kind', '=', 'break').select([...columns])),
   ]);
   const forfeitedOf = (settlement: string | null) => (settlement ? num((JSON.parse(settlement) as { forfeitedInterest?: number }).forfeitedInterest) : 0);
   return [
-    ...settled.map((row): BreakRow => ({ deposit_number: row.deposit_number, product_id: row.product_id, date: row.break_date!, part: 'settlement', principal: 0, interest: num(row.interest), tax: num(row.tax), penalty: 0, forfeited: forfeitedOf(row.settlement) })),
-    ...transferred.map((row): BreakRow => ({ deposit_number: row.deposit_number, product_id: row.product_id, date: row.paid_at!, part: 'transfer', principal: num(row.principal), interest: 0, tax: 0, penalty: num(row.penalty), forfeited: 0 })),
+    ...settled.map((row): BreakRow => ({ deposit_number: row.deposit_number, customer_name: row.customer_name, product_id: row.product_id, date: row.break_date!, part: 'settlement', principal: 0, interest: num(row.interest), tax: num(row.tax), penalty: 0, forfeited: forfeitedOf(row.settlement) })),
+    ...transferred.map((row): BreakRow => ({ deposit_number: row.deposit_number, customer_name: row.customer_name, product_id: row.product_id, date: row.paid_at!, part: 'transfer', principal: num(row.principal), interest: 0, tax: 0, penalty: num(row.penalty), forfeited: 0 })),
   ];
 }
 
@@ -189,7 +190,7 @@ function accruingQuery(db: Db, bankId: string, dayBefore: string, to: string) {
  * Installments that may hold accrued interest on some day of [from − 1, to]: of deposits that ran,
  * started by `to`, and not gone from the payable before `from − 1`. Walked in keyset batches.
  */
-export async function* accruingIn({ db, reads }: ExportSource, bankId: string, dayBefore: string, to: string, batchSize = 20_000): AsyncGenerator<AccruingRow[]> {
+export async function* accruingIn({ db, reads }: ExportSource, bankId: string, dayBefore: string, to: string, batchSize = 5_000): AsyncGenerator<AccruingRow[]> {
   for await (const rows of keysetBatches(
     (after: readonly unknown[] | null, limit) => {
       let query = accruingQuery(db, bankId, dayBefore, to).select([
@@ -243,37 +244,41 @@ export interface DetailRow {
   net: number;
 }
 
+/** The days of [from, to]. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
 /** The deposits behind each summed line of the range, kind by kind, in keyset batches. */
 export async function* detailIn({ db, reads }: ExportSource, bankId: string, from: string, to: string, batchSize = 5_000): AsyncGenerator<DetailRow[]> {
   const walks: Array<{ kind: DetailRow['kind']; query: (after: readonly unknown[] | null, limit: number) => Promise<DetailRow[]> }> = [
     {
       kind: 'placement',
       query: (after, limit) => {
-        let query = placementsQuery(db, bankId, from, to).select(['p.period_start as date', 'd.product_id', 'd.deposit_number', 'd.customer_name', 'p.amount', 'd.id']);
-        if (after) query = query.where((eb) => afterRow(eb, ['p.period_start', 'd.id'], after, 'asc'));
-        return reads.rows(query.orderBy('p.period_start').orderBy('d.id').limit(limit)).then((rows) => rows.map((row) => ({ kind: 'placement' as const, date: row.date, product_id: row.product_id, deposit_number: row.deposit_number, customer_name: row.customer_name, amount: num(row.amount), tax: 0, net: 0, key: [row.date, row.id] })));
+        // Keyed on the period's own columns: (period_start, deposit_id) is an index of deposit_periods,
+        // so each batch seeks to where the last one stopped (keyed on d.id, every batch rescanned the month).
+        let query = placementsQuery(db, bankId, from, to).select(['p.period_start as date', 'd.product_id', 'd.deposit_number', 'd.customer_name', 'p.amount', 'p.deposit_id']);
+        if (after) query = query.where((eb) => afterRow(eb, ['p.period_start', 'p.deposit_id'], after, 'asc'));
+        return reads.rows(query.orderBy('p.period_start').orderBy('p.deposit_id').limit(limit)).then((rows) => rows.map((row) => ({ kind: 'placement' as const, date: row.date, product_id: row.product_id, deposit_number: row.deposit_number, customer_name: row.customer_name, amount: num(row.amount), tax: 0, net: 0, key: [row.date, row.deposit_id] })));
       },
     },
-    ...([false, true] as const).map((aroPlus) => ({
-      kind: aroPlus ? ('aroPlusRollover' as const) : ('installmentPosted' as const),
-      query: (after: readonly unknown[] | null, limit: number) => {
-        const dateColumn = aroPlus ? 'i.paid_at' : 'i.pay_date';
-        let query = (aroPlus ? capitalisedQuery(db, bankId, from, to) : postedQuery(db, bankId, from, to)).select([
-          sql<string>`${sql.ref(dateColumn)}`.as('date'),
-          'd.product_id',
-          'd.deposit_number',
-          'd.customer_name',
-          'i.gross_interest',
-          'i.tax',
-          'i.net_interest',
-          'i.id',
-        ]);
-        if (after) query = query.where((eb) => afterRow(eb, [dateColumn, 'i.id'], after, 'asc'));
-        return reads.rows(query.orderBy(dateColumn).orderBy('i.id').limit(limit)).then((rows) =>
-          rows.map((row) => ({ kind: aroPlus ? ('aroPlusRollover' as const) : ('installmentPosted' as const), date: row.date, product_id: row.product_id, deposit_number: row.deposit_number, customer_name: row.customer_name, amount: num(row.gross_interest), tax: num(row.tax), net: num(row.net_interest), key: [row.date, row.id] })),
-        );
-      },
-    })),
+    // Installments day by day, each day's keyed on its id: an index leads with (bank_id, pay_date) and
+    // one with (bank_id, paid_at), so a day is one seek and only its own rows are ever sorted
+    // (keyed on (date, id) across the month, every batch sorted the rest of the month again).
+    ...([false, true] as const).flatMap((aroPlus) =>
+      daysOf(from, to).map((day) => ({
+        kind: aroPlus ? ('aroPlusRollover' as const) : ('installmentPosted' as const),
+        query: (after: readonly unknown[] | null, limit: number) => {
+          let query = (aroPlus ? capitalisedQuery(db, bankId, day, day) : postedQuery(db, bankId, day, day)).select(['d.product_id', 'd.deposit_number', 'd.customer_name', 'i.gross_interest', 'i.tax', 'i.net_interest', 'i.id']);
+          if (after) query = query.where('i.id', '>', after[0] as string);
+          return reads.rows(query.orderBy('i.id').limit(limit)).then((rows) =>
+            rows.map((row) => ({ kind: aroPlus ? ('aroPlusRollover' as const) : ('installmentPosted' as const), date: day, product_id: row.product_id, deposit_number: row.deposit_number, customer_name: row.customer_name, amount: num(row.gross_interest), tax: num(row.tax), net: num(row.net_interest), key: [row.id] })),
+          );
+        },
+      })),
+    ),
     {
       kind: 'maturityPaid',
       query: (after, limit) => {

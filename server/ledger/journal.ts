@@ -1,7 +1,7 @@
 import { addDays, type IsoDate } from '../../machines/deposit-rules';
-import { dailyAccruals, payableAt, postingLines, UNITS_PER_RUPIAH, type AccruingInstallment, type LedgerEvent } from '../../machines/ledger-rules';
+import { accrualSweep, postingLines, UNITS_PER_RUPIAH, type AccruingInstallment, type LedgerEvent } from '../../machines/ledger-rules';
 import type { ExportSource } from '../platform/xlsx/keyset';
-import { accruingIn, breaksIn, maturitySums, placementSums, postedSums, type AccruingRow } from './journal-repository';
+import { accruingIn, breaksIn, maturitySums, placementSums, postedSums, type AccruingRow, type BreakRow } from './journal-repository';
 
 /**
  * The journal of a bank over [from, to], derived from the deposits (DOMAIN.md "The bank's ledger";
@@ -16,8 +16,9 @@ export interface DerivedEntry {
   date: IsoDate;
   event: LedgerEvent;
   productId: string;
-  /** Set for an entry of one deposit (a break). */
+  /** Set for an entry of one deposit (a break), with its customer's name. */
   depositNumber: string | null;
+  customerName: string | null;
   /** How many deposits the entry sums. */
   deposits: number;
 }
@@ -50,6 +51,12 @@ export function accruedWithin(item: AccruingInstallment, from: IsoDate, to: IsoD
   return Number((units * 2n + UNITS_PER_RUPIAH) / (UNITS_PER_RUPIAH * 2n));
 }
 
+/** A break's part (its settlement or its transfer) as the entry of its own deposit. */
+export function breakEntry(row: BreakRow): DerivedEntry {
+  const event: LedgerEvent = row.part === 'settlement' ? { kind: 'breakSettled', interest: row.interest, forfeited: row.forfeited, tax: row.tax } : { kind: 'breakTransferred', principal: row.principal, penalty: row.penalty };
+  return { date: row.date, event, productId: row.product_id, depositNumber: row.deposit_number, customerName: row.customer_name, deposits: 1 };
+}
+
 export async function deriveJournal(source: ExportSource, bankId: string, from: IsoDate, to: IsoDate): Promise<DerivedJournal> {
   const dayBefore = addDays(from, -1);
   const [placed, posted, capitalised, matured, breaks] = await Promise.all([
@@ -59,8 +66,11 @@ export async function deriveJournal(source: ExportSource, bankId: string, from: 
     maturitySums(source, bankId, from, to),
     breaksIn(source, bankId, from, to),
   ]);
-  const items: AccruingInstallment[] = [];
-  for await (const rows of accruingIn(source, bankId, dayBefore, to)) for (const row of rows) items.push(accruingInstallment(row));
+  // Summed batch by batch as read: a million installments' month is never held at once.
+  const sweep = accrualSweep(from, to);
+  for await (const rows of accruingIn(source, bankId, dayBefore, to)) for (const row of rows) sweep.add(accruingInstallment(row));
+  const payableOpening = sweep.payableOpening();
+  const payableClosing = sweep.payableClosing();
 
   const entries: DerivedEntry[] = [];
   const outflows = new Map<string, Map<IsoDate, number>>();
@@ -69,7 +79,7 @@ export async function deriveJournal(source: ExportSource, bankId: string, from: 
     days.set(date, (days.get(date) ?? 0) + amount);
     outflows.set(productId, days);
   };
-  const summed = (sum: { date: string; product_id: string; count: number }, event: LedgerEvent) => entries.push({ date: sum.date, event, productId: sum.product_id, depositNumber: null, deposits: sum.count });
+  const summed = (sum: { date: string; product_id: string; count: number }, event: LedgerEvent) => entries.push({ date: sum.date, event, productId: sum.product_id, depositNumber: null, customerName: null, deposits: sum.count });
 
   for (const sum of placed) summed(sum, { kind: 'placement', principal: sum.amount });
   for (const sum of posted) {
@@ -82,15 +92,14 @@ export async function deriveJournal(source: ExportSource, bankId: string, from: 
   }
   for (const sum of matured) summed(sum, { kind: 'maturityPaid', principal: sum.amount });
   for (const row of breaks) {
-    const event: LedgerEvent = row.part === 'settlement' ? { kind: 'breakSettled', interest: row.interest, forfeited: row.forfeited, tax: row.tax } : { kind: 'breakTransferred', principal: row.principal, penalty: row.penalty };
-    entries.push({ date: row.date, event, productId: row.product_id, depositNumber: row.deposit_number, deposits: 1 });
+    entries.push(breakEntry(row));
     if (row.part === 'settlement') outflow(row.product_id, row.date, row.interest + row.forfeited);
   }
-  for (const day of dailyAccruals(items, outflows, from, to)) {
-    entries.push({ date: day.date, event: { kind: 'accrual', amount: day.amount }, productId: day.productId, depositNumber: null, deposits: 0 });
+  for (const day of sweep.accruals(outflows)) {
+    entries.push({ date: day.date, event: { kind: 'accrual', amount: day.amount }, productId: day.productId, depositNumber: null, customerName: null, deposits: 0 });
   }
 
   const kept = entries.filter((entry) => postingLines(entry.event).length > 0);
   kept.sort((a, b) => a.date.localeCompare(b.date) || ORDER.indexOf(a.event.kind) - ORDER.indexOf(b.event.kind) || a.productId.localeCompare(b.productId) || (a.depositNumber ?? '').localeCompare(b.depositNumber ?? ''));
-  return { from, to, entries: kept, payableOpening: payableAt(items, dayBefore), payableClosing: payableAt(items, to) };
+  return { from, to, entries: kept, payableOpening, payableClosing };
 }

@@ -138,6 +138,11 @@ describe.each(dialects)('the ledger (%s)', (dialect) => {
     const detail = await get('/report/journal?period=2026-03&format=csv&detail=true');
     expect(detail.text).toContain('nomorDeposito');
     expect(detail.text.split('\r\n').filter((line) => line.includes('Penempatan deposito')).length).toBe(7);
+    // A break is an entry of its own: its detail rows name the deposit and its customer too.
+    const brokenDeposit = await w.db.selectFrom('deposits').select(['deposit_number', 'customer_name']).where('id', '=', ids.broken!).executeTakeFirstOrThrow();
+    const breakRows = detail.text.split('\r\n').filter((line) => line.includes('pencairan sebelum jatuh tempo'));
+    expect(breakRows.length).toBeGreaterThan(0);
+    for (const row of breakRows) expect(row).toContain(`,${brokenDeposit.deposit_number},${brokenDeposit.customer_name},`);
     const xlsx = await get('/report/journal?period=2026-03&format=xlsx');
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/);

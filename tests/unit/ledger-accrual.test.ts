@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accruedUnits, dailyAccruals, payableAt, UNITS_PER_RUPIAH, type AccruingInstallment } from '@machines/ledger-rules';
+import { accrualSweep, accruedUnits, dailyAccruals, payableAt, UNITS_PER_RUPIAH, type AccruingInstallment } from '@machines/ledger-rules';
 import { DepositRuleError, interestBetween } from '@machines/deposit-rules';
 
 // A day's units = principal × rateBps; one rupiah = 10 000 × 365 = 3 650 000 units.
@@ -168,6 +168,30 @@ describe('dailyAccruals: an installment left by a break before its end', () => {
     expect(dailyAccruals([uncut], outflows, '2026-03-23', '2026-03-23')).toEqual([
       { date: '2026-03-23', productId: 'prod-a', amount: -49_315, payableAtEnd: 0 },
     ]);
+  });
+});
+
+describe('accrualSweep: the journal sums installments one at a time as they are read', () => {
+  const broken: AccruingInstallment = { ...installment, accrualEnd: '2026-03-20', leaves: '2026-03-23' };
+  const items = [broken, smallOne('prod-a'), smallOne('prod-b'), { ...installment, productId: 'prod-b', accrualStart: '2026-03-21' }];
+
+  it('its opening and closing payables are payableAt the day before the range and at its end', () => {
+    // prod-a on 18 March: 165 952 (worked above); on 23 March: 23 009. prod-b: 18 × 1 000,4 =
+    // 18 007,2 → 18 007 on 18 March; 23 × 1 000,4 + 3 × 16 438,356 (21–23 March) = 23 009,2 +
+    // 49 315,07 = 72 324,27 → 72 324 on 23 March.
+    const sweep = accrualSweep('2026-03-19', '2026-03-23');
+    for (const item of items) sweep.add(item);
+    expect(sweep.payableOpening()).toEqual(new Map([['prod-a', 165_952], ['prod-b', 18_007]]));
+    expect(sweep.payableClosing()).toEqual(new Map([['prod-a', 23_009], ['prod-b', 72_324]]));
+    expect(sweep.payableOpening()).toEqual(payableAt(items, '2026-03-18'));
+    expect(sweep.payableClosing()).toEqual(payableAt(items, '2026-03-23'));
+  });
+
+  it('its accruals are dailyAccruals of the same items', () => {
+    const outflows = new Map([['prod-a', new Map([['2026-03-23', 164_384]])]]);
+    const sweep = accrualSweep('2026-03-19', '2026-03-23');
+    for (const item of items) sweep.add(item);
+    expect(sweep.accruals(outflows)).toEqual(dailyAccruals(items, outflows, '2026-03-19', '2026-03-23'));
   });
 });
 
