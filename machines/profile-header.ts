@@ -1,8 +1,12 @@
 import { assign, setup } from 'xstate';
 
-/** The profile header of the dashboard shell (product spec, section 4): shown unless hidden. */
+/**
+ * The profile header of the dashboard shell (product spec, section 4): shown until the host asks
+ * to hide it (`hideProfileHeader`), then hidden for the rest of the page's life — the spec gives
+ * no message that shows it again.
+ */
 
-export type ProfileHeaderEvent = { type: 'profileHeader.hide' } | { type: 'profileHeader.show' };
+export type ProfileHeaderEvent = { type: 'profileHeader.hide' };
 
 export interface ProfileHeaderContext {
   show: boolean;
@@ -16,9 +20,14 @@ export const profileHeaderMachine = setup({
 }).createMachine({
   id: 'profileHeader',
   context: { show: true },
-  on: {
-    'profileHeader.hide': { actions: assign({ show: false }) },
-    'profileHeader.show': { actions: assign({ show: true }) },
+  initial: 'shown',
+  states: {
+    shown: {
+      on: { 'profileHeader.hide': 'hidden' },
+    },
+    hidden: {
+      entry: assign({ show: false }),
+    },
   },
 });
 

@@ -53,7 +53,7 @@ export const routeGuardMachine = setup({
     navigate: (_, _params: { to: string }) => notProvided('navigate'),
     /** An error toast whose title is `title`. */
     showErrorToast: (_, _params: { title: string }) => notProvided('showErrorToast'),
-    /** A token check has settled either way (the app hides the boot overlay: `preload.hide`). */
+    /** A token check has settled either way (the app lowers the boot overlay: `preload.checkSettled`). */
     tokenCheckSettled: () => notProvided('tokenCheckSettled'),
   },
   guards: {

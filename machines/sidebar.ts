@@ -1,14 +1,16 @@
 import { assign, setup } from 'xstate';
 
-/** The dashboard sidebar (product spec, section 4): `isOpen` is expanded or collapsed, `show` is rendered at all. */
+/**
+ * The dashboard sidebar (product spec, section 4): `isOpen` is expanded or collapsed, `show` is
+ * rendered at all. As states: `shown.open`, `shown.closed` and `hidden`; a hidden sidebar is
+ * closed too, and the toggle brings it back open.
+ */
 
 export type SidebarEvent =
   /** Flips isOpen and shows the sidebar. */
   | { type: 'sidebar.toggle' }
-  /** Closes and hides it (e.g. the host asked to hide the navbar). */
-  | { type: 'sidebar.hide' }
-  /** Shows it again, keeping isOpen as it was. */
-  | { type: 'sidebar.show' };
+  /** Closes and hides it (the host asked to hide the navbar). */
+  | { type: 'sidebar.hide' };
 
 export interface SidebarContext {
   isOpen: boolean;
@@ -23,10 +25,26 @@ export const sidebarMachine = setup({
 }).createMachine({
   id: 'sidebar',
   context: { isOpen: true, show: true },
-  on: {
-    'sidebar.toggle': { actions: assign({ isOpen: ({ context }) => !context.isOpen, show: true }) },
-    'sidebar.hide': { actions: assign({ isOpen: false, show: false }) },
-    'sidebar.show': { actions: assign({ show: true }) },
+  initial: 'shown',
+  states: {
+    shown: {
+      initial: 'open',
+      states: {
+        open: {
+          entry: assign({ isOpen: true, show: true }),
+          on: { 'sidebar.toggle': 'closed' },
+        },
+        closed: {
+          entry: assign({ isOpen: false, show: true }),
+          on: { 'sidebar.toggle': 'open' },
+        },
+      },
+      on: { 'sidebar.hide': 'hidden' },
+    },
+    hidden: {
+      entry: assign({ isOpen: false, show: false }),
+      on: { 'sidebar.toggle': 'shown.open' },
+    },
   },
 });
 

@@ -71,16 +71,6 @@ export function createAppActors(effects: AppEffects): AppActors {
   const profileHeader = createActor(profileHeaderMachine).start();
   const preload = createActor(preloadMachine).start();
 
-  // Screens whose code is still loading; the overlay stays while any is, or while a check runs.
-  let screensLoading = 0;
-  const hideOverlayWhenIdle = (guardSettled: boolean) => {
-    if (screensLoading === 0 && guardSettled) preload.send({ type: 'preload.hide' });
-  };
-  const guardSettled = () => {
-    const snapshot = routeGuard.getSnapshot();
-    return !snapshot.matches('idle') && !snapshot.matches('checking');
-  };
-
   const bridge = createActor(
     embedBridgeMachine.provide({
       actions: {
@@ -133,14 +123,14 @@ export function createAppActors(effects: AppEffects): AppActors {
         navigate: (_, { to }) => effects.navigate(to),
         showErrorToast: (_, { title }) => effects.notify({ type: 'error', title }),
         // Runs inside the guard's transition out of `checking`: the check has settled.
-        tokenCheckSettled: () => hideOverlayWhenIdle(true),
+        tokenCheckSettled: () => preload.send({ type: 'preload.checkSettled' }),
       },
     }),
   );
 
   // A public screen needs no check: the boot overlay ends once its code is there.
   const guardWatch = routeGuard.subscribe((snapshot) => {
-    if (snapshot.matches('open')) hideOverlayWhenIdle(true);
+    if (snapshot.matches('open')) preload.send({ type: 'preload.checkSettled' });
   });
 
   for (const actor of [session, bridge, routeGuard]) actor.start();
@@ -166,13 +156,7 @@ export function createAppActors(effects: AppEffects): AppActors {
       routeGuard.send({ type: 'route.changed', path, hasToken: storage.hasToken() });
     },
     screenLoading(loading) {
-      if (loading) {
-        screensLoading += 1;
-        preload.send({ type: 'preload.show' });
-      } else {
-        screensLoading = Math.max(0, screensLoading - 1);
-        hideOverlayWhenIdle(guardSettled());
-      }
+      preload.send({ type: loading ? 'preload.screenLoading' : 'preload.screenLoaded' });
     },
     logout() {
       session.send({ type: 'session.logout' });

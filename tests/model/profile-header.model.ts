@@ -4,5 +4,5 @@ import { getEdgeCoveringPaths, type ModelPath } from './walk';
 
 export const name = 'profile-header';
 export const machine = profileHeaderMachine;
-export const events: AnyEventObject[] = [{ type: 'profileHeader.hide' }, { type: 'profileHeader.show' }];
+export const events: AnyEventObject[] = [{ type: 'profileHeader.hide' }];
 export const paths: ModelPath[] = getEdgeCoveringPaths(machine, { events });

@@ -123,7 +123,7 @@ function createApp(options: {
       actions: {
         navigate: (_, { to }) => navigate(to),
         showErrorToast: (_, { title }) => void world.toasts.push(title),
-        tokenCheckSettled: () => preload.send({ type: 'preload.hide' }),
+        tokenCheckSettled: () => preload.send({ type: 'preload.checkSettled' }),
       },
     }),
   );
