@@ -44,6 +44,83 @@ const serverAreaArrows = [
   ),
 ];
 
+/**
+ * Issue 20: areas meet only through services that do something. The arrows above let another area
+ * import a file named `*service.ts`; this rule checks what such a file offers: only what it defines
+ * itself. It refuses `export * from`, a value re-exported from another module (`export { x } from
+ * './x-repository'`), and an imported value handed on (`export { x }`, `export const y = x`,
+ * `export default x`, also through a local alias). Types may pass: they carry no operation.
+ */
+const serviceDefinesItsExports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      handedOn:
+        "A service offers operations it defines: '{{name}}' is handed on from '{{from}}'. Write the operation here (what it does for the caller), or import '{{from}}' where it is used inside this area.",
+    },
+  },
+  create(context) {
+    /** Top-level names bound to an imported value (or an alias of one), with where they come from. */
+    const imported = new Map();
+    const unwrap = (node) => {
+      let expression = node;
+      while (expression && ['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion'].includes(expression.type)) expression = expression.expression;
+      return expression;
+    };
+    /** Where `node` comes from when it is an imported value itself (`x`, `namespace.x`), else undefined. */
+    const originOf = (node) => {
+      const expression = unwrap(node);
+      if (expression?.type === 'Identifier') return imported.get(expression.name);
+      if (expression?.type === 'MemberExpression' && expression.object.type === 'Identifier') return imported.get(expression.object.name);
+      return undefined;
+    };
+    const report = (node, name, from) => context.report({ node, messageId: 'handedOn', data: { name, from } });
+    return {
+      Program(program) {
+        for (const statement of program.body) {
+          if (statement.type !== 'ImportDeclaration' || statement.importKind === 'type') continue;
+          for (const specifier of statement.specifiers) if (specifier.importKind !== 'type') imported.set(specifier.local.name, statement.source.value);
+        }
+        // `const y = x; export { y }` hands x on as surely as `export { x }`.
+        for (const statement of program.body) {
+          const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (declaration?.type !== 'VariableDeclaration') continue;
+          for (const declarator of declaration.declarations) {
+            const from = originOf(declarator.init);
+            if (from && declarator.id.type === 'Identifier') imported.set(declarator.id.name, from);
+          }
+        }
+      },
+      ExportAllDeclaration(node) {
+        if (node.exportKind !== 'type') report(node, '*', node.source.value);
+      },
+      ExportNamedDeclaration(node) {
+        if (node.exportKind === 'type') return;
+        if (node.source) {
+          for (const specifier of node.specifiers) if (specifier.exportKind !== 'type') report(specifier, specifier.local.name ?? specifier.local.value, node.source.value);
+          return;
+        }
+        if (node.declaration?.type === 'VariableDeclaration') {
+          for (const declarator of node.declaration.declarations) {
+            const from = originOf(declarator.init);
+            if (from) report(declarator, declarator.id.name ?? '(pattern)', from);
+          }
+          return;
+        }
+        for (const specifier of node.specifiers) {
+          const from = specifier.exportKind === 'type' ? undefined : imported.get(specifier.local.name);
+          if (from) report(specifier, specifier.local.name, from);
+        }
+      },
+      ExportDefaultDeclaration(node) {
+        const from = originOf(node.declaration);
+        if (from) report(node, 'default', from);
+      },
+    };
+  },
+};
+
 /** The SPA's features: every folder of src/features, so a new one is isolated from its first file. */
 const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -77,6 +154,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    // What another area may import from an area (its services) is what those services define.
+    files: serverAreas.map((area) => `server/${area}/*service.ts`),
+    plugins: { berjangka: { rules: { 'service-defines-its-exports': serviceDefinesItsExports } } },
+    rules: { 'berjangka/service-defines-its-exports': 'error' },
   },
   {
     files: ['machines/**/*.ts'],

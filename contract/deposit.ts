@@ -71,7 +71,8 @@ export const shipmentStatusSchema = z.enum(['requested', 'pickedUp', 'inTransit'
 export type ShipmentStatus = z.infer<typeof shipmentStatusSchema>;
 export const signatureStatusSchema = z.enum(['sent', 'signed', 'declined', 'expired']);
 export type SignatureStatus = z.infer<typeof signatureStatusSchema>;
-export const installmentStatusSchema = z.enum(['scheduled', 'due', 'paid']);
+/** An installment's track (machines/interest-installment): `cancelled` when its deposit ends without paying it (rejection, break). */
+export const installmentStatusSchema = z.enum(['scheduled', 'due', 'paid', 'cancelled']);
 export type InstallmentStatus = z.infer<typeof installmentStatusSchema>;
 
 /** The events of the tracks' machines (their payloads: machines/bilyet, shipment, signature). */

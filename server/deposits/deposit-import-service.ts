@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createCustomerSchema } from '../../contract/customers';
 import {
   DEPOSIT_IMPORT_FILE_FIELD,
@@ -10,13 +10,14 @@ import {
   type DepositImportSummary,
 } from '../../contract/deposit-import';
 import { depositContext, scheduleFor } from '../../machines/deposit';
-import { formatDateId, isAfter, isBefore, taxInterest, type IsoDate } from '../../machines/deposit-rules';
+import { formatDateId, isAfter, type IsoDate } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
 import { inJoinedTransaction } from '../platform/db/ambient-transaction';
 import { isSqlite } from '../platform/db/dialect';
-import type { CustomerRow, Database, NewAuditRow, NewDeposit, NewDepositPeriod, NewInstallment } from '../platform/db/schema';
+import type { CustomerRow, Database, NewAuditRow, NewDeposit, NewDepositPeriod } from '../platform/db/schema';
+import { insertInChunks } from '../platform/db/bulk-inserts';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { ServiceError, ValidationError } from '../platform/errors';
 import type { Upload } from '../platform/files/uploads';
@@ -25,12 +26,13 @@ import { parseOrThrow } from '../platform/validation';
 import { readUploadedSheetRows } from '../platform/xlsx/xlsx-upload';
 import type { GeographyService } from '../master-data/geography-service';
 import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
-import { newVerificationCode } from '../documents/bilyet-service';
+import { importedBilyets } from '../documents/bilyet-service';
+import { importedSchedules } from '../interest/installment-service';
 import { checkNewCustomer } from './customer-checks';
 import { rowOf as customerRowOf } from './customer-service';
 import { newDepositRow, newPeriodRow } from './deposit-placement';
 import { activePrincipalOfCustomers, adjustStatusCount } from './deposit-repository';
-import { customersByIdentity, existingBilyetNumbers, existingDepositNumbers, insertImport, insertInChunks, listImports, productsOfBank } from './deposit-import-repository';
+import { customersByIdentity, existingBilyetNumbers, existingDepositNumbers, insertImport, listImports, productsOfBank } from './deposit-import-repository';
 import { cellsOf, customerMessageColumn, headerOf, isBlankRow, parseImportRow, plainCell, readHeader, type CellValue, type ImportColumnKey, type ImportedDeposit, type ImportProduct } from './deposit-import-rows';
 import { withSqliteCacheSize } from '../platform/db/sqlite-cache';
 import { newRowId } from '../platform/row-id';
@@ -93,8 +95,6 @@ interface ImportCustomer {
   /** Created by this import (it holds nothing at the bank yet). */
   isNew: boolean;
 }
-
-const PAID_BY_OLD_SYSTEM = 'Dibayar oleh sistem lama';
 
 /** The geography asks each district and address once per import: a book repeats a few hundred of them. */
 function rememberingGeography(geography: GeographyService): GeographyService {
@@ -360,10 +360,10 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
 
     const depositRows: NewDeposit[] = [];
     const periodRows: NewDepositPeriod[] = [];
-    const installmentRows: NewInstallment[] = [];
+    // The installments and bilyets are the interest and documents areas' rows: they write them.
+    const installments = importedSchedules({ date: cutOverDate, by: actor.userId }, now);
     const auditRows: NewAuditRow[] = [];
-    const bilyetRows: Array<Insertable<Database['bilyets']>> = [];
-    const numberRows: Array<Insertable<Database['bilyet_numbers']>> = [];
+    const bilyets = importedBilyets(now);
     for (const { deposit, customer } of valid) {
       let product = writer.products.get(deposit.productId);
       if (!product) {
@@ -399,31 +399,8 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
       const principal = writer.held.get(customer.id)! + deposit.principal;
       writer.held.set(customer.id, principal);
       const tax = { customerActivePrincipal: principal, settings: taxSettings };
-      let paid = 0;
-      for (const item of scheduleFor(context, settings.holidays)) {
-        const taxed = taxInterest(item.grossInterest, tax);
-        const paidBefore = isBefore(item.payDate, cutOverDate);
-        if (paidBefore) paid += 1;
-        installmentRows.push({
-          id: newRowId(),
-          bank_id: actor.bankId,
-          deposit_id: context.depositId,
-          period_number: context.periodNumber,
-          sequence: item.sequence,
-          period_start: item.periodStart,
-          period_end: item.periodEnd,
-          pay_date: item.payDate,
-          gross_interest: item.grossInterest,
-          tax: taxed.tax,
-          net_interest: taxed.net,
-          status: paidBefore ? 'paid' : 'scheduled',
-          paid_at: paidBefore ? item.payDate : null,
-          paid_by: paidBefore ? actor.userId : null,
-          reference: paidBefore ? PAID_BY_OLD_SYSTEM : null,
-          created_at: now,
-          updated_at: now,
-        });
-      }
+      const period = { bankId: actor.bankId, depositId: context.depositId, periodNumber: context.periodNumber };
+      const paid = installments.add(period, scheduleFor(context, settings.holidays), tax);
       auditRows.push({
         id: newRowId(),
         bank_id: actor.bankId,
@@ -436,37 +413,14 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         event: 'deposit.import',
         payload: JSON.stringify({ importId, fileName, row: deposit.row, cutOverDate, periodNumber: context.periodNumber, valueDate: context.periodStart, bilyetNumber: deposit.bilyetNumber, paidInstallments: paid }),
       });
-      const verificationCode = newVerificationCode();
-      bilyetRows.push({
-        deposit_id: context.depositId,
-        bank_id: actor.bankId,
-        verification_code: verificationCode,
-        issued_on: context.periodStart,
-        scan_document_id: null,
-        courier: null,
-        awb: null,
-        shipped_on: null,
-        // The customer holds the old system's paper: received, by them, at the counter.
-        received_at: context.periodStart,
-        received_by: customer.name,
-        receipt_document_id: null,
-        handed_over_at_counter: 1,
-        returned_at: null,
-        return_document_id: null,
-        lost_reason: null,
-        lost_on: null,
-        statement_document_id: null,
-        previous_numbers: '[]',
-        updated_at: now,
-      });
-      numberRows.push({ bank_id: actor.bankId, number: deposit.bilyetNumber, deposit_id: context.depositId, verification_code: verificationCode, issued_at: now, printed_at: null });
+      // The customer holds the old system's paper (documents' importedBilyets).
+      bilyets.add({ bankId: actor.bankId, depositId: context.depositId, number: deposit.bilyetNumber, issuedOn: context.periodStart, holder: customer.name });
     }
     await insertInChunks(trx, 'deposits', depositRows);
     await insertInChunks(trx, 'deposit_periods', periodRows);
-    await insertInChunks(trx, 'interest_installments', installmentRows);
+    await installments.write(trx);
     await insertInChunks(trx, 'deposit_audit', auditRows);
-    await insertInChunks(trx, 'bilyets', bilyetRows);
-    await insertInChunks(trx, 'bilyet_numbers', numberRows);
+    await bilyets.write(trx);
   }
 
   /** Thrown inside the commit's transaction to roll it back with the result to answer. */

@@ -18,7 +18,10 @@ import { addDays, channelLabel, DepositRuleError, isIsoDate, type IsoDate } from
 import { documentWorkStepById, documentWorkSteps, type DocumentWorkStep } from '../../machines/document-work';
 import { listAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
+import { attachAroLetterFile, listAroLettersOfCustomer, listAroLettersWithoutFile } from './aro-letter-repository';
+import { maturitiesByMonthQuery, placedAmount, placementsByMonthQuery, tally } from './deposit-months-repository';
 import {
+  activePrincipalOfCustomers,
   countDepositsByStatus,
   customerPrincipal,
   depositNumbersOf,
@@ -30,11 +33,14 @@ import {
   countDocumentWork,
   findDeposits,
   placementsByChannel,
+  depositSearchCondition as searchCondition,
+  TAX_ACTIVE_STATUSES,
   type DepositFilters,
 } from './deposit-repository';
-import { listDisbursementsOfDeposit } from '../disbursements/payout-service';
+import { payoutsOfDeposit } from '../disbursements/payout-service';
 import { getDepositSettings, listProducts, productNamesOf, type DepositSettings } from '../products/product-service';
-import type { Database, DepositRow } from '../platform/db/schema';
+import type { AroLetterRow, CustomerRow, Database, DepositRow } from '../platform/db/schema';
+import type { ExportSource } from '../platform/xlsx/keyset';
 import type { Clock } from '../platform/clock';
 import { contextFromRow, currentPeriodInstallments, loadDeposit, ofEarlierPeriod, taxContextFor, unpaidFigures } from './deposit-state';
 import { businessToday, type DepositTransitions, type TransitionRequest } from './transition-service';
@@ -46,16 +52,48 @@ import type { StaffActor } from '../platform/actor';
 import { outboxMessagesOf } from '../platform/outbox/outbox-repository';
 
 /**
- * What other areas read of deposits without going through a transition; depositSearchCondition
- * lets their lists joined to deposits (bunga bulanan, pencairan) take the deposit list's `q`.
+ * What the tax threshold is tested on when interest is posted (DOMAIN.md "Tax"), for each subject:
+ * the principal its customer holds at this BPR in deposits that count (active, and breakRequested
+ * until the break is approved), its own deposit counted with its principal whatever its status now
+ * — the interest being posted was earned on it. One grouped read for all the subjects.
  */
-export { activePrincipalOfCustomers, depositSearchCondition, TAX_ACTIVE_STATUSES } from './deposit-repository';
+export async function taxThresholdPrincipals(db: Kysely<Database>, subjects: ReadonlyArray<{ customerId: string; depositStatus: string; depositAmount: number }>): Promise<number[]> {
+  const totals = await activePrincipalOfCustomers(
+    db,
+    subjects.map((subject) => subject.customerId),
+  );
+  const counted = new Set<string>(TAX_ACTIVE_STATUSES);
+  return subjects.map((subject) => (totals.get(subject.customerId) ?? 0) + (counted.has(subject.depositStatus) ? 0 : subject.depositAmount));
+}
+
 /**
- * Beranda's months (GET /bpr/deposit-months) as queries, for the reports to answer a month's
- * placements and maturities with the same figures, read off-thread; `placedAmount` is the
- * principal a deposit was placed with, for their lists of placements.
+ * The deposit list's search `q` as a condition on a deposits table joined as `options.table`, so
+ * other areas' lists of deposits' rows (Bunga Bulanan, Pencairan, their files) find what the
+ * deposit list finds; null when `q` is blank (every deposit). `searchIndex`: SQLite may narrow
+ * through the trigram table (a query run once per request).
  */
-export { maturitiesByMonthQuery, placementsByMonthQuery, placedAmount, tally as monthTally } from './deposit-months-repository';
+export function depositSearchCondition(db: Kysely<Database>, q: string | undefined, options: { table: string; searchIndex: boolean }) {
+  return searchCondition(db, q, options);
+}
+
+/**
+ * A month's placements and maturities as Beranda's chart counts them (GET /bpr/deposit-months,
+ * the same queries), read off-thread for the reports: they scan a million rows, and the server's
+ * own connection keeps its page cache for the requests.
+ */
+export async function monthTallies({ db, reads }: ExportSource, bankId: string, period: string) {
+  const [placed, matured] = await Promise.all([reads.rows(placementsByMonthQuery(db, bankId, period, period)), reads.rows(maturitiesByMonthQuery(db, bankId, period, period))]);
+  const zero = { count: 0, amount: 0 };
+  return { placements: tally(placed)[0] ?? zero, maturities: tally(matured)[0] ?? zero };
+}
+
+/**
+ * The principal a deposit was placed with — its first period's, whatever ARO+ added since — as an
+ * expression over a deposits table joined as `table`, for the reports' lists and sums of placements.
+ */
+export function placedPrincipalOf(table: string) {
+  return placedAmount(table);
+}
 
 function checkDateRange(from: string | undefined, to: string | undefined): void {
   const problems: string[] = [];
@@ -116,7 +154,7 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
       findCustomer(db, actor.bankId, row.customer_id),
       customerPrincipal(db, row.customer_id, HELD_STATUSES),
       listPeriods(db, row.id),
-      listDisbursementsOfDeposit(db, row.id),
+      payoutsOfDeposit(db, row.id),
       listAudit(db, row.id),
       (deps.tracks?.() ?? NO_TRACKS)(actor, row, today),
       row.partner_reference_no ? outboxMessagesOf(db, row.id) : Promise.resolve([]),
@@ -303,7 +341,27 @@ export function createDepositService(deps: { db: Kysely<Database>; clock: Clock;
 
 export type DepositService = ReturnType<typeof createDepositService>;
 
-/** For other areas (documents, signature, courier): a customer of this bank, or undefined. */
-export { findCustomer as findCustomerOfBank } from './customer-repository';
-/** For the documents area: a customer's ARO letters, newest first. */
-export { listAroLettersOfCustomer, listAroLettersWithoutFile, attachAroLetterFile } from './aro-letter-repository';
+/** For other areas (documents, signature, courier): a customer of this bank, or undefined (another bank's is absent). */
+export function findCustomerOfBank(db: Kysely<Database>, bankId: string, customerId: string): Promise<CustomerRow | undefined> {
+  return findCustomer(db, bankId, customerId);
+}
+
+/**
+ * The surat ARO a rollover records (one per deposit and period), as the documents area draws and
+ * lists them: a customer's, newest first; those whose PDF is not drawn yet, oldest first, in a
+ * scope (recent rollovers, or one customer of a bank); and the drawn file attached to one.
+ */
+export function aroLettersOfCustomer(db: Kysely<Database>, bankId: string, customerId: string): Promise<AroLetterRow[]> {
+  return listAroLettersOfCustomer(db, bankId, customerId);
+}
+
+export type AroLetterScope = NonNullable<Parameters<typeof listAroLettersWithoutFile>[2]>;
+
+export function aroLettersToDraw(db: Kysely<Database>, limit: number, scope: AroLetterScope = {}): Promise<AroLetterRow[]> {
+  return listAroLettersWithoutFile(db, limit, scope);
+}
+
+/** False when another instance attached its own drawing first (the letter keeps that one). */
+export function attachDrawnAroLetter(db: Kysely<Database>, letterId: string, fileId: string): Promise<boolean> {
+  return attachAroLetterFile(db, letterId, fileId);
+}

@@ -3,7 +3,7 @@ import type { DepositStatus } from '../../contract/deposit';
 import { depositContext, restoreDeposit, type BreakRequest, type DepositContext, type DepositSnapshot } from '../../machines/deposit';
 import { isBefore, taxInterest, type HoldInForce, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
 import { customerPrincipal, findDeposit, findDepositById, TAX_ACTIVE_STATUSES } from './deposit-repository';
-import { listInstallmentsOfDeposit } from '../interest/installment-service';
+import { installmentsOfDeposit } from '../interest/installment-service';
 import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
 import type { Database, DepositRow, DepositUpdate, InstallmentRow } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
@@ -146,7 +146,7 @@ export async function findLoadedDeposit(db: Db, bankId: string | null, depositId
   const [product, settings, installments] = await Promise.all([
     reference.product(db, row.bank_id, row.product_id),
     reference.settings(db, row.bank_id),
-    listInstallmentsOfDeposit(db, row.id),
+    installmentsOfDeposit(db, row.id),
   ]);
   if (!product) throw new Error(`deposit ${row.id} refers to a missing product ${row.product_id}`);
   const context = contextFromRow(row, product, settings);

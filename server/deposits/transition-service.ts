@@ -3,16 +3,16 @@ import { notifyPartner, notifyPartnerOfBilyet, notifyPartnerOfSteps, type Partne
 import type { Kysely } from 'kysely';
 import type { DepositEventRequest, DepositStatus } from '../../contract/deposit';
 import { decide, previewBreakFor, scheduleFor, type Actor, type DepositContext, type DepositEvent, type Refusal } from '../../machines/deposit';
-import { DepositRuleError, maturityPayout, offeredTenor, taxInterest, type IsoDate } from '../../machines/deposit-rules';
+import { DepositRuleError, maturityPayout, offeredTenor, type IsoDate } from '../../machines/deposit-rules';
 import { jakartaDate, requestBusinessDate } from '../platform/business-date';
 import { insertAudit } from './audit-repository';
-import { insertDisbursement, findPendingDisbursement, markDisbursementPaid } from '../disbursements/payout-service';
-import { findDeposit, findDepositById, insertPeriod, saveDeposit, updatePeriod } from './deposit-repository';
-import { cancelOpenInstallments, deleteScheduledInstallments, insertInstallments, postInstallmentsDue, settleDueInstallments } from '../interest/installment-service';
+import { openPayout, settlePayout } from '../disbursements/payout-service';
+import { findDeposit, findDepositById, insertPeriod, mergeStatusCountMoves, saveDeposit, statusCountsHeldBack, updatePeriod, writeStatusCounts, type StatusCountMoves } from './deposit-repository';
+import { cancelOpenInstallments, postInstallmentsForPayout, rescheduleInstallments, scheduleInstallments, settleInstallmentsWithPayout } from '../interest/installment-service';
 import { insertAroLetter } from './aro-letter-repository';
-import type { Database, DepositRow, DepositUpdate, InstallmentRow, NewDisbursement, NewInstallment } from '../platform/db/schema';
+import type { Database, DepositRow, DepositUpdate, InstallmentRow } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
-import { currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, ofEarlierPeriod, rowChanges, STALE_DEPOSIT, taxContextFor, unpaidFigures, type LoadedDeposit, type ReferenceReads, type UnpaidFigures } from './deposit-state';
+import { cachedReferenceReads, currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, ofEarlierPeriod, rowChanges, STALE_DEPOSIT, taxContextFor, unpaidFigures, type LoadedDeposit, type ReferenceReads, type UnpaidFigures } from './deposit-state';
 import { ServiceError, type FailureKind } from '../platform/errors';
 
 /**
@@ -84,49 +84,74 @@ function payloadOf(request: TransitionRequest): Record<string, unknown> {
   return payload;
 }
 
-/** The installments of the context's current period, taxed with the customer's standing today. */
-async function scheduleRows(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, now: string): Promise<NewInstallment[]> {
+/**
+ * The context's current period's schedule (machines' scheduleFor), written by the interest area
+ * (`write`: scheduleInstallments, or rescheduleInstallments after a value date moved), taxed with
+ * the customer's standing today.
+ */
+async function writeSchedule(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, now: string, write = scheduleInstallments): Promise<void> {
   const tax = await taxContextFor(trx, loaded.row, context.amount, loaded.settings);
-  return scheduleFor(context, loaded.settings.holidays).map((item) => {
-    const taxed = taxInterest(item.grossInterest, tax);
-    return {
-      id: newRowId(),
-      bank_id: loaded.row.bank_id,
-      deposit_id: loaded.row.id,
-      period_number: context.periodNumber,
-      sequence: item.sequence,
-      period_start: item.periodStart,
-      period_end: item.periodEnd,
-      pay_date: item.payDate,
-      gross_interest: item.grossInterest,
-      tax: taxed.tax,
-      net_interest: taxed.net,
-      status: 'scheduled',
-      paid_at: null,
-      paid_by: null,
-      reference: null,
-      created_at: now,
-      updated_at: now,
-    };
-  });
+  const period = { bankId: loaded.row.bank_id, depositId: loaded.row.id, periodNumber: context.periodNumber };
+  await write(trx, period, scheduleFor(context, loaded.settings.holidays), tax, now);
 }
 
-export { cachedReferenceReads, type LoadedDeposit } from './deposit-state';
-/** For the daily job's grouped writes: status counters moved once per group (deposit-repository.ts). */
-export { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from './deposit-repository';
+export type { LoadedDeposit } from './deposit-state';
+
+/**
+ * The deposits' status counters over a group of transitions (the daily job's grouped writes,
+ * deposit-repository.ts statusCountsHeldBack): each deposit's counter moves are held back while
+ * its work runs and kept only when it succeeds; the group's are written once, just before its
+ * commit, instead of two statements per deposit that changes status.
+ */
+export interface GroupedStatusCounts {
+  /** Runs one deposit's work with its counter moves held back; they join the group's when it succeeds. */
+  hold<T>(work: () => Promise<T>): Promise<T>;
+  /** Writes the group's moves in its transaction (before the commit) and starts the next group with none. */
+  write(trx: Kysely<Database>): Promise<void>;
+  /** Drops the group's moves (it was rolled back). */
+  drop(): void;
+}
+
+export function groupedStatusCounts(): GroupedStatusCounts {
+  let kept: StatusCountMoves = new Map();
+  return {
+    async hold(work) {
+      const moves: StatusCountMoves = new Map();
+      const value = await statusCountsHeldBack(moves, work);
+      mergeStatusCountMoves(kept, moves);
+      return value;
+    },
+    async write(trx) {
+      const moves = kept;
+      kept = new Map();
+      await writeStatusCounts(trx, moves);
+    },
+    drop() {
+      kept = new Map();
+    },
+  };
+}
 
 export const PAYOUT_INTEREST_CHANGED = 'Bunga yang belum dibayar tidak lagi sama dengan yang dihitung saat pencairan diajukan; muat ulang dan periksa pencairan ini.';
 
+/** Who acts, on which business day, at which instant: what the interest area's writes record. */
+interface Acting {
+  actor: Actor;
+  today: IsoDate;
+  now: string;
+}
+
 /** Posts the scheduled ones among `figures` with those figures, so the payout marks paid what it counted. */
-async function postUnposted(trx: Kysely<Database>, figures: readonly UnpaidFigures[], now: string): Promise<void> {
-  const postings = figures.filter((item) => !item.posted).map((item) => ({ id: item.id, tax: item.tax, net: item.netInterest }));
-  if ((await postInstallmentsDue(trx, postings, now)) !== postings.length) throw new ServiceError('conflict', STALE_DEPOSIT);
+async function postUnposted(trx: Kysely<Database>, loaded: LoadedDeposit, figures: readonly UnpaidFigures[], by: Acting): Promise<void> {
+  const rows = new Map(loaded.installments.map((row) => [row.id, row]));
+  const postings = figures.filter((item) => !item.posted).map((item) => ({ row: rows.get(item.id)!, tax: item.tax, netInterest: item.netInterest }));
+  await postInstallmentsForPayout(trx, postings, by);
 }
 
 /** What a maturity payout settles: every unpaid installment, the scheduled ones posted now. */
-async function postForPayout(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, now: string): Promise<UnpaidFigures[]> {
+async function postForPayout(trx: Kysely<Database>, loaded: LoadedDeposit, context: DepositContext, by: Acting): Promise<UnpaidFigures[]> {
   const figures = await unpaidFigures(trx, loaded, context, () => true);
-  await postUnposted(trx, figures, now);
+  await postUnposted(trx, loaded, figures, by);
   return figures;
 }
 
@@ -137,23 +162,14 @@ function assertSettledAsCounted(settled: readonly InstallmentRow[], expected: { 
   if (interest !== expected.interest || tax !== expected.tax) throw new ServiceError('conflict', PAYOUT_INTEREST_CHANGED);
 }
 
-/** A payout to make: the figures the event fixed, not yet paid. */
-function pendingDisbursement(
-  row: Pick<DepositRow, 'id' | 'bank_id'>,
-  kind: NewDisbursement['kind'],
-  figures: Pick<NewDisbursement, 'principal' | 'interest' | 'tax' | 'penalty' | 'amount'>,
-  now: string,
-): NewDisbursement {
-  return { id: newRowId(), bank_id: row.bank_id, deposit_id: row.id, kind, ...figures, status: 'pending', reference: null, paid_at: null, paid_by: null, proof_file_id: null, created_at: now, updated_at: now };
-}
-
 /**
- * `reference`: where products and bank settings are read (deposit-state.ts); the daily job passes
- * cachedReferenceReads() for its run, staff's requests read them fresh.
+ * `readReferenceOnce`: products and bank settings are read once and kept for these transitions'
+ * life (deposit-state.ts cachedReferenceReads) — the daily job's run; staff's requests read them
+ * fresh.
  */
-export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Clock; reference?: ReferenceReads }) {
+export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Clock; readReferenceOnce?: boolean }) {
   const { db, clock } = deps;
-  const reference = deps.reference ?? freshReferenceReads;
+  const reference: ReferenceReads = deps.readReferenceOnce ? cachedReferenceReads() : freshReferenceReads;
 
   /** The machine event for a request: the actor, today, and the figures the server computes. */
   async function buildEvent(trx: Kysely<Database>, loaded: LoadedDeposit, input: TransitionInput, today: IsoDate): Promise<DepositEvent> {
@@ -189,23 +205,21 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
   /** Rows besides the deposit's own that the event creates or closes. */
   async function applyEffects(trx: Kysely<Database>, loaded: LoadedDeposit, event: DepositEvent, context: DepositContext, now: string, today: IsoDate): Promise<void> {
     const { row } = loaded;
+    const by: Acting = { actor: event.actor, today, now };
     switch (event.type) {
       case 'deposit.approve':
-        await insertInstallments(trx, await scheduleRows(trx, loaded, context, now));
+        await writeSchedule(trx, loaded, context, now);
         return;
       case 'deposit.changeDate': {
         await updatePeriod(trx, row.id, context.periodNumber, { period_start: context.periodStart, maturity_date: context.maturityDate });
         // An approved deposit already has its schedule: recompute it from the new value date.
-        if (loaded.installments.some((item) => item.period_number === context.periodNumber)) {
-          await deleteScheduledInstallments(trx, row.id, context.periodNumber);
-          await insertInstallments(trx, await scheduleRows(trx, loaded, context, now));
-        }
+        if (loaded.installments.some((item) => item.period_number === context.periodNumber)) await writeSchedule(trx, loaded, context, now, rescheduleInstallments);
         return;
       }
       case 'deposit.reject':
       case 'deposit.cancel':
       case 'deposit.withdraw':
-        await cancelOpenInstallments(trx, row.id, null, now);
+        await cancelOpenInstallments(trx, row.id, null, by);
         return;
       case 'deposit.rollover':
       case 'deposit.extend':
@@ -222,7 +236,7 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
           started_by: event.type === 'deposit.rollover' ? 'rollover' : 'extension',
           created_at: now,
         });
-        await insertInstallments(trx, await scheduleRows(trx, loaded, context, now));
+        await writeSchedule(trx, loaded, context, now);
         if (event.type === 'deposit.rollover') {
           await insertAroLetter(trx, {
             id: newRowId(),
@@ -238,19 +252,17 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
         return;
       case 'deposit.approveBreak': {
         const settlement = context.settlement!;
-        await insertDisbursement(
-          trx,
-          pendingDisbursement(row, 'break', { principal: settlement.principal, interest: settlement.accruedInterest, tax: settlement.tax, penalty: settlement.penalty, amount: settlement.payout }, now),
-        );
+        const deposit = { id: row.id, bankId: row.bank_id };
+        await openPayout(trx, deposit, 'break', { principal: settlement.principal, interest: settlement.accruedInterest, tax: settlement.tax, penalty: settlement.penalty, amount: settlement.payout }, now);
         // The settlement counted the current period's unpaid installments in its accrued interest
         // (paid ones are never clawed back): they end here. Earlier periods' unpaid ones are paid by
         // the payout at their own figures: posted now, marked paid with its transfer.
-        await cancelOpenInstallments(trx, row.id, row.period_number, now);
+        await cancelOpenInstallments(trx, row.id, row.period_number, by);
         const earlier = await unpaidFigures(trx, loaded, context, ofEarlierPeriod(loaded));
         if (earlier.reduce((sum, item) => sum + item.grossInterest, 0) !== settlement.earlierInterest || earlier.reduce((sum, item) => sum + item.tax, 0) !== settlement.earlierTax) {
           throw new ServiceError('conflict', PAYOUT_INTEREST_CHANGED);
         }
-        await postUnposted(trx, earlier, now);
+        await postUnposted(trx, loaded, earlier, by);
         return;
       }
       case 'deposit.requestDisbursement': {
@@ -258,19 +270,16 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
         // not paid yet (the last period's interest) in one transfer. One still scheduled (its pay
         // date moved past the maturity by a holiday) is posted now, taxed as its posting would be,
         // so the figures fixed here are the ones marked paid with the payout.
-        const unpaid = await postForPayout(trx, loaded, context, now);
+        const unpaid = await postForPayout(trx, loaded, context, by);
         const payout = maturityPayout(context.amount, unpaid);
-        await insertDisbursement(trx, pendingDisbursement(row, 'maturity', { principal: payout.principal, interest: payout.interest, tax: payout.tax, penalty: 0, amount: payout.amount }, now));
+        await openPayout(trx, { id: row.id, bankId: row.bank_id }, 'maturity', { principal: payout.principal, interest: payout.interest, tax: payout.tax, penalty: 0, amount: payout.amount }, now);
         return;
       }
       case 'deposit.markPaid': {
-        const pending = await findPendingDisbursement(trx, row.id);
         const payment = context.payment!;
-        if (!pending || !(await markDisbursementPaid(trx, pending.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, proofFileId: payment.proofFileId, now }))) {
-          throw new ServiceError('conflict', 'Pencairan deposito ini tidak ditemukan atau sudah dibayar.');
-        }
+        const pending = await settlePayout(trx, row.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, proofFileId: payment.proofFileId, now });
         // The installments the payout counted are paid by its transfer: the deposit closes owing nothing.
-        const settled = await settleDueInstallments(trx, row.id, { reference: payment.reference, paidAt: payment.paidAt, paidBy: payment.paidBy, now });
+        const settled = await settleInstallmentsWithPayout(trx, row.id, { reference: payment.reference, paidAt: payment.paidAt }, by);
         if (pending.kind === 'maturity') {
           assertSettledAsCounted(settled, { interest: Number(pending.interest), tax: Number(pending.tax) });
         } else {
@@ -299,18 +308,16 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
       const decision = decide(loaded.snapshot, event);
       if (!decision.ok) throw refusalError(decision.refusal);
 
-      let { status, context } = decision;
-      const audits: Array<{ actor: Actor; from: DepositStatus; to: DepositStatus; event: string; payload: Record<string, unknown> }> = [
-        { actor: input.actor, from: loaded.row.status, to: status, event: event.type, payload: auditPayload(input.request, context) },
-      ];
-      // A value date moved to today or earlier on an approved deposit starts it at once, as the
-      // daily job would have (machines' integration notes).
-      if (event.type === 'deposit.changeDate' && status === 'approved') {
-        const activation = decide(decision.snapshot, { type: 'deposit.activate', actor: SYSTEM_ACTOR, today });
-        if (activation.ok) {
-          audits.push({ actor: SYSTEM_ACTOR, from: status, to: activation.status, event: 'deposit.activate', payload: {} });
-          ({ status, context } = activation);
-        }
+      const { status, context } = decision;
+      const audits: Array<{ actor: Actor; from: DepositStatus; to: DepositStatus; event: string; payload: Record<string, unknown> }> = [];
+      // A value date moved to today or earlier on an approved deposit starts it at once (the
+      // machine's changeDate goes on to active): the timeline shows the two steps, the date
+      // change and the activation the daily job would have made.
+      if (event.type === 'deposit.changeDate' && loaded.row.status === 'approved' && status === 'active') {
+        audits.push({ actor: input.actor, from: loaded.row.status, to: loaded.row.status, event: event.type, payload: auditPayload(input.request, context) });
+        audits.push({ actor: SYSTEM_ACTOR, from: loaded.row.status, to: status, event: 'deposit.activate', payload: {} });
+      } else {
+        audits.push({ actor: input.actor, from: loaded.row.status, to: status, event: event.type, payload: auditPayload(input.request, context) });
       }
 
       await input.beforeWrite?.(trx);

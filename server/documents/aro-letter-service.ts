@@ -6,7 +6,7 @@ import { addDays } from '../../machines/deposit-rules';
 import type { StaffActor } from '../platform/actor';
 import type { Clock } from '../platform/clock';
 import { parseOrThrow } from '../platform/validation';
-import { attachAroLetterFile, findCustomerOfBank, listAroLettersWithoutFile } from '../deposits/deposit-service';
+import { aroLettersToDraw, attachDrawnAroLetter, findCustomerOfBank, type AroLetterScope } from '../deposits/deposit-service';
 import { bankLetterhead } from '../auth/profile-service';
 import type { AroLetterRow, Database } from '../platform/db/schema';
 import type { FileStore } from '../platform/files/file-store';
@@ -72,7 +72,7 @@ export function createAroLetterService(deps: { db: Kysely<Database>; clock: Cloc
     // Another instance may have drawn it meanwhile: then this copy is dropped with its bytes.
     return documents
       .withPending([pending], async (trx) => {
-        if (!(await attachAroLetterFile(trx, letter.id, pending.row.file_id))) throw new AlreadyDrawn();
+        if (!(await attachDrawnAroLetter(trx, letter.id, pending.row.file_id))) throw new AlreadyDrawn();
         return true;
       })
       .catch((error: unknown) => {
@@ -82,12 +82,12 @@ export function createAroLetterService(deps: { db: Kysely<Database>; clock: Cloc
   }
 
   /** Draws the letters without their PDF in `scope`, oldest first, in batches; one failure does not stop the rest. */
-  async function drawAll(scope: Parameters<typeof listAroLettersWithoutFile>[2], batchSize = 100): Promise<{ drawn: number; failed: number }> {
+  async function drawAll(scope: AroLetterScope, batchSize = 100): Promise<{ drawn: number; failed: number }> {
       let drawn = 0;
       let failed = 0;
       const skipped = new Set<string>();
       for (;;) {
-        const letters = (await listAroLettersWithoutFile(db, batchSize + skipped.size, scope)).filter((letter) => !skipped.has(letter.id));
+        const letters = (await aroLettersToDraw(db, batchSize + skipped.size, scope)).filter((letter) => !skipped.has(letter.id));
         if (letters.length === 0) return { drawn, failed };
         for (const letter of letters) {
           try {

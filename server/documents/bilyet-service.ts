@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { BilyetStatus, ShipmentStatus } from '../../contract/deposit';
 import {
   lostBilyetFieldsSchema,
@@ -19,6 +19,7 @@ import type { Upload } from '../platform/files/uploads';
 import { parseFields } from '../platform/validation';
 import { applyTrackChange, businessToday, refusalError, type TrackColumns } from '../deposits/transition-service';
 import { isSqlite } from '../platform/db/dialect';
+import { insertInChunks } from '../platform/db/bulk-inserts';
 import { numberForPrint } from '../products/product-settings-service';
 import {
   bilyetNumberIsFree,
@@ -32,8 +33,6 @@ import {
   verificationCodeIsBound,
 } from './bilyet-repository';
 import { newVerificationCode } from './bilyet-verification';
-/** A fresh verification code, for bilyet rows another area writes in bulk (Impor Deposito). */
-export { newVerificationCode } from './bilyet-verification';
 import { checkDocumentUpload, type DocumentService, type PendingDocument } from './document-service';
 
 /**
@@ -55,6 +54,52 @@ const BILYET_CHANGED = 'Bilyet deposito ini baru saja diubah oleh permintaan lai
 type EventPayload = BilyetEvent extends infer E ? (E extends BilyetEvent ? Omit<E, 'actor' | 'today'> : never) : never;
 
 /** The stored bilyet as the machine's context. */
+/**
+ * Impor Deposito: the bilyets of deposits taken over from the bank's old system, and their numbers
+ * in the bank's register, written in bulk when the caller's batch is (platform/db/bulk-inserts.ts).
+ * The customer holds the old system's paper: received, by them, at the counter, on the period's
+ * start; each gets a fresh verification code (what a printed bilyet's QR is checked against).
+ */
+export function importedBilyets(now: string) {
+  let bilyets: Array<Insertable<Database['bilyets']>> = [];
+  let numbers: Array<Insertable<Database['bilyet_numbers']>> = [];
+  return {
+    add(bilyet: { bankId: string; depositId: string; number: string; issuedOn: string; holder: string }): void {
+      const verificationCode = newVerificationCode();
+      bilyets.push({
+        deposit_id: bilyet.depositId,
+        bank_id: bilyet.bankId,
+        verification_code: verificationCode,
+        issued_on: bilyet.issuedOn,
+        scan_document_id: null,
+        courier: null,
+        awb: null,
+        shipped_on: null,
+        received_at: bilyet.issuedOn,
+        received_by: bilyet.holder,
+        receipt_document_id: null,
+        handed_over_at_counter: 1,
+        returned_at: null,
+        return_document_id: null,
+        lost_reason: null,
+        lost_on: null,
+        statement_document_id: null,
+        previous_numbers: '[]',
+        updated_at: now,
+      });
+      numbers.push({ bank_id: bilyet.bankId, number: bilyet.number, deposit_id: bilyet.depositId, verification_code: verificationCode, issued_at: now, printed_at: null });
+    },
+    /** Writes what was added since the last write, in the caller's transaction (after the deposits they belong to). */
+    async write(trx: Kysely<Database>): Promise<void> {
+      const [rows, register] = [bilyets, numbers];
+      bilyets = [];
+      numbers = [];
+      await insertInChunks(trx, 'bilyets', rows);
+      await insertInChunks(trx, 'bilyet_numbers', register);
+    },
+  };
+}
+
 export function bilyetContextOf(deposit: DepositRow, row: BilyetRow | undefined, shipmentStatus: ShipmentStatus | null): BilyetContext {
   return bilyetContext({
     depositId: deposit.id,

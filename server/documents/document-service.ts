@@ -18,7 +18,7 @@ import type { FileStore } from '../platform/files/file-store';
 import { MEDIA_EXTENSIONS } from '../platform/files/file-response';
 import { checkUpload, storeUploads, type AcceptedMediaType, type Upload } from '../platform/files/uploads';
 import { parseFields, parseOrThrow } from '../platform/validation';
-import { findCustomerOfBank, listAroLettersOfCustomer } from '../deposits/deposit-service';
+import { aroLettersOfCustomer, findCustomerOfBank } from '../deposits/deposit-service';
 import { recordOnTimeline } from '../deposits/transition-service';
 import { findDocumentOfBank, findDocumentsByFileIds, findDocumentsByIds, insertDocument, listDocumentsOfCustomer, listDocumentsOfDeposit, type DocumentWithUploader } from './document-repository';
 
@@ -163,7 +163,7 @@ export function createDocumentService(deps: { db: Kysely<Database>; clock: Clock
     async aroLettersOfCustomer(actor: StaffActor, query: Record<string, unknown>) {
       const { customerId } = parseOrThrow(customerIdQuerySchema, query);
       await requireCustomer(actor, customerId);
-      const letters = await listAroLettersOfCustomer(db, actor.bankId, customerId);
+      const letters = await aroLettersOfCustomer(db, actor.bankId, customerId);
       const documents = new Map((await findDocumentsByFileIds(db, actor.bankId, letters.flatMap((letter) => (letter.file_id ? [letter.file_id] : [])))).map((row) => [row.file_id, row]));
       const numbers = new Map(
         (await db.selectFrom('deposits').select(['id', 'deposit_number']).where('customer_id', '=', customerId).where('bank_id', '=', actor.bankId).execute()).map((row) => [row.id, row.deposit_number]),

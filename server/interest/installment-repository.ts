@@ -33,15 +33,41 @@ export async function deleteScheduledInstallments(db: Db, depositId: string, per
     .execute();
 }
 
-/**
- * Cancels the installments of the deposit not paid yet: of one period (a break, whose settlement
- * counted them), or of every period (`null`: a rejected or cancelled placement).
- */
-export async function cancelOpenInstallments(db: Db, depositId: string, periodNumber: number | null, now: string): Promise<number> {
-  let query = db.updateTable('interest_installments').set({ status: 'cancelled', updated_at: now }).where('deposit_id', '=', depositId).where('status', 'in', ['scheduled', 'due']);
+/** The deposit's installments not paid yet (scheduled or due): of one period, or of every period (`null`). */
+export async function openInstallmentsOf(db: Db, depositId: string, periodNumber: number | null): Promise<InstallmentRow[]> {
+  let query = db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', depositId).where('status', 'in', ['scheduled', 'due']);
   if (periodNumber !== null) query = query.where('period_number', '=', periodNumber);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return query.orderBy('period_number').orderBy('sequence').execute();
+}
+
+/** The deposit's installments due for payment. */
+export async function dueInstallmentsOf(db: Db, depositId: string): Promise<InstallmentRow[]> {
+  return db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', depositId).where('status', '=', 'due').execute();
+}
+
+const UPDATE_CHUNK = 500;
+
+/**
+ * Gives these installments the same changes, each only if it is still in `from`
+ * (compare-and-set); answers how many were changed.
+ */
+export async function updateInstallmentsIf(
+  db: Db,
+  ids: readonly string[],
+  from: InstallmentRowStatus,
+  changes: Partial<Pick<InstallmentRow, 'status' | 'paid_at' | 'paid_by' | 'reference' | 'updated_at'>>,
+): Promise<number> {
+  let updated = 0;
+  for (let start = 0; start < ids.length; start += UPDATE_CHUNK) {
+    const result = await db
+      .updateTable('interest_installments')
+      .set(changes)
+      .where('id', 'in', ids.slice(start, start + UPDATE_CHUNK))
+      .where('status', '=', from)
+      .executeTakeFirst();
+    updated += Number(result.numUpdatedRows);
+  }
+  return updated;
 }
 
 /**
@@ -59,28 +85,6 @@ export async function updateInstallmentIf(
 }
 
 /**
- * The installments a maturity payout settles, marked paid with its transfer (README "Pembayaran
- * saat jatuh tempo"): every due one of the deposit, compare-and-set on the status. Answers the
- * rows as they were, so the caller checks they are the ones the payout counted.
- */
-export async function settleDueInstallments(
-  db: Db,
-  depositId: string,
-  payment: { reference: string; paidAt: string; paidBy: string; now: string },
-): Promise<InstallmentRow[]> {
-  const due = await db.selectFrom('interest_installments').selectAll().where('deposit_id', '=', depositId).where('status', '=', 'due').execute();
-  if (due.length === 0) return [];
-  const result = await db
-    .updateTable('interest_installments')
-    .set({ status: 'paid', reference: payment.reference, paid_at: payment.paidAt, paid_by: payment.paidBy, updated_at: payment.now })
-    .where('id', 'in', due.map((row) => row.id))
-    .where('status', '=', 'due')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== due.length) return [];
-  return due;
-}
-
-/**
  * The lifecycle status of each of these deposits (Bunga Bulanan leaves a deposit being paid out to
  * its payout), and the hold that stops its interest payouts, if one is in force.
  */
@@ -91,22 +95,47 @@ export async function depositStatusesOf(db: Db, depositIds: readonly string[]): 
 }
 
 /**
- * Posts scheduled installments: each becomes due with the tax and net worked out on its posting
- * date (replacing the schedule-time estimate), only if it is still scheduled (compare-and-set per
- * row). One statement for the whole batch — the daily job posts thousands, and one UPDATE per
- * installment was a round trip each on PostgreSQL. Answers how many were posted.
+ * Posts scheduled installments: each moves to `status` (the machine's decision: due) with the tax
+ * and net worked out on its posting date (replacing the schedule-time estimate), only if it is
+ * still scheduled (compare-and-set per row). One statement for the whole batch — the daily job
+ * posts thousands, and one UPDATE per installment was a round trip each on PostgreSQL. Answers
+ * how many were posted.
  */
-export async function postInstallmentsDue(db: Db, postings: ReadonlyArray<{ id: string; tax: number; net: number }>, now: string): Promise<number> {
+export async function writePostings(db: Db, postings: ReadonlyArray<{ id: string; tax: number; net: number }>, status: InstallmentRowStatus, now: string): Promise<number> {
   if (postings.length === 0) return 0;
   // UPDATE … FROM (VALUES …): both SQLite (3.33+) and PostgreSQL name the VALUES columns column1…;
   // the casts give PostgreSQL the parameters' types (untyped VALUES parameters would be text).
   const values = sql.join(postings.map((posting) => sql`(${posting.id}, cast(${posting.tax} as bigint), cast(${posting.net} as bigint))`));
   const result = await sql`
     update interest_installments
-       set status = 'due', tax = posting.column2, net_interest = posting.column3, updated_at = ${now}
+       set status = ${status}, tax = posting.column2, net_interest = posting.column3, updated_at = ${now}
       from (values ${values}) as posting
      where interest_installments.id = posting.column1 and interest_installments.status = 'scheduled'`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** A bank's scheduled installments whose period ends between these days (a holiday change may move their pay date). */
+export async function scheduledEndingBetween(db: Db, bankId: string, from: string, to: string): Promise<Array<Pick<InstallmentRow, 'id' | 'period_end' | 'pay_date'>>> {
+  return db
+    .selectFrom('interest_installments')
+    .select(['id', 'period_end', 'pay_date'])
+    .where('bank_id', '=', bankId)
+    .where('status', '=', 'scheduled')
+    .where('period_end', '>=', from)
+    .where('period_end', '<=', to)
+    .execute();
+}
+
+/** Gives these installments, still scheduled, a new pay date. */
+export async function movePayDates(db: Db, ids: readonly string[], payDate: string, now: string): Promise<void> {
+  for (let start = 0; start < ids.length; start += UPDATE_CHUNK) {
+    await db
+      .updateTable('interest_installments')
+      .set({ pay_date: payDate, updated_at: now })
+      .where('id', 'in', ids.slice(start, start + UPDATE_CHUNK))
+      .where('status', '=', 'scheduled')
+      .execute();
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { interestHistoryQuerySchema, interestTemplateQuerySchema, markInterestPaidRequestSchema, monthlyInterestQuerySchema } from '../../contract/interest';
-import { decideInstallment, restoreInstallment, type InstallmentContext } from '../../machines/interest-installment';
+import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
 import {
   depositStatusesOf,
   findInstallments,
@@ -11,14 +11,14 @@ import {
   type InstallmentWithDeposit,
   type MonthFilters,
 } from './installment-repository';
-import type { Database, InstallmentRow, InstallmentRowStatus } from '../platform/db/schema';
+import type { Database, InstallmentRowStatus } from '../platform/db/schema';
 import type { Clock } from '../platform/clock';
 import { pageOf } from '../platform/paging';
 import { parseOrThrow } from '../platform/validation';
 import type { StaffActor } from '../platform/actor';
 import { businessToday, refusalError } from '../deposits/transition-service';
 import { depositSearchCondition } from '../deposits/deposit-service';
-import { toInstallment } from './installment-service';
+import { installmentContext, STALE_INSTALLMENTS, toInstallment } from './installment-service';
 import { notifyPartnerOfInterestPaid, type PaidInstallment } from '../partner/partner-notification-service';
 import { ServiceError } from '../platform/errors';
 
@@ -46,27 +46,7 @@ export function monthFiltersOf(
   return { bankId, period: query.period ?? today.slice(0, 7), statuses: query.status ? [query.status] : LISTED_STATUSES, match };
 }
 
-export const STALE_INSTALLMENTS = 'Data telah berubah, muat ulang.';
 export const PAID_WITH_PAYOUT = 'Bunga ini dibayar bersama pencairan jatuh tempo depositonya (menu Pencairan), bukan lewat Bunga Bulanan.';
-
-/** The installment machine's context from a row (the daily job's fallDue uses it too). */
-export function installmentContext(row: InstallmentRow, interestHold: string | null = null): InstallmentContext {
-  return {
-    interestHold: interestHold === null ? null : { label: interestHold },
-    installmentId: row.id,
-    depositId: row.deposit_id,
-    sequence: row.sequence,
-    periodStart: row.period_start,
-    periodEnd: row.period_end,
-    payDate: row.pay_date,
-    grossInterest: Number(row.gross_interest),
-    tax: Number(row.tax),
-    netInterest: Number(row.net_interest),
-    reference: row.reference,
-    paidAt: row.paid_at,
-    paidBy: row.paid_by,
-  };
-}
 
 export function toMonthlyInterestRow(row: InstallmentWithDeposit) {
   return {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { taxInterest, type TaxedInterest } from '../../machines/deposit-rules';
-import { activePrincipalOfCustomers, TAX_ACTIVE_STATUSES } from '../deposits/deposit-service';
+import { taxThresholdPrincipals } from '../deposits/deposit-service';
 import { getDepositSettings } from '../products/product-service';
 import type { Database } from '../platform/db/schema';
 
@@ -46,16 +46,8 @@ export type TaxSettingsOf = ReturnType<typeof taxSettingsCache>;
 
 /** Gross, tax and net of each subject on the posting date (the pure rule does the arithmetic). */
 export async function taxAtPosting(db: Db, subjects: readonly PostingSubject[], settingsOf: TaxSettingsOf): Promise<TaxedInterest[]> {
-  const totals = await activePrincipalOfCustomers(
-    db,
-    subjects.map((s) => s.customerId),
-  );
-  const active = new Set<string>(TAX_ACTIVE_STATUSES);
+  const principals = await taxThresholdPrincipals(db, subjects);
   return Promise.all(
-    subjects.map(async (subject) => {
-      const ownCountedAlready = active.has(subject.depositStatus);
-      const customerActivePrincipal = (totals.get(subject.customerId) ?? 0) + (ownCountedAlready ? 0 : subject.depositAmount);
-      return taxInterest(subject.grossInterest, { customerActivePrincipal, settings: await settingsOf(subject.bankId) });
-    }),
+    subjects.map(async (subject, index) => taxInterest(subject.grossInterest, { customerActivePrincipal: principals[index]!, settings: await settingsOf(subject.bankId) })),
   );
 }

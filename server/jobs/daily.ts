@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { decideInstallment, restoreInstallment } from '../../machines/interest-installment';
-import { formatDateId, isIsoDate, type IsoDate, ARO_PLUS_REFERENCE } from '../../machines/deposit-rules';
+import { formatDateId, isIsoDate, type IsoDate } from '../../machines/deposit-rules';
 import { rolloverBlocker } from '../../machines/deposit';
-import { postInstallmentsDue, scheduledInstallmentsThrough } from '../interest/installment-service';
+import { aroPlusCapitalisation, postInstallmentsFallingDue } from '../interest/posting-service';
 import { claimJobRun, finishJobRun, whileHoldingJobLock } from './job-run-repository';
 import type { Database } from '../platform/db/schema';
 import { formatJakartaTime, type Clock } from '../platform/clock';
-import { cachedReferenceReads, createDepositTransitions, SYSTEM_ACTOR, type DepositTransitions, type LoadedDeposit, type TransitionRequest } from '../deposits/transition-service';
+import { createDepositTransitions, SYSTEM_ACTOR, type DepositTransitions, type LoadedDeposit, type TransitionRequest } from '../deposits/transition-service';
 import { ServiceError } from '../platform/errors';
-import { installmentContext } from '../interest/interest-service';
 import { groupedWrites } from './grouped-writes';
-import { taxAtPosting, taxSettingsCache, type TaxSettingsOf } from '../interest/posting-tax-service';
+import { taxSettingsCache, type TaxSettingsOf } from '../interest/posting-tax-service';
 import { jakartaDate, wibTimestamp } from '../platform/business-date';
 import { isSqlite } from '../platform/db/dialect';
 import { releaseEndedHolds } from '../holds/hold-service';
@@ -114,7 +112,7 @@ async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate)
   const group = groupedWrites(db, deps.groupSize ?? GROUP_SIZE);
   try {
     // Products and bank settings read once for the run (deposit-state.ts cachedReferenceReads).
-    const transitions = createDepositTransitions({ db, clock, reference: cachedReferenceReads() });
+    const transitions = createDepositTransitions({ db, clock, readReferenceOnce: true });
     const settingsOf = taxSettingsCache(db);
     const banks = (await db.selectFrom('banks').select('id').orderBy('id').execute()).map((bank) => bank.id);
     // Read before any group opens: inside one, `db` must not be used (grouped-writes.ts).
@@ -180,7 +178,7 @@ async function runDailyJobHoldingLock(deps: DailyJobDeps, businessDate: IsoDate)
     }
 
     // 3. Interest falling due.
-    report.installmentsDue = await installmentsFallDue(db, businessDate, clock.now().toISOString(), settingsOf, (count) => deps.afterWrite?.('installments', count));
+    report.installmentsDue = await postInstallmentsFallingDue(db, businessDate, clock.now().toISOString(), settingsOf, (count) => deps.afterWrite?.('installments', count));
 
     await finishJobRun(db, DAILY_JOB, businessDate, { status: 'done', detail: JSON.stringify(summaryOf(report)), now: deps.clock.now().toISOString() });
     deps.logger?.info({ ...summaryOf(report), refused: report.refused.length }, 'daily job finished');
@@ -226,10 +224,9 @@ async function* keysetIds(db: Kysely<Database>, bankId: string, status: 'approve
 /**
  * Non-ARO: deposit.mature. ARO: deposit.rollover at today's product rate (the service reads it).
  * ARO+: the ending period's final installment — its interest not yet transferred — is
- * capitalised: its net amount joins the principal and the installment is closed as paid with the
- * ARO+ reference, in the same transaction, so it never also lands in the transfer template.
- * Capitalising is its posting (on the maturity date), so its tax follows the same posting-date
- * rule as an installment falling due (posting-tax.ts), stored with the paid status.
+ * capitalised by the interest area (posting-service.ts aroPlusCapitalisation): its net amount
+ * joins the principal and the installment is closed as paid with the ARO+ reference, in the same
+ * transaction, so it never also lands in the transfer template.
  */
 type Apply = (
   trx: Kysely<Database>,
@@ -273,87 +270,9 @@ async function matureOrRollOver(
     return 'rolledOver';
   }
   // The ending period's open installments, from the deposit's installments just read.
-  const ending = loaded.installments.filter(
-    (item) => item.period_number === row.period_number && item.period_end === row.maturity_date && (item.status === 'scheduled' || item.status === 'due'),
-  );
-  const figures = await taxAtPosting(
-    trx,
-    ending.map((item) => ({
-      bankId: row.bank_id,
-      customerId: row.customer_id,
-      depositId,
-      depositAmount: Number(row.amount),
-      depositStatus: row.status,
-      grossInterest: Number(item.gross_interest),
-    })),
-    settingsOf,
-  );
-  const capitalised = ending.map((item, index) => ({ ...item, tax: figures[index]!.tax, net: figures[index]!.net }));
-  const netInterest = capitalised.reduce((sum, item) => sum + item.net, 0);
-  await apply(trx, depositId, { type: 'deposit.rollover', netInterest }, async (write) => {
-    const now = clock.now().toISOString();
-    for (const item of capitalised) {
-      const closed = await write
-        .updateTable('interest_installments')
-        .set({ status: 'paid', tax: item.tax, net_interest: item.net, paid_at: row.maturity_date, paid_by: 'SYSTEM', reference: ARO_PLUS_REFERENCE, updated_at: now })
-        .where('id', '=', item.id)
-        .where('status', '=', item.status)
-        .executeTakeFirst();
-      if (Number(closed.numUpdatedRows) !== 1) throw new ServiceError('conflict', 'Bunga periode ini sudah berubah; perpanjangan ARO+ diulang pada proses berikutnya.');
-    }
-  }, loaded);
+  const capitalisation = await aroPlusCapitalisation(trx, row, loaded.installments, settingsOf, jakartaDate(clock.now()));
+  await apply(trx, depositId, { type: 'deposit.rollover', netInterest: capitalisation.netInterest }, (write) => capitalisation.capitalise(write, clock.now().toISOString()), loaded);
   return 'rolledOver';
-}
-
-/**
- * Scheduled installments whose pay date is ≤ D become due, batch by batch (each batch one
- * transaction; each UPDATE re-checks 'scheduled', so a rerun or a second instance never counts
- * one twice). The installment machine confirms each (SYSTEM, pay date reached). Posting is when
- * the tax is decided (DOMAIN.md "Tax", posting-tax.ts): the customers' active totals are read with
- * one grouped query per batch, inside the batch's transaction, and the tax and net are stored
- * with the status — the schedule-time figures were the estimate shown until now.
- */
-async function installmentsFallDue(
-  db: Kysely<Database>,
-  businessDate: IsoDate,
-  now: string,
-  settingsOf: TaxSettingsOf,
-  afterBatch: (count: number) => void | Promise<void>,
-): Promise<number> {
-  let count = 0;
-  let after: { payDate: string; id: string } | null = null;
-  for (;;) {
-    const rows = await scheduledInstallmentsThrough(db, businessDate, after, BATCH);
-    const falling = rows.filter((row) => decideInstallment(restoreInstallment('scheduled', installmentContext(row)), { type: 'installment.fallDue', actor: SYSTEM_ACTOR, today: businessDate }).ok);
-    if (falling.length > 0) {
-      // Settings first, on `db`: inside the transaction SQLite's single connection is taken.
-      await Promise.all([...new Set(falling.map((row) => row.bank_id))].map(settingsOf));
-      const posted = await db.transaction().execute(async (trx) => {
-        const figures = await taxAtPosting(
-          trx,
-          falling.map((row) => ({
-            bankId: row.bank_id,
-            customerId: row.customer_id,
-            depositId: row.deposit_id,
-            depositAmount: Number(row.deposit_amount),
-            depositStatus: row.deposit_status,
-            grossInterest: Number(row.gross_interest),
-          })),
-          settingsOf,
-        );
-        return postInstallmentsDue(
-          trx,
-          falling.map((row, index) => ({ id: row.id, tax: figures[index]!.tax, net: figures[index]!.net })),
-          now,
-        );
-      });
-      count += posted;
-      await afterBatch(count);
-    }
-    if (rows.length < BATCH) return count;
-    const last = rows[rows.length - 1]!;
-    after = { payDate: last.pay_date, id: last.id };
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
-import { mergeStatusCountMoves, statusCountsHeldBack, writeStatusCounts, type StatusCountMoves } from '../deposits/transition-service';
+import { groupedStatusCounts } from '../deposits/transition-service';
 import { insertsHeldBack, mergeHeldBackInserts, writeHeldBackInserts, type HeldBackInserts } from '../platform/db/held-back-inserts';
 
 /**
@@ -48,23 +48,25 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
   let written = 0;
   /** Refused deposits in the open group: savepoint names stay unique within it. */
   let refusedInGroup = 0;
-  let counts: StatusCountMoves = new Map();
+  const counts = groupedStatusCounts();
   let inserts: HeldBackInserts = new Map();
 
   async function commit() {
     const trx = open;
-    const moves = counts;
     const rows = inserts;
     open = undefined;
     written = 0;
     refusedInGroup = 0;
-    counts = new Map();
     inserts = new Map();
-    if (!trx) return;
+    if (!trx) {
+      counts.drop();
+      return;
+    }
     try {
       await writeHeldBackInserts(trx, rows);
-      await writeStatusCounts(trx, moves);
+      await counts.write(trx);
     } catch (error) {
+      counts.drop();
       await trx.rollback().execute().catch(() => undefined);
       throw error;
     }
@@ -76,7 +78,7 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
     open = undefined;
     written = 0;
     refusedInGroup = 0;
-    counts = new Map();
+    counts.drop();
     inserts = new Map();
     if (trx) await trx.rollback().execute();
   }
@@ -86,11 +88,9 @@ export function groupedWrites(db: Kysely<Database>, groupSize: number): GroupedW
       open ??= await db.startTransaction().execute();
       const name = savepointName(written + refusedInGroup + 1);
       const point = await open.savepoint(name).execute();
-      const moves: StatusCountMoves = new Map();
       const rows: HeldBackInserts = new Map();
       try {
-        const value = await statusCountsHeldBack(moves, () => insertsHeldBack(rows, () => work(point)));
-        mergeStatusCountMoves(counts, moves);
+        const value = await counts.hold(() => insertsHeldBack(rows, () => work(point)));
         mergeHeldBackInserts(inserts, rows);
         written += 1;
         if (written >= groupSize) await commit();

@@ -20,13 +20,15 @@ import type { Database, ProductRow, ProductsTable } from '../platform/db/schema'
 import { ServiceError } from '../platform/errors';
 import { parseOrThrow } from '../platform/validation';
 import {
-  findProduct,
+  findProduct as readProduct,
   findProductByCode,
   findProductByName,
-  getDepositSettings,
+  findProductWithRatesByCode as readProductByCode,
+  getDepositSettings as readDepositSettings,
   insertProduct,
   insertRateSchedule,
-  listProducts,
+  listProducts as readProducts,
+  productNamesOf as readProductNames,
   runningDepositCounts,
   updateProductRow,
   type DepositSettings,
@@ -40,16 +42,37 @@ import type { Updateable } from 'kysely';
  * bank's deposit settings (holidays, tax, LPS) that every figure is computed with; and Produk's
  * own reads and writes (API.md "Products"), ADMIN writes only, each audited.
  */
-export {
-  DEFAULT_DEPOSIT_SETTINGS,
-  findProduct,
-  findProductWithRatesByCode,
-  getDepositSettings,
-  listProducts,
-  productNamesOf,
-  type DepositSettings,
-  type ProductWithRates,
-} from './product-repository';
+export type { DepositSettings, ProductWithRates } from './product-repository';
+
+type Db = Kysely<Database>;
+
+/** A product of the bank with its dated rates (one statement), or undefined (another bank's is absent). */
+export function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithRates | undefined> {
+  return readProduct(db, bankId, id);
+}
+
+/** A product of the bank by its code — how a partner names products — with its dated rates, or undefined. */
+export function findProductWithRatesByCode(db: Db, bankId: string, code: string): Promise<ProductWithRates | undefined> {
+  return readProductByCode(db, bankId, code);
+}
+
+/** The bank's products with their dated rates, by name. */
+export function listProducts(db: Db, bankId: string): Promise<ProductWithRates[]> {
+  return readProducts(db, bankId);
+}
+
+/** The bank's product names by id, for lists that show the name only (no rates read). */
+export function productNamesOf(db: Db, bankId: string): Promise<Map<string, string>> {
+  return readProductNames(db, bankId);
+}
+
+/**
+ * The bank's deposit settings every figure is computed with — cut-off, holidays, tax, LPS — or
+ * the defaults while the bank has saved none (a copy the caller may change).
+ */
+export function getDepositSettings(db: Db, bankId: string): Promise<DepositSettings> {
+  return readDepositSettings(db, bankId);
+}
 
 /** The product as the deposit machine sees it (machines/deposit-rules/product.ts). */
 export function productRules(product: ProductWithRates): ProductRules {

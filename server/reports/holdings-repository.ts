@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { heldStatuses } from '../../machines/deposit';
-import { placedAmount } from '../deposits/deposit-service';
+import { placedPrincipalOf } from '../deposits/deposit-service';
 import type { LpsRate } from '../../machines/deposit-rules';
 import type { Database } from '../platform/db/schema';
 import type { ExportSource } from '../platform/xlsx/keyset';
@@ -417,7 +417,7 @@ export async function balanceChanges({ db, reads }: ExportSource, bankId: string
         .where('d.status', 'in', [...HELD_OR_CLOSED])
         .where('d.deposit_date', '>=', from)
         .where('d.deposit_date', '<=', to)
-        .select(['d.deposit_date as date', sql<number>`sum(${placedAmount('d')})`.as('delta')])
+        .select(['d.deposit_date as date', sql<number>`sum(${placedPrincipalOf('d')})`.as('delta')])
         .groupBy('d.deposit_date'),
     ),
     reads.rows(

@@ -2,7 +2,8 @@ import type { DepositStatus, MaturityInstruction } from '../../contract/deposit'
 import { depositStatusLabels } from '../../machines/deposit';
 import { channelLabel, formatDateId } from '../../machines/deposit-rules';
 import { disbursementKindLabels, disbursementStatusLabels, instructionLabels } from '../platform/xlsx/labels';
-import { breaks, breakSums, closures, closureSums, monthTallies, placements, renewals, renewalSums, type PayoutRow, type PayoutSums, type PlacementRow, type RenewalRow } from './movements-repository';
+import { monthTallies } from '../deposits/deposit-service';
+import { breaks, breakSums, closures, closureSums, placements, renewals, renewalSums, type PayoutRow, type PayoutSums, type PlacementRow, type RenewalRow } from './movements-repository';
 import { cellText, column, table, type ReportColumn } from './report-document';
 import { productName, rangeOf, type ReportBuilder, type ReportContext } from './report-context';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { maturitiesByMonthQuery, monthTally, placedAmount, placementsByMonthQuery } from '../deposits/deposit-service';
+import { placedPrincipalOf } from '../deposits/deposit-service';
 import type { Database, DisbursementRow } from '../platform/db/schema';
 import { afterRow, type ExportSource } from '../platform/xlsx/keyset';
 import { keysetBatches } from '../platform/xlsx/xlsx-stream';
@@ -22,17 +22,6 @@ export interface MonthRange {
   to: string;
 }
 
-/**
- * The month's placements and maturities as Beranda's chart counts them (GET /bpr/deposit-months,
- * the same queries), read off-thread: they scan a million rows, and the server's own connection
- * keeps its page cache for the requests.
- */
-export async function monthTallies({ db, reads }: ExportSource, bankId: string, period: string) {
-  const [placed, matured] = await Promise.all([reads.rows(placementsByMonthQuery(db, bankId, period, period)), reads.rows(maturitiesByMonthQuery(db, bankId, period, period))]);
-  const zero = { count: 0, amount: 0 };
-  return { placements: monthTally(placed)[0] ?? zero, maturities: monthTally(matured)[0] ?? zero };
-}
-
 export interface PlacementRow {
   id: string;
   deposit_date: string;
@@ -51,7 +40,7 @@ export interface PlacementRow {
 export function placements({ db, reads }: ExportSource, range: MonthRange, batchSize = 1000): AsyncIterable<PlacementRow[]> {
   return keysetBatches<PlacementRow, readonly unknown[]>(
     (after, limit) => {
-      // The first period's figures, looked up only for a deposit past it (placedAmount).
+      // The first period's figures, looked up only for a deposit past it (placedPrincipalOf).
       const first = (column: string) =>
         sql`case when d.period_number = 1 then ${sql.ref(`d.${column}`)} else coalesce((select ${sql.ref(`p1.${column}`)} from deposit_periods p1 where p1.deposit_id = d.id and p1.period_number = 1), ${sql.ref(`d.${column}`)}) end`;
       let query = db
@@ -71,7 +60,7 @@ export function placements({ db, reads }: ExportSource, range: MonthRange, batch
           sql<string>`${first('maturity_instruction')}`.as('maturity_instruction'),
           sql<number>`${first('tenor_months')}`.as('tenor_months'),
           sql<number>`${first('rate_bps')}`.as('rate_bps'),
-          placedAmount('d').as('amount'),
+          placedPrincipalOf('d').as('amount'),
         ]);
       if (after) query = query.where((eb) => afterRow(eb, ['d.deposit_date', 'd.id'], after, 'asc'));
       return reads.rows(query.orderBy('d.deposit_date').orderBy('d.id').limit(limit));

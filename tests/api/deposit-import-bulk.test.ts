@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBank } from '../../server/auth/bank-repository';
-import { flatValues, insertInChunks, insertText } from '../../server/deposits/deposit-import-repository';
+import { flatValues, insertInChunks, insertText } from '../../server/platform/db/bulk-inserts';
 import { migrateToLatest } from '../../server/platform/db/migrate';
 import { withSqliteCacheSize } from '../../server/platform/db/sqlite-cache';
 import { dialects } from './harness';

@@ -107,6 +107,8 @@ export const events: DepositEvent[] = [
   { type: 'deposit.cancel', actor: actors.partner, reason: 'Nasabah membatalkan di aplikasi mitra.', ...at(DATES.beforeValueDate) },
   { type: 'deposit.changeDate', actor: actors.supervisor, depositDate: DATES.changedValueDate, ...at(DATES.beforeValueDate) },
   { type: 'deposit.changeDate', actor: actors.supervisor, depositDate: DATES.beforePlacement, ...at(DATES.beforeValueDate) },
+  // Moved to a day already past: an approved deposit starts at once.
+  { type: 'deposit.changeDate', actor: actors.supervisor, depositDate: DATES.changedValueDate, ...at(DATES.valueDate) },
   { type: 'deposit.activate', actor: actors.system, ...at(DATES.valueDate) },
   { type: 'deposit.activate', actor: actors.system, ...at(DATES.beforeValueDate) },
   { type: 'deposit.activate', actor: actors.supervisor, ...at(DATES.valueDate) },

@@ -63,7 +63,11 @@ function expectedOutcome(status: DepositStatus, c: DepositContext, e: DepositEve
       return status === 'pending' && partner(e.actor) && filled(e.reason) ? { status: 'cancelled', context: {} } : null;
     case 'deposit.changeDate':
       if (!(status === 'pending' || status === 'approved') || !supervisor(e.actor) || e.depositDate < c.placementDate) return null;
-      return same({ depositDate: e.depositDate, periodStart: e.depositDate, maturityDate: PLUS_3_MONTHS[e.depositDate] });
+      // An approved deposit whose value date is moved to today or earlier starts at once.
+      return {
+        status: status === 'approved' && e.depositDate <= e.today ? 'active' : status,
+        context: { depositDate: e.depositDate, periodStart: e.depositDate, maturityDate: PLUS_3_MONTHS[e.depositDate] },
+      };
     case 'deposit.activate':
       return status === 'approved' && job(e.actor) && c.depositDate <= e.today ? { status: 'active', context: {} } : null;
     case 'deposit.stopAro':

@@ -22,9 +22,13 @@ export const actors = {
   system: { id: 'system', role: 'SYSTEM' },
   supervisor: { id: 'usr-spv-1', role: 'SUPERVISOR' },
   operator: { id: 'usr-op-1', role: 'OPERATOR' },
+  partner: { id: 'partner:mitra-1', role: 'PARTNER' },
 } satisfies Record<string, Actor>;
 
-/** Accepted and refused variants of both events. */
+/**
+ * Accepted and refused variants of every event: the job's and Bunga Bulanan's, and those a deposit
+ * transition brings (a payout's posting and settlement, ARO+'s capitalisation, the cancellation).
+ */
 export const events: InstallmentEvent[] = [
   { type: 'installment.fallDue', actor: actors.system, today: '2026-04-29' },
   { type: 'installment.fallDue', actor: actors.system, today: '2026-04-30' },
@@ -33,9 +37,33 @@ export const events: InstallmentEvent[] = [
   { type: 'installment.markPaid', actor: actors.supervisor, today: '2026-05-04', reference: ' ', paidAt: '2026-04-30' },
   { type: 'installment.markPaid', actor: actors.supervisor, today: '2026-05-04', reference: 'TRF-BUNGA-2026-04', paidAt: '2026-05-05' },
   { type: 'installment.markPaid', actor: actors.operator, today: '2026-05-04', reference: 'TRF-BUNGA-2026-04', paidAt: '2026-04-30' },
+  // A maturity payout requested on 28 Apr posts it before its pay date, with that day's tax.
+  { type: 'installment.postForPayout', actor: actors.operator, today: '2026-04-28', tax: 0, netInterest: 49_315 },
+  { type: 'installment.postForPayout', actor: actors.operator, today: '2026-04-28', tax: 9_863, netInterest: 49_315 },
+  { type: 'installment.postForPayout', actor: actors.system, today: '2026-04-28', tax: 9_863, netInterest: 39_452 },
+  // Its transfer pays it, even before the pay date a holiday moved past the maturity.
+  { type: 'installment.settleWithPayout', actor: actors.supervisor, today: '2026-04-29', reference: ' TRF-CAIR-1 ', paidAt: '2026-04-28' },
+  { type: 'installment.settleWithPayout', actor: actors.supervisor, today: '2026-04-29', reference: '', paidAt: '2026-04-28' },
+  { type: 'installment.settleWithPayout', actor: actors.operator, today: '2026-04-29', reference: 'TRF-CAIR-1', paidAt: '2026-04-28' },
+  // ARO+ on the maturity date: the job capitalises it with the tax of its posting.
+  { type: 'installment.capitalise', actor: actors.system, today: '2026-04-30', paidAt: '2026-04-30', tax: 0, netInterest: 49_315 },
+  { type: 'installment.capitalise', actor: actors.system, today: '2026-04-30', paidAt: '2026-04-30', tax: 9_863, netInterest: 9_863 },
+  { type: 'installment.capitalise', actor: actors.supervisor, today: '2026-04-30', paidAt: '2026-04-30', tax: 0, netInterest: 49_315 },
+  // A rejection (supervisor), a partner's withdrawal; the job never cancels.
+  { type: 'installment.cancel', actor: actors.supervisor, today: '2026-04-10' },
+  { type: 'installment.cancel', actor: actors.partner, today: '2026-04-10' },
+  { type: 'installment.cancel', actor: actors.system, today: '2026-04-10' },
 ];
 
-const sources: Record<InstallmentEvent['type'], string> = { 'installment.fallDue': 'scheduled', 'installment.markPaid': 'due' };
+/** Where each event is defined, written out here rather than read from the machine. */
+const sources: Record<InstallmentEvent['type'], readonly string[]> = {
+  'installment.fallDue': ['scheduled'],
+  'installment.markPaid': ['due'],
+  'installment.postForPayout': ['scheduled'],
+  'installment.settleWithPayout': ['due'],
+  'installment.capitalise': ['scheduled', 'due'],
+  'installment.cancel': ['scheduled', 'due'],
+};
 
 export const machine = interestInstallmentMachine;
 
@@ -43,7 +71,7 @@ export const paths: GeneratedPath<InstallmentEvent>[] = getEdgeCoveringPaths(int
   events,
   input,
   // Events a state does not define are not guarded branches; refused ones stay in as self-loops.
-  filterEvents: (snapshot, event) => sources[event.type as InstallmentEvent['type']] === snapshot.value,
+  filterEvents: (snapshot, event) => sources[event.type as InstallmentEvent['type']].includes(snapshot.value as string),
 }) as never;
 
 export const name = 'interest-installment';

@@ -14,14 +14,35 @@ import {
 import { describePath, replay, unwalked } from './walk';
 import { actors, input, paths } from './interest-installment.model';
 
-/** DOMAIN.md: the job makes it due on its pay date; a supervisor marks it paid with a reference. */
+/**
+ * DOMAIN.md: the job makes it due on its pay date; a supervisor marks it paid with a reference.
+ * Its deposit's transitions: a payout posts it early (staff, figures adding up to the gross) and
+ * its transfer pays it (supervisor); ARO+ capitalises it (the job); a deposit ended unpaid cancels
+ * it (staff, or the partner withdrawing). Paid and cancelled are the end.
+ */
 function expectedOutcome(status: InstallmentStatus, c: InstallmentContext, e: InstallmentEvent): { status: InstallmentStatus; context: Partial<InstallmentContext> } | null {
-  if (e.type === 'installment.fallDue') {
-    return status === 'scheduled' && e.actor.role === 'SYSTEM' && e.today >= c.payDate ? { status: 'due', context: {} } : null;
+  const role = e.actor.role;
+  const staff = role === 'OPERATOR' || role === 'SUPERVISOR' || role === 'ADMIN';
+  const supervisor = role === 'SUPERVISOR' || role === 'ADMIN';
+  const open = status === 'scheduled' || status === 'due';
+  switch (e.type) {
+    case 'installment.fallDue':
+      return status === 'scheduled' && role === 'SYSTEM' && e.today >= c.payDate ? { status: 'due', context: {} } : null;
+    case 'installment.markPaid':
+      if (status !== 'due' || !supervisor || e.reference.trim() === '' || e.paidAt > e.today) return null;
+      return { status: 'paid', context: { reference: e.reference, paidAt: e.paidAt, paidBy: e.actor.id } };
+    case 'installment.postForPayout':
+      if (status !== 'scheduled' || !staff || e.tax + e.netInterest !== c.grossInterest) return null;
+      return { status: 'due', context: { tax: e.tax, netInterest: e.netInterest } };
+    case 'installment.settleWithPayout':
+      if (status !== 'due' || !supervisor || e.reference.trim() === '' || e.paidAt > e.today) return null;
+      return { status: 'paid', context: { reference: e.reference.trim(), paidAt: e.paidAt, paidBy: e.actor.id } };
+    case 'installment.capitalise':
+      if (!open || role !== 'SYSTEM' || e.tax + e.netInterest !== c.grossInterest || e.paidAt > e.today) return null;
+      return { status: 'paid', context: { tax: e.tax, netInterest: e.netInterest, reference: 'ARO+ (dikapitalisasi)', paidAt: e.paidAt, paidBy: e.actor.id } };
+    case 'installment.cancel':
+      return open && (staff || role === 'PARTNER') ? { status: 'cancelled', context: {} } : null;
   }
-  const supervisor = e.actor.role === 'SUPERVISOR' || e.actor.role === 'ADMIN';
-  if (status !== 'due' || !supervisor || e.reference.trim() === '' || e.paidAt > e.today) return null;
-  return { status: 'paid', context: { reference: e.reference, paidAt: e.paidAt, paidBy: e.actor.id } };
 }
 
 describe('interest installment: generated paths walk every transition', () => {
@@ -61,7 +82,7 @@ describe('interest installment: generated paths walk every transition', () => {
   }
 
   it('walked every transition the machine defines', () => {
-    expect(paths.length).toBeGreaterThanOrEqual(3);
+    expect(paths.length).toBeGreaterThanOrEqual(8);
     expect(unwalked(interestInstallmentMachine, walked)).toEqual([]);
   });
 });
@@ -79,6 +100,23 @@ describe('interest installment scenarios', () => {
     expect(installmentAllowedEvents(restoreInstallment('scheduled', context), actors.system, '2026-04-29')).toEqual([]);
     expect(installmentAllowedEvents(restoreInstallment('scheduled', context), actors.system, '2026-04-30')).toEqual(['installment.fallDue']);
     expect(installmentAllowedEvents(restoreInstallment('paid', context), actors.supervisor, '2026-05-04')).toEqual([]);
+    // What a deposit transition brings (payout, ARO+, cancellation) is never offered alone.
+    expect(installmentAllowedEvents(restoreInstallment('scheduled', context), actors.supervisor, '2026-05-04')).toEqual([]);
+    expect(installmentAllowedEvents(restoreInstallment('cancelled', context), actors.supervisor, '2026-05-04')).toEqual([]);
+  });
+
+  it('a cancelled installment can be neither paid nor capitalised', () => {
+    const cancelled = restoreInstallment('cancelled', context);
+    expect(installmentWhyNot(cancelled, { type: 'installment.markPaid', actor: actors.supervisor, today: '2026-05-04', reference: 'TRF-1', paidAt: '2026-04-30' })).toEqual({
+      category: 'conflict',
+      status: 409,
+      message: 'Bunga tidak dalam status Jatuh Tempo Bayar (status saat ini: Dibatalkan).',
+    });
+    expect(installmentWhyNot(cancelled, { type: 'installment.capitalise', actor: actors.system, today: '2026-04-30', paidAt: '2026-04-30', tax: 0, netInterest: 49_315 })).toEqual({
+      category: 'conflict',
+      status: 409,
+      message: 'Bunga tidak dalam status Terjadwal atau Jatuh Tempo Bayar (status saat ini: Dibatalkan).',
+    });
   });
 
   it('explains refusals with the HTTP status to answer', () => {

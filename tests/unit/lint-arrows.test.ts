@@ -37,6 +37,11 @@ describe('import arrows (eslint.config.js)', () => {
     ['area-imports-another-areas-routes.ts', 'import/no-restricted-paths'],
     ['platform-imports-an-area.ts', 'import/no-restricted-paths'],
     ['feature-imports-another-feature.ts', 'import/no-restricted-paths'],
+    // Issue 20: what another area imports from a service is what the service defines.
+    ['area-service-re-exports-a-repository.ts', 'berjangka/service-defines-its-exports'],
+    ['area-service-hands-on-an-import.ts', 'berjangka/service-defines-its-exports'],
+    ['area-service-aliases-an-import.ts', 'berjangka/service-defines-its-exports'],
+    ['area-service-exports-all.ts', 'berjangka/service-defines-its-exports'],
   ])('%s is an error of %s', async (name, rule) => {
     expect(await ruleIds(name)).toContain(rule);
   }, 30_000);

@@ -1,0 +1,2 @@
+// as: server/deposits/lint-fixture-service.ts
+export * from './deposit-state';
