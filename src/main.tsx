@@ -5,6 +5,11 @@ import { createAppActors } from './app/actors';
 import { App } from './app/App';
 import { browserEffects } from './app/main-effects';
 import { appRoutes } from './app/routes';
+import { sessionStore } from './lib/storage';
+
+// Framed on another site, the session may be in local storage the user let us use before: taken
+// before anything reads it (a refusal answers at once, without a prompt).
+await sessionStore.prepare();
 
 // The actors need the router's navigate and the router's screens need the actors: the actors
 // call through this variable, which is set before anything can navigate.

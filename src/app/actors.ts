@@ -9,6 +9,7 @@ import { sidebarMachine } from '../../machines/sidebar';
 import type { User } from '@contract/auth';
 import type { AuthApi } from '../lib/api-client';
 import type { SessionStorage } from '../lib/storage';
+import type { FramedStorage } from '../lib/storage-access';
 import type { Notification } from '../lib/toast';
 import type { WindowTransport } from '../lib/window-messages';
 import type { RuntimeConfig } from './config';
@@ -28,7 +29,20 @@ export interface AppEffects {
   place: { ownOrigin: string; framed: boolean; parentOrigin: string | null };
   /** Milliseconds since the epoch; `Date.now` by default. */
   now?: () => number;
+  /** Where the session is kept when framed on another site (src/lib/storage-access.ts); local storage when absent. */
+  sessionStore?: SessionPersistenceControl;
 }
+
+/** What screens see of where the session is kept, and the Storage Access request a click may make. */
+export type SessionPersistenceControl = Pick<FramedStorage, 'persistence' | 'canAsk' | 'ask' | 'subscribe'>;
+
+/** Local storage that works: nothing to ask, nothing to say. */
+const KEPT_IN_LOCAL_STORAGE: SessionPersistenceControl = {
+  persistence: () => 'kept',
+  canAsk: () => false,
+  ask: async () => 'kept',
+  subscribe: () => () => undefined,
+};
 
 export interface AppActors {
   session: ActorRefFrom<typeof sessionMachine>;
@@ -44,6 +58,8 @@ export interface AppActors {
   notify: AppEffects['notify'];
   showError: AppEffects['showError'];
   navigate: AppEffects['navigate'];
+  /** Where the session is kept: the login screen asks for storage access and says when the session ends with the page. */
+  sessionStore: SessionPersistenceControl;
   /** The router reports a new location: the route guard decides about it. */
   routeChanged(path: string): void;
   /** A lazily loaded screen started (true) or finished (false) loading its code. */
@@ -152,6 +168,7 @@ export function createAppActors(effects: AppEffects): AppActors {
     notify: effects.notify,
     showError: effects.showError,
     navigate: effects.navigate,
+    sessionStore: effects.sessionStore ?? KEPT_IN_LOCAL_STORAGE,
     routeChanged(path) {
       routeGuard.send({ type: 'route.changed', path, hasToken: storage.hasToken() });
     },

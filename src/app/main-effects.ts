@@ -1,6 +1,6 @@
 import { authApi } from '../lib/api-client';
 import { showError } from '../lib/error-message';
-import { storage } from '../lib/storage';
+import { sessionStore, storage } from '../lib/storage';
 import { notify } from '../lib/toast';
 import { createWindowTransport, isFramed, parentOrigin } from '../lib/window-messages';
 import type { AppEffects } from './actors';
@@ -10,6 +10,7 @@ import { readRuntimeConfig } from './config';
 export function browserEffects(navigate: (to: string) => void): AppEffects {
   return {
     storage,
+    sessionStore,
     api: authApi,
     transport: createWindowTransport(window),
     notify: (notification) => void notify(notification),

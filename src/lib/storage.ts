@@ -2,7 +2,8 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import { jwtDecode } from 'jwt-decode';
 import type { User } from '@contract/auth';
-import { createMemoryStore } from './memory-store';
+import { createFramedStorage, type FramedStorage, type StorageAccessDocument } from './storage-access';
+import { isFramed } from './window-messages';
 
 /** The local-storage keys of the product spec (section 9), exactly. */
 export const storageKeys = {
@@ -130,42 +131,20 @@ export function createSessionStorage(store: () => KeyValueStore, secret: string)
 
 const configuredKey: unknown = import.meta.env?.VITE_STORAGE_KEY;
 
-function usable(store: KeyValueStore | undefined): store is KeyValueStore {
-  try {
-    if (!store) return false;
-    const probe = '__berjangka_probe__';
-    store.setItem(probe, probe);
-    store.removeItem(probe);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * window.localStorage, or — when the browser refuses it (a framed app from another site with
- * third-party storage blocked, e.g. private windows, throws on every access) — a store kept in
- * memory for the page's life, so the session still works instead of failing. Decided once.
+ * Where the running app keeps its session: window.localStorage, or — when the browser refuses it
+ * (a frame on another site with third-party storage blocked: every access throws) — the page's
+ * memory until the Storage Access API hands over local storage (src/lib/storage-access.ts).
  */
-export function pageStore(candidate: () => KeyValueStore | undefined = () => globalThis.localStorage): () => KeyValueStore {
-  let chosen: KeyValueStore | undefined;
-  return () => {
-    if (!chosen) {
-      let local: KeyValueStore | undefined;
-      try {
-        local = candidate();
-      } catch {
-        local = undefined;
-      }
-      chosen = usable(local) ? local : createMemoryStore();
-    }
-    return chosen;
-  };
-}
+export const sessionStore: FramedStorage = createFramedStorage({
+  localStorage: () => globalThis.localStorage,
+  document: typeof document === 'undefined' ? undefined : (document as unknown as StorageAccessDocument),
+  framed: typeof window !== 'undefined' && isFramed(window),
+});
 
-/** The app's storage: local storage (or the page's memory when refused) under the configured key. */
+/** The app's storage under the configured key, in whichever store `sessionStore` holds now. */
 export const storage: SessionStorage = createSessionStorage(
-  pageStore(),
+  () => sessionStore.current(),
   typeof configuredKey === 'string' && configuredKey !== '' ? configuredKey : DEFAULT_STORAGE_KEY,
 );
 

@@ -6,7 +6,6 @@ import {
   createSessionStorage,
   DEFAULT_STORAGE_KEY,
   hasToken,
-  pageStore,
   readToken,
   readTokenExpiry,
   readUser,
@@ -15,6 +14,8 @@ import {
   saveUser,
   storageKeys,
 } from '@src/lib/storage';
+import { createFramedStorage, type StorageAccessDocument } from '@src/lib/storage-access';
+import { createMemoryStore } from '@src/lib/memory-store';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.c2lnbmF0dXJl`;
@@ -153,18 +154,81 @@ describe('when the browser refuses local storage (a cross-site frame in a privat
     },
   };
 
+  const framedIn = (document: StorageAccessDocument | undefined, framed = true) => createFramedStorage({ localStorage: () => refusing, document, framed });
+  /** A browser's Storage Access API that grants (handing over `granted`) or refuses, counting the requests. */
+  const accessApi = (answer: 'grant' | 'refuse', granted = createMemoryStore()) => {
+    const requests: unknown[] = [];
+    const api: StorageAccessDocument = {
+      hasStorageAccess: async () => false,
+      requestStorageAccess: async (types) => {
+        requests.push(types);
+        if (answer === 'refuse') throw new DOMException('requestStorageAccess not allowed', 'NotAllowedError');
+        return { localStorage: granted };
+      },
+    };
+    return { api, requests, granted };
+  };
+
   it('keeps the session in the page’s memory instead of failing', () => {
-    const session = createSessionStorage(pageStore(() => refusing), 'kunci-uji');
+    const store = framedIn(undefined);
+    const session = createSessionStorage(store.current, 'kunci-uji');
     session.saveSession({ token, user });
     expect(session.readToken()).toBe(token);
     expect(session.readUser()).toEqual(user);
+    expect(store.persistence()).toBe('page');
     session.clearAll();
     expect(session.hasToken()).toBe(false);
   });
 
-  it('uses local storage itself when it works', () => {
-    const session = createSessionStorage(pageStore(() => window.localStorage), 'kunci-uji');
+  it('uses local storage itself when it works, and never asks', async () => {
+    const { api, requests } = accessApi('grant');
+    const store = createFramedStorage({ localStorage: () => window.localStorage, document: api, framed: true });
+    const session = createSessionStorage(store.current, 'kunci-uji');
     session.saveToken(token);
     expect(window.localStorage.getItem('token-expired')).toBe(String(exp));
+    expect([store.persistence(), store.canAsk(), await store.prepare(), requests]).toEqual(['kept', false, 'kept', []]);
+  });
+
+  it('granted, keeps the spec’s keys in the local storage the browser hands over, with what the page held meanwhile', async () => {
+    const { api, requests, granted } = accessApi('grant');
+    const store = framedIn(api);
+    const session = createSessionStorage(store.current, 'kunci-uji');
+    session.saveToken(token);
+    expect(store.canAsk()).toBe(true);
+    expect(await store.ask()).toBe('kept');
+    expect(requests).toEqual([{ localStorage: true }]);
+    expect(granted.getItem(storageKeys.tokenExpired)).toBe(String(exp));
+    session.saveUser(user);
+    expect(granted.getItem(storageKeys.user)).not.toBeNull();
+    expect(session.readToken()).toBe(token);
+    expect(store.canAsk()).toBe(false);
+  });
+
+  it('at boot takes access granted before without asking anyone (a reload of the host keeps the session)', async () => {
+    const granted = createMemoryStore();
+    const earlier = createSessionStorage(() => granted, 'kunci-uji');
+    earlier.saveSession({ token, user });
+    const { api } = accessApi('grant', granted);
+    const store = framedIn(api);
+    expect(await store.prepare()).toBe('kept');
+    expect(createSessionStorage(store.current, 'kunci-uji').readToken()).toBe(token);
+  });
+
+  it('refused, keeps the page’s memory, says so to whoever listens and does not ask again', async () => {
+    const { api, requests } = accessApi('refuse');
+    const store = framedIn(api);
+    let told = 0;
+    store.subscribe(() => (told += 1));
+    expect(await store.prepare()).toBe('page');
+    expect(store.canAsk()).toBe(true);
+    expect(await store.ask()).toBe('page');
+    expect([store.canAsk(), told, requests.length]).toEqual([false, 1, 2]);
+    expect(await store.ask()).toBe('page');
+    expect(requests.length).toBe(2);
+  });
+
+  it('not framed, or without the API, there is nobody to ask', () => {
+    expect(framedIn(accessApi('grant').api, false).canAsk()).toBe(false);
+    expect(framedIn({}).canAsk()).toBe(false);
   });
 });

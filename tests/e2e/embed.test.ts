@@ -173,8 +173,18 @@ describe('a host on an origin that is not allowed', () => {
 });
 
 describe('the app framed from another site that refuses it local storage', () => {
-  it('still shows the login, answers the host and keeps the session for the page', async () => {
+  it('asks for storage access on the login click, says the session ends with the page, answers the host and keeps the session for the page', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'id-ID' });
+    // Every frame records the Storage Access requests it makes, and whether a click's activation was behind each.
+    await context.addInitScript(() => {
+      const calls: unknown[] = [];
+      (window as unknown as { storageAccessCalls: unknown[] }).storageAccessCalls = calls;
+      const request = Document.prototype.requestStorageAccess as (this: Document, ...args: unknown[]) => Promise<unknown>;
+      Document.prototype.requestStorageAccess = function (this: Document, ...args: unknown[]) {
+        calls.push({ types: args[0] ?? null, activated: navigator.userActivation.isActive });
+        return request.apply(this, args);
+      } as typeof Document.prototype.requestStorageAccess;
+    });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     try {
@@ -191,13 +201,32 @@ describe('the app framed from another site that refuses it local storage', () =>
         }
       })).toBe('SecurityError');
       await frame.getByRole('heading', { name: 'Masuk', level: 1 }).waitFor();
+      // At boot the app asked without a click (taken only when the user granted it before), and was refused.
+      const calls = () => frame.evaluate(() => (window as unknown as { storageAccessCalls: unknown[] }).storageAccessCalls);
+      expect(await calls()).toEqual([{ types: { localStorage: true }, activated: false }]);
+      const notice = frame.getByRole('note').filter({ hasText: 'sesi berakhir saat halaman dimuat ulang' });
+      expect(await notice.textContent()).toContain('Saat Anda menekan Masuk, browser dapat meminta izin');
       await send(page, 'checkIsLoggedIn');
       expect(await waitForReplies(page, 1)).toEqual([{ eventMessage: 'LoggedOutBPR' }]);
       await submitLogin(frame as unknown as Page, 'admin@bpr-demo.test', DEMO_PASSWORD);
       expect(await waitForReplies(page, 2)).toEqual([{ eventMessage: 'LoggedOutBPR' }, { eventMessage: 'LoggedInBPR' }]);
       await frame.getByRole('heading', { name: 'Selamat datang, Admin Demo' }).waitFor();
+      // The click on Masuk asked the browser, with the click's activation behind it.
+      expect(await calls()).toEqual([
+        { types: { localStorage: true }, activated: false },
+        { types: { localStorage: true }, activated: true },
+      ]);
       await send(page, 'checkIsLoggedIn');
       expect((await waitForReplies(page, 3))[2]).toEqual({ eventMessage: 'LoggedInBPR' });
+
+      // Refused, the session was the page's: reloading the host ends it, as the login screen said.
+      await page.reload();
+      await framePath(page, '/login');
+      const reloaded = appFrame(page);
+      await reloaded.getByRole('heading', { name: 'Masuk', level: 1 }).waitFor();
+      await reloaded.getByRole('note').filter({ hasText: 'sesi berakhir saat halaman dimuat ulang' }).waitFor();
+      await send(page, 'checkIsLoggedIn');
+      expect(await waitForReplies(page, 1)).toEqual([{ eventMessage: 'LoggedOutBPR' }]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

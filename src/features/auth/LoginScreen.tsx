@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DEMO_BANNER } from '@contract/run-mode';
 import { useAppActors } from '../../app/actors-context';
+import { useSessionPersistence } from '../../app/use-session-persistence';
 import { AuthLayout } from '../../components/AuthLayout';
 import { TextField } from '../../components/TextField';
 
@@ -16,9 +17,11 @@ export default function LoginScreen() {
   const { session, mode } = useAppActors();
   const [search] = useSearchParams();
   const loggingIn = useSelector(session, (snapshot) => snapshot.matches('loggingIn'));
+  const storage = useSessionPersistence();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (storage.canAsk) storage.ask();
     const form = new FormData(event.currentTarget);
     session.send({
       type: 'session.login',
@@ -42,6 +45,13 @@ export default function LoginScreen() {
         <p className="bj-demo-banner" role="note">
           <strong>{DEMO_BANNER}</strong>
           <span>Data, kurir JNE dan tanda tangan Privy di sini adalah tiruan. Lihat README &ldquo;Production&rdquo; untuk pemasangan sungguhan.</span>
+        </p>
+      ) : null}
+      {storage.persistence === 'page' ? (
+        <p className="bj-notice bj-notice--warning" role="note" id="bj-session-page-only">
+          {storage.canAsk
+            ? 'Aplikasi ini dibuka di dalam aplikasi lain dan browser belum mengizinkannya menyimpan sesi. Saat Anda menekan Masuk, browser dapat meminta izin; tanpa izin itu, sesi berakhir saat halaman dimuat ulang.'
+            : 'Browser tidak mengizinkan aplikasi ini menyimpan sesi di dalam aplikasi lain: sesi Anda berakhir saat halaman dimuat ulang, dan Anda perlu masuk lagi.'}
         </p>
       ) : null}
       <form className="bj-form" onSubmit={onSubmit} noValidate aria-busy={loggingIn}>
