@@ -1,27 +1,25 @@
 import { useState } from 'react';
 import { holdDecisionDone } from '../components/HoldActions';
-import { createIdempotentSender } from '../lib/idempotency';
 import { holdsApi, type Hold, type HoldDecisionEvent } from '../lib/holds-api';
 import { useAppActors } from './actors-context';
-import { useDialogRequest } from './use-dialog-request';
+import { useSubmit } from './use-submit';
 
 /**
  * The decision on a hold a screen has open (the deposit's Blokir tab, the Blokir list): which hold
- * and event, the request with its key, the toast, and `reload` (the screen reads its data again)
- * once the server took it. A refusal stays in the dialog (useDialogRequest); closing the dialog
- * after one reloads too, since the hold may have changed under it (another supervisor decided).
+ * and event, the request through the submission machine, the toast, and `reload` (the screen reads
+ * its data again) once the server took it. A refusal stays in the dialog; closing the dialog after
+ * one reloads too, since the hold may have changed under it (another supervisor decided).
  */
 export function useHoldDecision(reload: () => void) {
   const app = useAppActors();
-  const request = useDialogRequest();
-  const [send] = useState(createIdempotentSender);
+  const submission = useSubmit();
   const [open, setOpen] = useState<{ hold: Hold; event: HoldDecisionEvent } | null>(null);
 
   const decide = async (reason: string) => {
     if (!open) return;
     const { hold, event } = open;
-    const done = await request.run(() => send({ holdId: hold.id, event, reason }, (key) => holdsApi.decide(hold.id, event, reason, key)));
-    if (!done) return;
+    const done = await submission.submit({ holdId: hold.id, event, reason }, (key) => holdsApi.decide(hold.id, event, reason, key));
+    if (!done.ok) return;
     app.notify({ type: 'success', title: holdDecisionDone[event] });
     setOpen(null);
     reload();
@@ -29,15 +27,11 @@ export function useHoldDecision(reload: () => void) {
 
   return {
     open,
-    pending: request.pending,
-    refusal: request.refusal,
-    start: (hold: Hold, event: HoldDecisionEvent) => {
-      request.clearRefusal();
-      setOpen({ hold, event });
-    },
+    submission,
+    start: (hold: Hold, event: HoldDecisionEvent) => setOpen({ hold, event }),
     close: () => {
       setOpen(null);
-      if (request.refusal) reload();
+      if (submission.failedWith !== null) reload();
     },
     decide,
   };

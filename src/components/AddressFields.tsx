@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { GeographyLevel } from '@contract/geography';
 import { geographyApi as defaultGeographyApi, type GeographyApi, type GeographyArea, type ZipSearchResult } from '../lib/geography-api';
 import { ZipSearchField } from './ZipSearchField';
+import { useFieldProblems } from './Form';
 
 /** The picked part of an address, as the form sends it (empty string: nothing picked). */
 export interface PickedAddress {
@@ -31,7 +32,7 @@ export interface AddressFieldsProps {
   /** Province, city and district are required (the village and postal code help the courier). */
   required?: boolean;
   disabled?: boolean;
-  /** Problems to show under the pickers, one sentence each. */
+  /** Problems to show under the pickers, one sentence each; the form's submission adds its `area` problems (components/Form.tsx). */
   problems?: readonly string[];
   api?: GeographyApi;
 }
@@ -43,8 +44,9 @@ export interface AddressFieldsProps {
  * reads them with FormData like any other field. Picking an area clears the ones below it;
  * picking a village fills its postal code.
  */
-export function AddressFields({ defaultValue, defaultNames = {}, required = false, disabled = false, problems = [], api = defaultGeographyApi }: AddressFieldsProps) {
+export function AddressFields({ defaultValue, defaultNames = {}, required = false, disabled = false, problems: given, api = defaultGeographyApi }: AddressFieldsProps) {
   const id = useId();
+  const problems = useFieldProblems('area', 'Wilayah', given);
   const [value, setValue] = useState<PickedAddress>({ ...EMPTY_ADDRESS, ...defaultValue });
   const [names, setNames] = useState<Names>(defaultNames);
 

@@ -5,6 +5,7 @@ import { DayPicker } from 'react-day-picker';
 import { id as dayPickerId } from 'react-day-picker/locale/id';
 import 'react-day-picker/style.css';
 import { formatDate } from '../lib/format';
+import { useFieldProblem } from './Form';
 import '../styles/date-field.css';
 
 const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
@@ -98,6 +99,7 @@ export interface DateFieldProps {
  */
 export function DateField({ label, className = 'bj-field', labelClassName = 'bj-field__label', name, value, defaultValue = '', onChange, min, max, required, problem: givenProblem = null }: DateFieldProps) {
   const id = useId();
+  const formProblem = useFieldProblem(name, label, givenProblem);
   const problemId = `${id}-problem`;
   const calendarId = `${id}-calendar`;
   const controlled = value !== undefined;
@@ -175,7 +177,7 @@ export function DateField({ label, className = 'bj-field', labelClassName = 'bj-
   }
 
   const selected = dateOf(iso);
-  const shownProblem = problem ?? givenProblem;
+  const shownProblem = problem ?? formProblem;
   return (
     <div className={`${className} bj-date-field`} ref={wrapperRef}>
       <label className={labelClassName} htmlFor={id}>

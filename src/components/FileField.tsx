@@ -1,10 +1,13 @@
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useFieldProblems } from './Form';
 
 export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'onChange'> {
   label: string;
   hint?: ReactNode;
-  /** Problems with the chosen files, one sentence each. */
+  /** Problems with the chosen files, one sentence each; the form's submission adds the server's (components/Form.tsx). */
   problems?: readonly string[];
+  /** Other openings of the server's sentences about this file ("Unggah satu berkas surat"). */
+  openings?: readonly string[];
   onFilesChange?: (files: File[]) => void;
 }
 
@@ -19,8 +22,9 @@ export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export const FILE_ACCEPT = 'application/pdf,image/png,image/jpeg';
 export const FILE_HINT = 'PDF, PNG atau JPEG, paling besar 5 MB.';
 
-export function FileField({ label, hint, problems = [], required, multiple, onFilesChange, ...input }: FileFieldProps) {
+export function FileField({ label, hint, problems: given, openings, required, multiple, onFilesChange, ...input }: FileFieldProps) {
   const id = useId();
+  const problems = useFieldProblems(input.name, label, given, openings);
   const [chosen, setChosen] = useState<string[]>([]);
   const describedBy = [hint ? `${id}-hint` : null, `${id}-chosen`, problems.length > 0 ? `${id}-problems` : null].filter(Boolean).join(' ');
 

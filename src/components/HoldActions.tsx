@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import type { Submission } from '../app/use-submit';
 import { formatDateTime } from '../lib/format';
 import type { Hold, HoldDecisionEvent } from '../lib/holds-api';
 import { Dialog } from './Dialog';
+import { TextAreaField } from './TextField';
 import type { BadgeTone } from './StatusBadge';
 
 /**
@@ -72,25 +73,19 @@ const COPY: Record<HoldDecisionEvent, { title: string; confirm: string; lead: st
 export interface HoldDecisionDialogProps {
   hold: Hold;
   event: HoldDecisionEvent;
-  pending: boolean;
-  /** The server's refusal of the last attempt, shown in the dialog: the toast sits behind the modal. */
-  refusal: string | null;
+  /** The decision's request: pending, and the server's refusal shown in the dialog (the toast sits behind the modal). */
+  submission: Submission;
   onClose: () => void;
   /** The reason typed ('' for an approval, which asks none). */
   onSubmit: (reason: string) => void;
 }
 
 /** Confirms one decision on a hold: what it is about, and the reason when the decision needs one. */
-export function HoldDecisionDialog({ hold, event, pending, refusal, onClose, onSubmit }: HoldDecisionDialogProps) {
+export function HoldDecisionDialog({ hold, event, submission, onClose, onSubmit }: HoldDecisionDialogProps) {
   const copy = COPY[event];
-  const [problem, setProblem] = useState<string | null>(null);
   const submit = (form: HTMLFormElement) => {
     const reason = String(new FormData(form).get('reason') ?? '').trim();
-    if (copy.reason && !reason) {
-      setProblem(`${copy.reason} wajib diisi.`);
-      return;
-    }
-    setProblem(null);
+    if (copy.reason && !reason) return submission.invalid({ fieldProblems: { reason: [`${copy.reason} wajib diisi.`] } });
     onSubmit(reason);
   };
   const request = hold.releaseRequest;
@@ -102,7 +97,7 @@ export function HoldDecisionDialog({ hold, event, pending, refusal, onClose, onS
       onSubmit={submit}
       confirmLabel={copy.confirm}
       confirmTone={event === 'hold.rejectRelease' ? 'danger' : 'primary'}
-      pending={pending}
+      submission={submission}
     >
       <p>
         <strong>
@@ -116,23 +111,7 @@ export function HoldDecisionDialog({ hold, event, pending, refusal, onClose, onS
         </p>
       ) : null}
       <p className="bj-dialog__lead">{copy.lead}</p>
-      {copy.reason ? (
-        <label className="bj-field">
-          <span className="bj-field__label">
-            {copy.reason}
-            <span className="bj-field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </span>
-          <textarea className="bj-field__input" name="reason" rows={3} maxLength={500} required aria-required="true" />
-        </label>
-      ) : null}
-      {problem || refusal ? (
-        <p className="bj-field__problem" role="alert">
-          {problem ?? refusal}
-        </p>
-      ) : null}
+      {copy.reason ? <TextAreaField label={copy.reason} name="reason" rows={3} maxLength={500} required /> : null}
     </Dialog>
   );
 }
@@ -140,8 +119,7 @@ export function HoldDecisionDialog({ hold, event, pending, refusal, onClose, onS
 /** A screen's open decision on a hold (app/use-hold-decision.ts), as the dialog needs it. */
 export interface OpenDecision {
   open: { hold: Hold; event: HoldDecisionEvent } | null;
-  pending: boolean;
-  refusal: string | null;
+  submission: Submission;
   close: () => void;
   decide: (reason: string) => Promise<unknown>;
 }
@@ -154,8 +132,7 @@ export function OpenHoldDecisionDialog({ decision }: { decision: OpenDecision })
       key={`${decision.open.hold.id}-${decision.open.event}`}
       hold={decision.open.hold}
       event={decision.open.event}
-      pending={decision.pending}
-      refusal={decision.refusal}
+      submission={decision.submission}
       onClose={decision.close}
       onSubmit={(reason) => void decision.decide(reason)}
     />

@@ -1,5 +1,5 @@
-import { useId, type SelectHTMLAttributes } from 'react';
-import { FieldHint, FieldLabel } from './FieldParts';
+import type { SelectHTMLAttributes } from 'react';
+import { FieldFrame, useFieldWiring } from './FieldParts';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -14,14 +14,10 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 
 /** A labelled select, styled and wired for assistive technology like TextField. */
 export function SelectField({ label, options, placeholder, hint, problem, required, ...select }: SelectFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const problemId = problem ? `${id}-problem` : undefined;
-  const describedBy = [hintId, problemId].filter(Boolean).join(' ') || undefined;
+  const field = useFieldWiring(select.name, label, hint, problem, required);
   return (
-    <div className="bj-field">
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <select id={id} className="bj-field__input" aria-required={required || undefined} aria-invalid={problem ? true : undefined} aria-describedby={describedBy} {...select}>
+    <FieldFrame field={field} label={label} hint={hint} required={required}>
+      <select {...field.control} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -29,12 +25,6 @@ export function SelectField({ label, options, placeholder, hint, problem, requir
           </option>
         ))}
       </select>
-      <FieldHint id={hintId} hint={hint} />
-      {problem ? (
-        <p id={problemId} className="bj-field__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

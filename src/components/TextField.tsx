@@ -1,37 +1,33 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { FieldHint, FieldLabel } from './FieldParts';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { FieldFrame, useFieldWiring } from './FieldParts';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** A labelled control's props: the element's own, its label, a short help text under it, and its problem. */
+type Labelled<Attributes> = Omit<Attributes, 'id'> & {
   label: string;
-  /** A short help text under the field. */
   hint?: ReactNode;
-  /** A problem with the value, announced to screen readers. */
+  /** A problem with the value, announced to screen readers; the form's submission adds the server's (components/Form.tsx). */
   problem?: string | null;
-}
+};
+
+export type TextFieldProps = Labelled<InputHTMLAttributes<HTMLInputElement>>;
+export type TextAreaFieldProps = Labelled<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 /** A labelled input; the label, hint and problem are tied to it for assistive technology. */
 export function TextField({ label, hint, problem, required, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const problemId = problem ? `${id}-problem` : undefined;
-  const describedBy = [hintId, problemId].filter(Boolean).join(' ') || undefined;
+  const field = useFieldWiring(input.name, label, hint, problem, required);
   return (
-    <div className="bj-field">
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      <input
-        id={id}
-        className="bj-field__input"
-        aria-required={required || undefined}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      <FieldHint id={hintId} hint={hint} />
-      {problem ? (
-        <p id={problemId} className="bj-field__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame field={field} label={label} hint={hint} required={required}>
+      <input {...field.control} {...input} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled multi-line text (a reason, a note), wired like TextField. */
+export function TextAreaField({ label, hint, problem, required, ...textarea }: TextAreaFieldProps) {
+  const field = useFieldWiring(textarea.name, label, hint, problem, required);
+  return (
+    <FieldFrame field={field} label={label} hint={hint} required={required}>
+      <textarea {...field.control} {...textarea} />
+    </FieldFrame>
   );
 }

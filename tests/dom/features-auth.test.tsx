@@ -182,7 +182,12 @@ describe('forgot, reset and change-expired password screens', () => {
     fireEvent.change(screen.getByLabelText(/^Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
     fireEvent.change(screen.getByLabelText(/^Ulangi Kata Sandi Baru/), { target: { value: 'Lain#2026xx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));
-    expect(toasts).toEqual([{ type: 'error', title: 'Konfirmasi kata sandi tidak sama dengan kata sandi baru.' }]);
+    // Said beside the repetition, which takes the focus; nothing is sent.
+    const repeat = screen.getByLabelText(/^Ulangi Kata Sandi Baru/);
+    expect(screen.getByRole('alert').textContent).toBe('Konfirmasi kata sandi tidak sama dengan kata sandi baru.');
+    expect(repeat.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(repeat));
+    expect(toasts).toEqual([]);
     expect(forgotPassword).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText(/^Ulangi Kata Sandi Baru/), { target: { value: 'Baru#2026xx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Simpan kata sandi' }));

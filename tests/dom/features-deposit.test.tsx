@@ -12,7 +12,8 @@ import { deposit } from './support/deposit-fixture';
 import type { ApiClients } from '@src/lib/api-client';
 import { readQueryState, useQueryState, writeQueryState } from '@src/lib/use-query-state';
 import { offeredActions } from '@src/features/deposits/deposit-actions';
-import { ActionDialog } from '@src/features/deposits/ActionDialog';
+import { ActionDialog as ScreenActionDialog, type ActionDialogProps } from '@src/features/deposits/ActionDialog';
+import { useSubmit } from '@src/app/use-submit';
 import { filenameFromDisposition } from '@src/lib/download';
 import { ok, page } from './support/fake-bpr-server';
 import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
@@ -99,30 +100,36 @@ describe('the action menu', () => {
   });
 });
 
+/** The dialog with a submission of its own, as the deposit screen gives it one. */
+function ActionDialog(props: Omit<ActionDialogProps, 'submission'>) {
+  const submission = useSubmit();
+  return <ScreenActionDialog {...props} submission={submission} />;
+}
+
 describe('the confirmations', () => {
   it('change date shows the new maturity for the picked value date', () => {
     const pending = deposit({ status: 'pending', depositDate: '2026-11-12', periodStart: '2026-11-12', maturityDate: '2027-02-12' });
-    render(<ActionDialog type="deposit.changeDate" deposit={pending} pending={false} onClose={() => undefined} onConfirm={() => undefined} />);
+    render(<ActionDialog type="deposit.changeDate" deposit={pending} onClose={() => undefined} onConfirm={() => undefined} />);
     fireEvent.change(screen.getByLabelText('Tanggal efektif baru'), { target: { value: '2026-11-30' } });
     expect(screen.getByTestId('new-maturity').textContent).toContain('28-Feb-2027');
   });
 
   it('approval names a special rate (with the product rate beside it) and a high-risk customer; an ordinary placement shows neither', () => {
     const special = deposit({ status: 'pending', rateBps: 650, productRateBps: 550, specialRate: true, customer: { ...deposit().customer, riskLevel: 'HIGH' } });
-    const { unmount } = render(<ActionDialog type="deposit.approve" deposit={special} pending={false} onClose={() => undefined} onConfirm={() => undefined} />);
+    const { unmount } = render(<ActionDialog type="deposit.approve" deposit={special} onClose={() => undefined} onConfirm={() => undefined} />);
     const flags = screen.getByRole('list', { name: 'Perhatian sebelum menyetujui' });
     expect([...flags.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Suku bunga khusus 6,50%, di atas suku bunga produk 5,50% untuk tenor ini.',
       'Tingkat risiko nasabah: Tinggi.',
     ]);
     unmount();
-    render(<ActionDialog type="deposit.approve" deposit={deposit({ status: 'pending' })} pending={false} onClose={() => undefined} onConfirm={() => undefined} />);
+    render(<ActionDialog type="deposit.approve" deposit={deposit({ status: 'pending' })} onClose={() => undefined} onConfirm={() => undefined} />);
     expect(screen.queryByRole('list', { name: 'Perhatian sebelum menyetujui' })).toBeNull();
   });
 
   it('reject requires a reason before it is confirmed, then sends it', () => {
     const onConfirm = vi.fn();
-    render(<ActionDialog type="deposit.reject" deposit={deposit({ status: 'pending' })} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);
+    render(<ActionDialog type="deposit.reject" deposit={deposit({ status: 'pending' })} onClose={() => undefined} onConfirm={onConfirm} />);
     fireEvent.click(screen.getByRole('button', { name: 'Tolak' }));
     expect(screen.getByRole('alert').textContent).toBe('Alasan wajib diisi.');
     expect(onConfirm).not.toHaveBeenCalled();
@@ -133,7 +140,7 @@ describe('the confirmations', () => {
 
   it('extend offers the product tenors with their rates and the new maturity', () => {
     const onConfirm = vi.fn();
-    render(<ActionDialog type="deposit.extend" deposit={deposit()} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);
+    render(<ActionDialog type="deposit.extend" deposit={deposit()} onClose={() => undefined} onConfirm={onConfirm} />);
     fireEvent.change(screen.getByLabelText('Tenor baru'), { target: { value: '6' } });
     expect(screen.getByText(/suku bunga 6,00%, jatuh tempo 10-Mei-2027/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Perpanjang' }));
@@ -142,7 +149,7 @@ describe('the confirmations', () => {
 
   it('mark paid asks for the reference, date and proof', () => {
     const onConfirm = vi.fn();
-    render(<ActionDialog type="deposit.markPaid" deposit={deposit({ status: 'disbursing' })} pending={false} onClose={() => undefined} onConfirm={onConfirm} />);
+    render(<ActionDialog type="deposit.markPaid" deposit={deposit({ status: 'disbursing' })} onClose={() => undefined} onConfirm={onConfirm} />);
     // The proof is asked for in Indonesian, not with the browser's "Choose File / No file chosen".
     const proof = screen.getByLabelText(/^Bukti transfer/);
     expect(proof.closest('.bj-file')?.textContent).toBe('Pilih berkasBelum ada berkas dipilih');

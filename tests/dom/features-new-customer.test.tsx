@@ -100,12 +100,15 @@ describe('Nasabah Baru', () => {
     await vi.waitFor(() => expect(server.requests.some((request) => request.path === '/bpr/customers/cus-new')).toBe(true));
   });
 
-  it('every problem the server names is listed and takes the focus; what was typed stays', async () => {
+  it('every problem the server names is shown, a field\'s beside it and the rest listed, which takes the focus; what was typed stays', async () => {
     const problems = ['Nomor urut NIK (4 digit terakhir) tidak boleh 0000.', 'Nomor telepon harus nomor Indonesia (+62 atau diawali 0).'];
     openAt('/nasabah/baru', (request) => (request.method === 'POST' ? { status: 400, body: { statusCode: 400, message: problems, error: 'Bad Request' } } : undefined));
     await fillRina();
     fireEvent.click(screen.getByRole('button', { name: 'Simpan nasabah' }));
-    await vi.waitFor(() => expect(within(screen.getByText('Periksa isian berikut').closest('section')!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(problems));
+    await vi.waitFor(() => expect(within(screen.getByText('Periksa isian berikut').closest('section')!).getAllByRole('listitem').map((item) => item.textContent)).toEqual([problems[0]]));
+    const phone = screen.getByLabelText(/^Nomor telepon/);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(problems[1]);
     await vi.waitFor(() => expect(document.activeElement?.contains(screen.getByText('Periksa isian berikut'))).toBe(true));
     expect((screen.getByLabelText(/^NIK/) as HTMLInputElement).value).toBe('3273095203850002');
   });

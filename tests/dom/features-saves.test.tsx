@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/auth';
 import type { AppActors } from '@src/app/actors';
 import { NETWORK_MESSAGE } from '@src/lib/api-client';
-import type { ChangeRequest, DisbursementRow, MonthlyInterestRow } from '@src/lib/deposit-api';
-import { deposit } from './support/deposit-fixture';
+import type { ChangeRequest, MonthlyInterestRow } from '@src/lib/deposit-api';
+import { changeRequest, deposit, payoutRow } from './support/deposit-fixture';
 import { chooseFile, pdf } from './support/files';
 import { fakeBprServer, KEY_REUSED, ok, page, refused, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
 import { openApp, type Toast } from './support/open-app';
@@ -51,31 +51,7 @@ async function lastToast(toasts: Toast[], expected: Toast) {
   await waitFor(() => expect(toasts.at(-1)).toEqual(expected));
 }
 
-function payout(depositId: string, depositNumber: string): DisbursementRow {
-  return {
-    id: `dis-${depositId}`,
-    depositId,
-    kind: 'maturity',
-    principal: 25_000_000,
-    interest: 0,
-    tax: 0,
-    penalty: 0,
-    amount: 25_000_000,
-    status: 'pending',
-    reference: null,
-    paidAt: null,
-    proofFileId: null,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    depositNumber,
-    customerId: `cus-${depositId}`,
-    customerName: `Nasabah ${depositNumber}`,
-    maturityDate: '2026-11-01',
-    payoutAccount: { bankName: 'BRI', accountNumber: '0123456789', accountName: 'Nasabah' },
-    // The list offered the payment (e.g. read before another supervisor recorded the bilyet as out again).
-    allowedEvents: ['deposit.markPaid'],
-    blockedEvents: [],
-  };
-}
+const payout = (depositId: string, depositNumber: string) => payoutRow({ depositId, depositNumber });
 
 describe('Pencairan', () => {
   const payouts = [payout('dep-1', 'DEP-DS-2611-0001'), payout('dep-2', 'DEP-DS-2611-0002')];
@@ -206,24 +182,7 @@ describe('Bunga Bulanan', () => {
 });
 
 describe('Permintaan Perubahan', () => {
-  const request = (id: string, depositNumber: string): ChangeRequest => ({
-    id,
-    depositId: `dep-${id}`,
-    depositNumber,
-    customerId: `cust-${id}`,
-    customerName: `Nasabah ${depositNumber}`,
-    kind: 'instruction',
-    kindLabel: 'Instruksi jatuh tempo',
-    requestedValue: { instruction: 'NON_ARO' },
-    previousValue: { instruction: 'ARO' },
-    currentInstruction: 'ARO',
-    status: 'pending',
-    reason: null,
-    decidedBy: null,
-    decidedAt: null,
-    requestedBy: null,
-    createdAt: '2026-11-01T00:00:00.000Z',
-  });
+  const request = changeRequest;
 
   it("a refused approval shows the server's reason, and approving another request then succeeds", async () => {
     const DECIDED = 'Permintaan ini sudah diputuskan.';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { BankLogo } from '../../components/BankLogo';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { useAppActors } from '../actors-context';
+import { useSubmit } from '../use-submit';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { SIDEBAR_ID } from './Sidebar';
 
@@ -20,7 +20,7 @@ export function ProfileHeader() {
   const [fetchedLogo, setFetchedLogo] = useState<{ bprId: string; url: string | null } | null>(null);
   const bprId = user?.bpr.id;
   const [changingPassword, setChangingPassword] = useState(false);
-  const [sendPasswordChange] = useState(createIdempotentSender);
+  const passwordChange = useSubmit();
 
   useEffect(() => {
     if (!bprId || storedLogo) return;
@@ -64,7 +64,7 @@ export function ProfileHeader() {
           </button>
         </div>
       ) : null}
-      {changingPassword ? <ChangePasswordDialog send={sendPasswordChange} onClose={() => setChangingPassword(false)} /> : null}
+      {changingPassword ? <ChangePasswordDialog submission={passwordChange} onClose={() => setChangingPassword(false)} /> : null}
     </header>
   );
 }

@@ -9,10 +9,11 @@ export interface OwnPasswordForm extends ChangeOwnPassword {
   repeatPassword: string;
 }
 
-/** The first problem of the form as typed, or null when it may be sent. */
-export function ownPasswordProblem(form: OwnPasswordForm): string | null {
-  if (!form.currentPassword) return 'Kata sandi saat ini wajib diisi.';
-  if (!form.newPassword) return 'Kata sandi baru wajib diisi.';
-  if (form.newPassword !== form.repeatPassword) return OWN_PASSWORD_MISMATCH;
-  return null;
+/** Every problem of the form as typed, by field (none when it may be sent). */
+export function ownPasswordProblems(form: OwnPasswordForm): Partial<Record<keyof OwnPasswordForm, string[]>> {
+  const problems: Partial<Record<keyof OwnPasswordForm, string[]>> = {};
+  if (!form.currentPassword) problems.currentPassword = ['Kata sandi saat ini wajib diisi.'];
+  if (!form.newPassword) problems.newPassword = ['Kata sandi baru wajib diisi.'];
+  else if (form.newPassword !== form.repeatPassword) problems.repeatPassword = [OWN_PASSWORD_MISMATCH];
+  return problems;
 }

@@ -1,12 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { NewPasswordForm } from './NewPasswordForm';
-import { useSaveThenLogin } from './use-save-then-login';
 
 export const EXPIRED_CHANGED_MESSAGE = 'Kata sandi berhasil diubah. Silakan masuk dengan kata sandi baru.';
 
@@ -18,17 +16,6 @@ export default function ChangeExpiredPasswordScreen() {
   const app = useAppActors();
   const changePassword = useSelector(app.session, (snapshot) => snapshot.context.changePassword);
 
-  const saveThenLogin = useSaveThenLogin(EXPIRED_CHANGED_MESSAGE);
-  const change = useCallback(
-    async (newPassword: string) => {
-      if (!changePassword) return;
-      await saveThenLogin(async () => {
-        await app.api.changeExpiredPassword({ email: changePassword.email, newPassword, changePasswordToken: changePassword.token });
-        app.session.send({ type: 'session.expiredPasswordChanged' });
-      });
-    },
-    [app, changePassword, saveThenLogin],
-  );
 
   return (
     <AuthLayout
@@ -42,7 +29,9 @@ export default function ChangeExpiredPasswordScreen() {
     >
       {changePassword ? (
         <NewPasswordForm
-          save={change}
+          save={(newPassword) => app.api.changeExpiredPassword({ email: changePassword.email, newPassword, changePasswordToken: changePassword.token })}
+          onSaved={() => app.session.send({ type: 'session.expiredPasswordChanged' })}
+          doneMessage={EXPIRED_CHANGED_MESSAGE}
           hint="Minimal 8 karakter, bukan email Anda."
           before={<TextField label="Email" name="email" type="email" value={changePassword.email} readOnly autoComplete="username" />}
         />

@@ -1,8 +1,9 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
-import { useSubmission } from '../../app/use-submission';
+import { useSubmit } from '../../app/use-submit';
 import { AuthLayout } from '../../components/AuthLayout';
+import { SubmitButton, SubmitForm } from '../../components/Form';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 
@@ -14,22 +15,12 @@ export default function ForgotPasswordScreen() {
   const app = useAppActors();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const send = useCallback(
-    async (email: string) => {
-      try {
-        await app.api.sendForgotPassword(email);
-        setSentTo(email);
-      } catch (error) {
-        app.showError(error);
-      }
-    },
-    [app],
-  );
-  const { pending, submit } = useSubmission(send);
+  const request = useSubmit();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit(String(new FormData(event.currentTarget).get('email') ?? '').trim());
+  const onSubmit = async (form: HTMLFormElement) => {
+    const email = String(new FormData(form).get('email') ?? '').trim();
+    const done = await request.submit({ email }, () => app.api.sendForgotPassword(email));
+    if (done.ok) setSentTo(email);
   };
 
   return (
@@ -50,12 +41,14 @@ export default function ForgotPasswordScreen() {
           </p>
         </Notice>
       ) : (
-        <form className="bj-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <SubmitForm
+          className="bj-form"
+          submission={request}
+          onSubmit={(form) => void onSubmit(form)}
+          actions={<SubmitButton label="Kirim tautan" busyLabel="Mengirim…" className="bj-button bj-button--primary bj-button--block" />}
+        >
           <TextField label="Email" name="email" type="email" autoComplete="email" required />
-          <button className="bj-button bj-button--primary bj-button--block" type="submit" disabled={pending}>
-            {pending ? 'Mengirim…' : 'Kirim tautan'}
-          </button>
-        </form>
+        </SubmitForm>
       )}
     </AuthLayout>
   );

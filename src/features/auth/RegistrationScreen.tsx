@@ -1,11 +1,12 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RegistrationFields } from '../../../contract/registration';
 import { useAppActors } from '../../app/actors-context';
-import { useSubmission } from '../../app/use-submission';
+import { useSubmit } from '../../app/use-submit';
 import { AddressFields } from '../../components/AddressFields';
 import { AuthLayout } from '../../components/AuthLayout';
 import { FileField } from '../../components/FileField';
+import { SubmitButton, SubmitForm } from '../../components/Form';
 import { Notice } from '../../components/Notice';
 import { TextField } from '../../components/TextField';
 import { DOCUMENT_ACCEPT, documentProblems } from './registration-documents';
@@ -30,27 +31,13 @@ export const REGISTRATION_SENT_TITLE = 'Pendaftaran terkirim';
  */
 export default function RegistrationScreen() {
   const app = useAppActors();
+  // The documents are checked as they are chosen; the submission shows the rest.
   const [problems, setProblems] = useState<string[]>([]);
-  const [addressProblems, setAddressProblems] = useState<string[]>([]);
   const [sent, setSent] = useState<{ bankName: string; email: string } | null>(null);
+  const registration = useSubmit();
 
-  const register = useCallback(
-    async (fields: Record<string, string | File[]>) => {
-      try {
-        await app.api.registration(fields);
-        setSent({ bankName: String(fields.bankName ?? ''), email: String(fields.email ?? '') });
-        app.notify({ type: 'success', title: REGISTRATION_SENT_TITLE });
-      } catch (error) {
-        app.showError(error);
-      }
-    },
-    [app],
-  );
-  const { pending, submit } = useSubmission(register);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const onSubmit = async (form: HTMLFormElement) => {
+    const data = new FormData(form);
     const documents = data.getAll('documents').filter((entry): entry is File => entry instanceof File && entry.size > 0);
     const found = documentProblems(documents);
     setProblems(found);
@@ -58,9 +45,11 @@ export default function RegistrationScreen() {
     for (const name of [...TEXT_FIELDS.map((field) => field.name), ...ADDRESS_PICK_FIELDS]) fields[name] = String(data.get(name) ?? '');
     // The server takes a registration without picked areas (older clients); this form asks for them.
     const missing = addressPickProblems(fields);
-    setAddressProblems(missing);
-    if (found.length > 0 || missing.length > 0) return;
-    void submit(fields);
+    if (found.length > 0 || missing.length > 0) return registration.invalid({ fieldProblems: { area: missing } });
+    const done = await registration.submit(fields, () => app.api.registration(fields));
+    if (!done.ok) return;
+    setSent({ bankName: String(fields.bankName ?? ''), email: String(fields.email ?? '') });
+    app.notify({ type: 'success', title: REGISTRATION_SENT_TITLE });
   };
 
   if (sent) {
@@ -87,14 +76,23 @@ export default function RegistrationScreen() {
         </p>
       }
     >
-      <form className="bj-form bj-form--grid" onSubmit={onSubmit} noValidate aria-busy={pending}>
+      <SubmitForm
+        className="bj-form bj-form--grid"
+        submission={registration}
+        onSubmit={(form) => void onSubmit(form)}
+        actions={
+          <div className="bj-form__full">
+            <SubmitButton label="Kirim pendaftaran" busyLabel="Mengirim…" />
+          </div>
+        }
+      >
         {TEXT_FIELDS.map((field) => (
           <div key={field.name} className={field.name === 'address' ? 'bj-form__full' : undefined}>
             <TextField name={field.name} label={field.label} type={field.type ?? 'text'} autoComplete={field.autoComplete} hint={field.hint} required />
           </div>
         ))}
         <div className="bj-form__full">
-          <AddressFields required problems={addressProblems} />
+          <AddressFields required />
         </div>
         <div className="bj-form__full">
           <FileField
@@ -108,12 +106,7 @@ export default function RegistrationScreen() {
             onFilesChange={(files) => setProblems(files.length > 0 ? documentProblems(files) : [])}
           />
         </div>
-        <div className="bj-form__full">
-          <button className="bj-button bj-button--primary" type="submit" disabled={pending}>
-            {pending ? 'Mengirim…' : 'Kirim pendaftaran'}
-          </button>
-        </div>
-      </form>
+      </SubmitForm>
     </AuthLayout>
   );
 }

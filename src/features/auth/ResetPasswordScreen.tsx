@@ -1,10 +1,8 @@
-import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { AuthLayout } from '../../components/AuthLayout';
 import { Notice } from '../../components/Notice';
 import { NewPasswordForm } from './NewPasswordForm';
-import { useSaveThenLogin } from './use-save-then-login';
 
 export const RESET_DONE_MESSAGE = 'Kata sandi berhasil diatur ulang. Silakan masuk dengan kata sandi baru.';
 
@@ -14,8 +12,6 @@ export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
 
-  const saveThenLogin = useSaveThenLogin(RESET_DONE_MESSAGE);
-  const reset = useCallback((password: string) => saveThenLogin(() => app.api.forgotPassword({ password, tokenForgotPassword: token })), [app, saveThenLogin, token]);
 
   return (
     <AuthLayout
@@ -28,7 +24,7 @@ export default function ResetPasswordScreen() {
       }
     >
       {token ? (
-        <NewPasswordForm save={reset} />
+        <NewPasswordForm save={(password) => app.api.forgotPassword({ password, tokenForgotPassword: token })} doneMessage={RESET_DONE_MESSAGE} />
       ) : (
         <Notice tone="warning" title="Tautan tidak lengkap">
           <p>

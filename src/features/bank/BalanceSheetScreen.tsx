@@ -1,17 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BALANCE_SHEET_LINE_LABELS, type BalanceSheet } from '@contract/balance-sheet';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
 import { ErrorState, LoadingState } from '../../components/DataState';
 import { DownloadButton } from '../../components/DownloadButton';
 import { FileField } from '../../components/FileField';
+import { SubmitButton, SubmitForm } from '../../components/Form';
 import { Notice } from '../../components/Notice';
 import { RupiahField } from '../../components/NumberFields';
 import { PageHeading } from '../../components/PageHeading';
 import { BALANCE_SHEET_TEMPLATE_PATH, balanceSheetApi, type BalanceSheetMonth } from '../../lib/balance-sheet-api';
-import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatRupiah, lastTwelveMonths } from '../../lib/format';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import type { JournalSummary } from '../../lib/ledger-api';
@@ -111,48 +111,53 @@ function MonthView({ sheet }: { sheet: BalanceSheet }) {
 
 function EntryForm({ period, current, journal, onSaved }: { period: string; current: BalanceSheet | null; journal: Resource<JournalSummary | null>; onSaved: () => void }) {
   const app = useAppActors();
-  const [send] = useState(createIdempotentSender);
+  // The entry and the import: one save at a time, their problems above the buttons.
+  const save = useSubmit();
   const [draft, setDraft] = useState<LinesDraft>(() => (current ? draftOf(current.lines, current.depositoFromBerjangka) : emptyDraft()));
-  const [problems, setProblems] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
   const [file, setFile] = useState<File | null>(null);
 
   const run = async (payload: unknown, request: (key: string) => Promise<BalanceSheet>, success: string) => {
-    setPending(true);
-    setProblems([]);
-    try {
-      await send(payload, request);
-      app.notify({ type: 'success', title: success });
-      onSaved();
-    } catch (error) {
-      app.showError(error);
-      setProblems(errorMessage(error).split('\n'));
-    } finally {
-      setPending(false);
-    }
+    const done = await save.submit(payload, request);
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: success });
+    onSaved();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const read = readLines(draft);
-    if (!read.ok) {
-      setProblems(read.problems);
-      return;
-    }
+    if (!read.ok) return save.invalid({ problems: read.problems });
     const entry = { period, lines: read.lines };
     void run(entry, (key) => balanceSheetApi.enter(entry, key), `Neraca ${periodLabel(period)} disimpan.`);
   };
 
   const importFile = () => {
-    if (!file) {
-      setProblems(['Pilih berkas template Neraca Keuangan (xlsx).']);
-      return;
-    }
+    if (save.pending) return;
+    if (!file) return save.invalid({ problems: ['Pilih berkas template Neraca Keuangan (xlsx).'] });
     void run({ import: period, name: file.name, size: file.size }, (key) => balanceSheetApi.importTemplate(period, file, key), `Neraca ${periodLabel(period)} diimpor dari Excel.`);
   };
 
   return (
-    <form className="bj-card bj-stack" aria-labelledby="balance-entry" onSubmit={submit} noValidate>
+    <SubmitForm
+      className="bj-card bj-stack"
+      aria-labelledby="balance-entry"
+      submission={save}
+      onSubmit={submit}
+      actions={
+        <>
+          <div className="bj-form-actions">
+            <SubmitButton label="Simpan neraca" />
+          </div>
+          <div className="bj-balance-import">
+            <h3 className="bj-balance-group__title">Atau dari Excel</h3>
+            <DownloadButton path={BALANCE_SHEET_TEMPLATE_PATH} query={{ period }} fallbackName={`neraca-keuangan-${period}.xlsx`} label="Unduh template" />
+            <FileField label="Template yang sudah diisi" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onFilesChange={(files) => setFile(files[0] ?? null)} />
+            <button type="button" className="bj-button bj-button--secondary" aria-disabled={save.pending || undefined} onClick={importFile}>
+              Impor dari Excel
+            </button>
+          </div>
+        </>
+      }
+    >
       <h2 id="balance-entry" className="bj-card__title">
         {current ? 'Ubah' : 'Isi'} neraca {periodLabel(period)}
       </h2>
@@ -184,28 +189,6 @@ function EntryForm({ period, current, journal, onSaved }: { period: string; curr
           </fieldset>
         ))}
       </div>
-      {problems.length > 0 ? (
-        <div role="alert" className="bj-form-problems">
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <div className="bj-form-actions">
-        <button type="submit" className="bj-button bj-button--primary" disabled={pending}>
-          {pending ? 'Menyimpan…' : 'Simpan neraca'}
-        </button>
-      </div>
-      <div className="bj-balance-import">
-        <h3 className="bj-balance-group__title">Atau dari Excel</h3>
-        <DownloadButton path={BALANCE_SHEET_TEMPLATE_PATH} query={{ period }} fallbackName={`neraca-keuangan-${period}.xlsx`} label="Unduh template" />
-        <FileField label="Template yang sudah diisi" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onFilesChange={(files) => setFile(files[0] ?? null)} />
-        <button type="button" className="bj-button bj-button--secondary" disabled={pending} onClick={importFile}>
-          Impor dari Excel
-        </button>
-      </div>
-    </form>
+    </SubmitForm>
   );
 }

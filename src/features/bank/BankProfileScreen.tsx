@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, type FormEvent } from 'react';
 import { useAppActors } from '../../app/actors-context';
-import { useSubmission } from '../../app/use-submission';
+import { useSubmit, type Submission } from '../../app/use-submit';
 import { AddressFields } from '../../components/AddressFields';
 import { BankLogo } from '../../components/BankLogo';
 import { FileField } from '../../components/FileField';
+import { SubmitButton, SubmitForm } from '../../components/Form';
 import { TextField } from '../../components/TextField';
 import { PageHeading } from '../../components/PageHeading';
 import type { User } from '@contract/auth';
@@ -34,45 +34,32 @@ export default function BankProfileScreen() {
   const app = useAppActors();
   const user = useSelector(app.session, (snapshot) => snapshot.context.user);
 
-  // Both forms post to /profile/update; one at a time, each with its own success message.
-  const save = useCallback(
-    async (fields: Record<string, string | File | null>, savedMessage: string) => {
-      try {
-        await app.api.profileUpdate(fields);
-        app.session.send({ type: 'session.check' });
-        app.notify({ type: 'success', title: savedMessage });
-      } catch (error) {
-        app.showError(error);
-      }
-    },
-    [app],
-  );
-  const { pending, submit } = useSubmission(save);
+  // Both forms post to /profile/update, each with its own submission and success message.
+  const profile = useSubmit();
+  const bankAddress = useSubmit();
+  const save = async (submission: Submission, fields: Record<string, string | File | null>, savedMessage: string) => {
+    const done = await submission.submit(fields, () => app.api.profileUpdate(fields));
+    if (!done.ok) return;
+    app.session.send({ type: 'session.check' });
+    app.notify({ type: 'success', title: savedMessage });
+  };
 
   if (!user) return null;
   const isAdmin = mayAct(user.role, 'ADMIN');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const onSubmit = (form: HTMLFormElement) => {
+    const data = new FormData(form);
     const logo = data.get('logo');
-    void submit(
-      {
-        name: String(data.get('name') ?? ''),
-        phone: String(data.get('phone') ?? ''),
-        logo: logo instanceof File && logo.size > 0 ? logo : null,
-      },
-      PROFILE_SAVED_MESSAGE,
-    );
+    const fields = { name: String(data.get('name') ?? ''), phone: String(data.get('phone') ?? ''), logo: logo instanceof File && logo.size > 0 ? logo : null };
+    void save(profile, fields, PROFILE_SAVED_MESSAGE);
   };
 
   const address = user.bpr.address;
-  const onAddressSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const onAddressSubmit = (form: HTMLFormElement) => {
+    const data = new FormData(form);
     const fields: Record<string, string> = {};
     for (const name of ADDRESS_FIELDS) fields[name] = String(data.get(name) ?? '');
-    void submit(fields, ADDRESS_SAVED_MESSAGE);
+    void save(bankAddress, fields, ADDRESS_SAVED_MESSAGE);
   };
 
   return (
@@ -100,16 +87,13 @@ export default function BankProfileScreen() {
           <h2 id="profile-edit" className="bj-card__title">
             Ubah profil
           </h2>
-          <form key={`${user.name}|${user.phone ?? ''}`} className="bj-form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+          <SubmitForm key={`${user.name}|${user.phone ?? ''}`} className="bj-form" submission={profile} onSubmit={onSubmit} actions={<SubmitButton label="Simpan" />}>
             <TextField label="Nama" name="name" defaultValue={user.name} autoComplete="name" required />
             <TextField label="Nomor telepon" name="phone" type="tel" defaultValue={user.phone ?? ''} autoComplete="tel" hint="Contoh: 081234567890" />
             {isAdmin ? (
               <FileField label="Logo bank" name="logo" accept="image/png,image/jpeg" hint="PNG atau JPEG, paling besar 1 MB." />
             ) : null}
-            <button className="bj-button bj-button--primary" type="submit" disabled={pending}>
-              {pending ? 'Menyimpan…' : 'Simpan'}
-            </button>
-          </form>
+          </SubmitForm>
         </section>
       </div>
       {isAdmin ? (
@@ -118,12 +102,12 @@ export default function BankProfileScreen() {
             Alamat bank
           </h2>
           <p className="bj-card__intro">Dipakai kurir JNE saat menjemput bilyet dan dicetak pada bilyet serta surat ARO.</p>
-          <form
+          <SubmitForm
             key={JSON.stringify(address ?? null)}
             className="bj-form"
+            submission={bankAddress}
             onSubmit={onAddressSubmit}
-            noValidate
-            aria-busy={pending}
+            actions={<SubmitButton label="Simpan alamat" />}
           >
             <TextField label="Alamat (jalan, nomor, RT/RW)" name="address" defaultValue={address?.street ?? ''} autoComplete="street-address" required />
             <AddressFields
@@ -142,10 +126,7 @@ export default function BankProfileScreen() {
                 ...(address?.village ? { village: address.village } : {}),
               }}
             />
-            <button className="bj-button bj-button--primary" type="submit" disabled={pending}>
-              {pending ? 'Menyimpan…' : 'Simpan alamat'}
-            </button>
-          </form>
+          </SubmitForm>
         </section>
       ) : null}
     </div>

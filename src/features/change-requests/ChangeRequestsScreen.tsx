@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
+import { TextAreaField } from '../../components/TextField';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -10,7 +12,6 @@ import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog';
 import { formatDate } from '../../lib/format';
 import { depositApi, type ChangeRequest } from '../../lib/deposit-api';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { ChangeSummary } from '../../components/ChangeSummary';
@@ -39,29 +40,19 @@ export default function ChangeRequestsScreen() {
   const [state, update] = useQueryState({ status: 'pending', page: '1' });
   const list = useResource((signal) => depositApi.changeRequests({ status: state.status, page: state.page, limit: 20 }, signal), [state.status, state.page]);
   const [deciding, setDeciding] = useState<{ request: ChangeRequest; decision: 'approved' | 'rejected' } | null>(null);
-  const [pending, setPending] = useState(false);
-  const [send] = useState(createIdempotentSender);
+  const decision = useSubmit();
 
   const decide = async (form: HTMLFormElement) => {
     if (!deciding) return;
     const reason = String(new FormData(form).get('reason') ?? '').trim();
-    if (deciding.decision === 'rejected' && !reason) {
-      app.notify({ type: 'error', title: 'Alasan penolakan wajib diisi.' });
-      return;
-    }
-    setPending(true);
-    try {
-      const id = deciding.request.id;
-      const decision = { decision: deciding.decision, ...(reason ? { reason } : {}) };
-      await send({ id, ...decision }, (key) => depositApi.decideChangeRequest(id, decision, key));
-      app.notify({ type: 'success', title: deciding.decision === 'approved' ? 'Permintaan disetujui.' : 'Permintaan ditolak.' });
-      setDeciding(null);
-      list.reload();
-    } catch (error) {
-      app.showError(error);
-    } finally {
-      setPending(false);
-    }
+    if (deciding.decision === 'rejected' && !reason) return decision.invalid({ fieldProblems: { reason: ['Alasan penolakan wajib diisi.'] } });
+    const id = deciding.request.id;
+    const body = { decision: deciding.decision, ...(reason ? { reason } : {}) };
+    const done = await decision.submit({ id, ...body }, (key) => depositApi.decideChangeRequest(id, body, key));
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: deciding.decision === 'approved' ? 'Permintaan disetujui.' : 'Permintaan ditolak.' });
+    setDeciding(null);
+    list.reload();
   };
 
   const columns: DataColumn<ChangeRequest>[] = [
@@ -121,7 +112,7 @@ export default function ChangeRequestsScreen() {
         onSubmit={(form) => void decide(form)}
         confirmLabel={deciding?.decision === 'rejected' ? 'Tolak' : 'Setujui'}
         confirmTone={deciding?.decision === 'rejected' ? 'danger' : 'primary'}
-        pending={pending}
+        submission={decision}
       >
         {deciding ? (
           <>
@@ -151,10 +142,11 @@ export default function ChangeRequestsScreen() {
                 ))}
               </tbody>
             </table>
-            <label className="bj-field">
-              <span className="bj-field__label">Alasan{deciding.decision === 'rejected' ? ' (wajib)' : ' (opsional)'}</span>
-              <textarea className="bj-field__input" name="reason" rows={3} maxLength={500} required={deciding.decision === 'rejected'} />
-            </label>
+            {deciding.decision === 'rejected' ? (
+              <TextAreaField label="Alasan penolakan" name="reason" rows={3} maxLength={500} required />
+            ) : (
+              <TextAreaField label="Alasan (opsional)" name="reason" rows={3} maxLength={500} />
+            )}
           </>
         ) : null}
       </Dialog>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { customerDocumentTypes } from '@contract/documents';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
 import { UploadDocumentDialog } from '../../components/UploadDocumentDialog';
 import { documentsApi } from '../../lib/documents-api';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { EmptyState, ErrorState, LoadingState } from '../../components/DataState';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -182,7 +182,7 @@ export default function CustomerDetailScreen() {
   const { id = '' } = useParams();
   const app = useAppActors();
   const [uploading, setUploading] = useState(false);
-  const [sendOnce] = useState(createIdempotentSender);
+  const upload = useSubmit();
   const customer = useResource((signal) => customersApi.detail(id, signal), [id]);
   const letters = useResource((signal) => customersApi.aroLetters(id, signal), [id]);
   return (
@@ -218,9 +218,10 @@ export default function CustomerDetailScreen() {
             <UploadDocumentDialog
               title={`Unggah dokumen · ${customer.data.name}`}
               types={customerDocumentTypes}
+              submission={upload}
               upload={(type, file) => {
                 const input = { customerId: id, type, file };
-                return sendOnce(input, (key) => documentsApi.uploadDocument(input, key));
+                return upload.submit(input, (key) => documentsApi.uploadDocument(input, key));
               }}
               onClose={() => setUploading(false)}
               onDone={(document) => {

@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { customerTypeLabels, genderLabels, legalFormLabels, riskLevelLabels, type CustomerType } from '@contract/customers';
 import { INDONESIAN_BANKS } from '@machines/customer-rules/indonesian-banks';
 import { useAppActors } from '../../app/actors-context';
-import { useSubmission } from '../../app/use-submission';
+import { useSubmit } from '../../app/use-submit';
 import { AddressFields } from '../../components/AddressFields';
 import { DateField } from '../../components/DateField';
 import { chosenFile, FILE_ACCEPT, FILE_HINT, FileField } from '../../components/FileField';
 import { documentTypeLabels } from '@contract/documents';
 import { documentsApi } from '../../lib/documents-api';
-import { FormProblems } from '../../components/FormProblems';
+import { SubmitButton, SubmitForm } from '../../components/Form';
 import { PageHeading } from '../../components/PageHeading';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -17,7 +17,6 @@ import { customersApi, type CustomerDetail } from '../../lib/customers-api';
 import { ErrorState, LoadingState } from '../../components/DataState';
 import { useResource } from '../../lib/use-resource';
 import { errorMessage } from '../../lib/error-message';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { jakartaToday } from '../../lib/format';
 import { customerChanges, existingCustomerId, MAX_REPRESENTATIVES, newCustomerInput, representativeFieldNames } from './customer-form';
 import '../../styles/lists.css';
@@ -33,15 +32,13 @@ const DOCUMENT_FIELDS = [
 const choices = <K extends string>(labels: Record<K, string>) => (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
 const BANK_CHOICES = INDONESIAN_BANKS.map((bank) => ({ value: bank.code, label: `${bank.name} (${bank.code})` }));
 
-/** What the last submission was refused for: every sentence the server gave, or the customer already kept. */
-type Refusal = { kind: 'problems'; messages: string[] } | { kind: 'duplicate'; message: string; existingId: string };
-
 /**
  * /nasabah/baru and /nasabah/:id/ubah: one form for a new customer and a kept one (as the product
  * screen does). A new customer at the counter (DOMAIN.md "Customers (CIF)") is an individual from
  * the KTP, or an entity with the representative who signs; the server checks every rule (NIK,
- * phone, NPWP, the address picked from the geography) and answers all problems at once; they are
- * listed above the button and take the focus. A NIK (NPWP) already kept links to that customer.
+ * phone, NPWP, the address picked from the geography) and answers all problems at once; each goes
+ * beside its field, the rest above the button, which take the focus. A NIK (NPWP) already kept
+ * links to that customer.
  * A kept customer's form sends only what changed: contact data is saved at once, identity data and
  * the payout account wait for another supervisor in Permintaan Perubahan.
  */
@@ -59,54 +56,48 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
   const navigate = useNavigate();
   const [type, setType] = useState<CustomerType>(customer?.type ?? 'INDIVIDUAL');
   const [representatives, setRepresentatives] = useState(Math.max(1, customer?.representatives.length ?? 1));
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [send] = useState(createIdempotentSender);
+  const submission = useSubmit();
+  const existingId = existingCustomerId(submission.failure);
 
-  const { pending, submit } = useSubmission(async (form: HTMLFormElement) => {
+  const save = async (form: HTMLFormElement) => {
     const data = new FormData(form);
     const read = (name: string) => String(data.get(name) ?? '');
-    try {
-      if (customer) {
-        const changes = customerChanges(read, customer);
-        const result = await send({ id: customer.id, ...changes }, (key) => customersApi.update(customer.id, changes, key));
-        app.notify(
-          result.kind === 'saved'
-            ? { type: 'success', title: `Data nasabah ${result.customer.name} disimpan.` }
-            : { type: 'success', title: 'Perubahan identitas atau rekening pencairan menunggu persetujuan supervisor lain di Permintaan Perubahan.' },
-        );
-        navigate(`/nasabah/${encodeURIComponent(customer.id)}`);
-        return;
-      }
-      const input = newCustomerInput(read);
-      const created = await send(input, (key) => customersApi.create(input, key));
-      // The customer is whole without its scans; each scan is then its own document of the customer.
-      const unsent: string[] = [];
-      for (const { name, type } of DOCUMENT_FIELDS) {
-        const file = chosenFile(form, name);
-        if (!file) continue;
-        const upload = { customerId: created.id, type, file };
-        try {
-          await send(upload, (key) => documentsApi.uploadDocument(upload, key));
-        } catch (error) {
-          unsent.push(`${documentTypeLabels[type]} (${errorMessage(error)})`);
-        }
-      }
+    if (customer) {
+      const changes = customerChanges(read, customer);
+      const done = await submission.submit({ id: customer.id, ...changes }, (key) => customersApi.update(customer.id, changes, key));
+      if (!done.ok) return;
       app.notify(
-        unsent.length === 0
-          ? { type: 'success', title: `Nasabah ${created.name} disimpan.` }
-          : { type: 'error', title: `Nasabah ${created.name} disimpan, tetapi dokumen berikut belum terunggah: ${unsent.join('; ')}. Unggah dari halaman nasabah.` },
+        done.answer.kind === 'saved'
+          ? { type: 'success', title: `Data nasabah ${done.answer.customer.name} disimpan.` }
+          : { type: 'success', title: 'Perubahan identitas atau rekening pencairan menunggu persetujuan supervisor lain di Permintaan Perubahan.' },
       );
-      navigate(`/nasabah/${encodeURIComponent(created.id)}`);
-    } catch (error) {
-      const existingId = existingCustomerId(error);
-      const message = errorMessage(error);
-      setRefusal(existingId ? { kind: 'duplicate', message, existingId } : { kind: 'problems', messages: message.split('\n') });
+      navigate(`/nasabah/${encodeURIComponent(customer.id)}`);
+      return;
     }
-  });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setRefusal(null);
-    void submit(event.currentTarget);
+    const input = newCustomerInput(read);
+    const scans = DOCUMENT_FIELDS.flatMap(({ name, type }) => {
+      const file = chosenFile(form, name);
+      return file ? [{ type, file }] : [];
+    });
+    // The customer is whole without its scans; each scan is then its own document of the customer,
+    // under a key of its own made from the customer's (a retry of the submission repeats them all).
+    const done = await submission.submit(input, async (key) => {
+      const created = await customersApi.create(input, key);
+      const unsent: string[] = [];
+      for (const { type, file } of scans) {
+        const upload = { customerId: created.id, type, file };
+        await documentsApi.uploadDocument(upload, `${key}-${type}`).catch((error: unknown) => unsent.push(`${documentTypeLabels[type]} (${errorMessage(error)})`));
+      }
+      return { created, unsent };
+    });
+    if (!done.ok) return;
+    const { created, unsent } = done.answer;
+    app.notify(
+      unsent.length === 0
+        ? { type: 'success', title: `Nasabah ${created.name} disimpan.` }
+        : { type: 'error', title: `Nasabah ${created.name} disimpan, tetapi dokumen berikut belum terunggah: ${unsent.join('; ')}. Unggah dari halaman nasabah.` },
+    );
+    navigate(`/nasabah/${encodeURIComponent(created.id)}`);
   };
 
   const individual = type === 'INDIVIDUAL';
@@ -122,11 +113,23 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
           supervisor lain; tingkat risiko hanya dapat diubah supervisor.
         </p>
       ) : null}
-      <form
+      <SubmitForm
         className="bj-card bj-form bj-form--grid"
-        onSubmit={onSubmit}
-        noValidate
-        aria-busy={pending}
+        submission={submission}
+        onSubmit={(form) => void save(form)}
+        failureTitle={existingId ? 'Nasabah sudah terdaftar' : undefined}
+        summaryExtra={
+          existingId ? (
+            <p>
+              <Link to={`/nasabah/${encodeURIComponent(existingId)}`}>Buka data nasabah yang sudah ada</Link>
+            </p>
+          ) : null
+        }
+        actions={
+          <div className="bj-form__full">
+            <SubmitButton label={customer ? 'Simpan perubahan' : 'Simpan nasabah'} />
+          </div>
+        }
         aria-label={customer ? 'Ubah data nasabah' : 'Data nasabah baru'}
         aria-describedby={customer ? 'customer-change-rule' : undefined}
       >
@@ -229,22 +232,7 @@ function CustomerForm({ customer }: { customer: CustomerDetail | null }) {
           required
         />
 
-        {refusal?.kind === 'duplicate' ? (
-          <FormProblems title="Nasabah sudah terdaftar">
-            <p>{refusal.message}</p>
-            <p>
-              <Link to={`/nasabah/${encodeURIComponent(refusal.existingId)}`}>Buka data nasabah yang sudah ada</Link>
-            </p>
-          </FormProblems>
-        ) : refusal ? (
-          <FormProblems problems={refusal.messages} />
-        ) : null}
-        <div className="bj-form__full">
-          <button className="bj-button bj-button--primary" type="submit" aria-disabled={pending || undefined}>
-            {pending ? 'Menyimpan…' : customer ? 'Simpan perubahan' : 'Simpan nasabah'}
-          </button>
-        </div>
-      </form>
+      </SubmitForm>
     </div>
   );
 }

@@ -3,7 +3,10 @@ import { riskLevelLabels } from '@contract/customers';
 import { maturityDate } from '@machines/deposit-rules';
 import type { DepositEventType } from '@contract/deposit';
 import type { BreakPreviewData } from '@contract/deposit';
+import type { Submission } from '../../app/use-submit';
 import { Dialog } from '../../components/Dialog';
+import { SelectField } from '../../components/SelectField';
+import { TextAreaField, TextField } from '../../components/TextField';
 import { ErrorState, LoadingState } from '../../components/DataState';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, type DepositDetail, type StaffEvent } from '../../lib/deposit-api';
@@ -21,7 +24,8 @@ export type ActionSubmission =
 export interface ActionDialogProps {
   type: DepositEventType;
   deposit: DepositDetail;
-  pending: boolean;
+  /** The screen's request: pending, and every problem (the form's or the server's) shown in the dialog. */
+  submission: Submission;
   onClose: () => void;
   onConfirm: (submission: ActionSubmission) => void;
 }
@@ -67,19 +71,11 @@ function BreakPreview({ depositId, date, title }: { depositId: string; date: str
 }
 
 function ReasonField({ required }: { required: boolean }) {
-  return (
-    <label className="bj-field">
-      <span className="bj-field__label">
-        Alasan{required ? <span className="bj-field__required"> (wajib)</span> : ' (opsional)'}
-      </span>
-      <textarea className="bj-field__input" name="reason" rows={3} maxLength={500} required={required} />
-    </label>
-  );
+  return <TextAreaField label={required ? 'Alasan' : 'Alasan (opsional)'} name="reason" rows={3} maxLength={500} required={required} />;
 }
 
 /** The confirmation of one action: what it will do, and the fields DOMAIN.md asks for. */
-export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: ActionDialogProps) {
-  const [problem, setProblem] = useState<string | null>(null);
+export function ActionDialog({ type, deposit, submission, onClose, onConfirm }: ActionDialogProps) {
   const [newDate, setNewDate] = useState(deposit.depositDate);
   const [breakDate, setBreakDate] = useState(deposit.today);
   const [tenor, setTenor] = useState(String(deposit.product.tenors[0]?.tenorMonths ?? deposit.tenorMonths));
@@ -88,7 +84,7 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const reason = text('reason');
-    setProblem(null);
+    const refuse = (fieldProblems: Record<string, string[]>) => submission.invalid({ fieldProblems });
     switch (type) {
       case 'deposit.approve':
       case 'deposit.stopAro':
@@ -98,27 +94,31 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
       case 'deposit.reject':
       case 'deposit.cancel':
       case 'deposit.rejectBreak':
-        if (!reason) return setProblem('Alasan wajib diisi.');
+        if (!reason) return refuse({ reason: ['Alasan wajib diisi.'] });
         return onConfirm({ kind: 'event', event: { type, reason } });
       case 'deposit.changeDate':
-        if (!newDate) return setProblem('Tanggal efektif baru wajib diisi.');
+        if (!newDate) return refuse({ depositDate: ['Tanggal efektif baru wajib diisi.'] });
         return onConfirm({ kind: 'event', event: { type, depositDate: newDate, ...(reason ? { reason } : {}) } });
       case 'deposit.extend':
         return onConfirm({ kind: 'event', event: { type, tenorMonths: Number(tenor) } });
       case 'deposit.requestBreak':
-        if (!breakDate) return setProblem('Tanggal pencairan wajib diisi.');
+        if (!breakDate) return refuse({ breakDate: ['Tanggal pencairan wajib diisi.'] });
         return onConfirm({ kind: 'event', event: { type, breakDate, ...(reason ? { reason } : {}) } });
       case 'deposit.markPaid': {
         const proof = chosenFile(form, 'proof');
         const reference = text('reference');
         const paidAt = text('paidAt');
-        if (!reference) return setProblem('Nomor referensi transfer wajib diisi.');
-        if (!paidAt) return setProblem('Tanggal bayar wajib diisi.');
-        if (!proof) return setProblem('Bukti transfer wajib diunggah.');
+        if (!reference || !paidAt || !proof) {
+          return refuse({
+            reference: reference ? [] : ['Nomor referensi transfer wajib diisi.'],
+            paidAt: paidAt ? [] : ['Tanggal bayar wajib diisi.'],
+            proof: proof ? [] : ['Bukti transfer wajib diunggah.'],
+          });
+        }
         return onConfirm({ kind: 'markPaid', reference, paidAt, proof });
       }
       default:
-        return setProblem('Aksi ini tidak dapat dilakukan dari layar ini.');
+        return submission.invalid({ problems: ['Aksi ini tidak dapat dilakukan dari layar ini.'] });
     }
   };
 
@@ -133,7 +133,7 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
       onSubmit={submit}
       confirmLabel={actionLabel(type)}
       confirmTone={DANGER.has(type) ? 'danger' : 'primary'}
-      pending={pending}
+      submission={submission}
     >
       <p className="bj-dialog__lead">
         {deposit.customer.name} · {formatRupiah(deposit.amount)} · {formatRate(deposit.rateBps)} · {deposit.tenorMonths} bulan
@@ -179,16 +179,13 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
       ) : null}
       {type === 'deposit.extend' ? (
         <>
-          <label className="bj-field">
-            <span className="bj-field__label">Tenor baru</span>
-            <select className="bj-field__input" name="tenorMonths" value={tenor} onChange={(event) => setTenor(event.target.value)}>
-              {deposit.product.tenors.map((option) => (
-                <option key={option.tenorMonths} value={option.tenorMonths}>
-                  {option.tenorMonths} bulan · {formatRate(option.rateBps)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Tenor baru"
+            name="tenorMonths"
+            value={tenor}
+            onChange={(event) => setTenor(event.target.value)}
+            options={deposit.product.tenors.map((option) => ({ value: String(option.tenorMonths), label: `${option.tenorMonths} bulan · ${formatRate(option.rateBps)}` }))}
+          />
           <p>
             Periode baru mulai hari ini ({formatDate(deposit.today)}) dengan suku bunga {extendRate === undefined ? '-' : formatRate(extendRate)}, jatuh tempo{' '}
             {formatDate(maturityDate(deposit.today, Number(tenor)))}.
@@ -220,18 +217,10 @@ export function ActionDialog({ type, deposit, pending, onClose, onConfirm }: Act
             Catat transfer {pendingPayout ? formatRupiah(pendingPayout.amount) : ''} ke {deposit.customer.payoutAccount.bankName ?? '-'}{' '}
             {deposit.customer.payoutAccount.accountNumber ?? ''}. Setelah dicatat deposito Selesai.
           </p>
-          <label className="bj-field">
-            <span className="bj-field__label">Nomor referensi transfer</span>
-            <input className="bj-field__input" name="reference" maxLength={100} required />
-          </label>
+          <TextField label="Nomor referensi transfer" name="reference" maxLength={100} />
           <DateField label="Tanggal bayar" name="paidAt" defaultValue={deposit.today} max={deposit.today} required />
           <FileField label="Bukti transfer" name="proof" accept="application/pdf,image/png,image/jpeg" hint="PDF, PNG atau JPEG, paling besar 5 MB." required />
         </>
-      ) : null}
-      {problem ? (
-        <p className="bj-field__problem" role="alert">
-          {problem}
-        </p>
       ) : null}
     </Dialog>
   );

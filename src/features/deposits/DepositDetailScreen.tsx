@@ -10,7 +10,6 @@ import { Tabs } from '../../components/Tabs';
 import { ErrorState, EmptyState, LoadingState } from '../../components/DataState';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, type DepositDetail } from '../../lib/deposit-api';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { ActionDialog, type ActionSubmission } from './ActionDialog';
 import { AmountsDue } from './AmountsDue';
 import { DepositActions } from './DepositActions';
@@ -18,7 +17,7 @@ import { channelText, notificationState, notificationTitle } from './partner-not
 import { timelineDetail } from './timeline-detail';
 import { bilyetStatusLabels, blockedActions, canRaiseChange, instructionLabels, interestPaymentLabels, offeredActions, statusTones } from './deposit-actions';
 import { RaiseChangeDialog } from './RaiseChangeDialog';
-import { useDialogRequest } from '../../app/use-dialog-request';
+import { useSubmit } from '../../app/use-submit';
 import type { RaiseChangeRequest } from '@contract/deposit-api';
 import { useDepositDetail } from './use-deposit-queries';
 import { useQueryState } from '../../lib/use-query-state';
@@ -256,10 +255,9 @@ export default function DepositDetailScreen() {
   const tab: DetailTab = isDetailTab(query.tab) ? query.tab : 'schedule';
   const [action, setAction] = useState<DepositEventType | null>(null);
   const [bilyetStep, setBilyetStep] = useState<BilyetStepKind | null>(null);
-  const [pending, setPending] = useState(false);
-  const [send] = useState(createIdempotentSender);
+  // The screen's, not the dialogs': a save retried after no answer keeps its key even if its dialog was reopened.
+  const submission = useSubmit();
   const [raising, setRaising] = useState(false);
-  const raise = useDialogRequest();
 
   const deposit = detail.data;
   const offered = useMemo(() => (deposit ? offeredActions(deposit) : []), [deposit]);
@@ -286,36 +284,28 @@ export default function DepositDetailScreen() {
   const tabItems = DETAIL_TABS.map((item) => (item.key === 'holds' && inForce > 0 ? { ...item, count: inForce } : item));
 
   const raiseChange = async (input: RaiseChangeRequest) => {
-    const done = await raise.run(() => send(input, (key) => depositApi.raiseChange(input, key)));
-    if (!done) return;
+    const done = await submission.submit(input, (key) => depositApi.raiseChange(input, key));
+    if (!done.ok) return;
     app.notify({ type: 'success', title: 'Permintaan perubahan diajukan; menunggu keputusan supervisor lain.' });
     setRaising(false);
     detail.reload();
   };
 
-  const confirm = async (submission: ActionSubmission) => {
+  const confirm = async (chosen: ActionSubmission) => {
     if (!action) return;
-    setPending(true);
-    try {
-      if (submission.kind === 'event') {
-        const { event } = submission;
-        await send({ depositId: deposit.id, event, version: deposit.version }, (key) => depositApi.act(deposit.id, event, deposit.version, key));
-      } else {
-        const payment = { depositId: deposit.id, reference: submission.reference, paidAt: submission.paidAt, proof: submission.proof, version: deposit.version };
-        await send(payment, (key) => depositApi.markDisbursementPaid(payment, key));
-      }
-      app.notify({ type: 'success', title: SUCCESS[action] ?? 'Berhasil.' });
+    let done;
+    if (chosen.kind === 'event') {
+      const { event } = chosen;
+      done = await submission.submit({ depositId: deposit.id, event, version: deposit.version }, (key) => depositApi.act(deposit.id, event, deposit.version, key));
+    } else {
+      const payment = { depositId: deposit.id, reference: chosen.reference, paidAt: chosen.paidAt, proof: chosen.proof, version: deposit.version };
+      done = await submission.submit(payment, (key) => depositApi.markDisbursementPaid(payment, key));
+    }
+    if (done.ok) app.notify({ type: 'success', title: SUCCESS[action] ?? 'Berhasil.' });
+    // Done, or the deposit changed meanwhile (409): the dialog closes on the deposit as it is now.
+    if (done.ok || done.statusCode === 409) {
       setAction(null);
       detail.reload();
-    } catch (error) {
-      app.showError(error);
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 409) {
-        setAction(null);
-        detail.reload();
-      }
-    } finally {
-      setPending(false);
     }
   };
 
@@ -338,20 +328,20 @@ export default function DepositDetailScreen() {
       <Tabs label="Rincian deposito" items={tabItems} selected={tab} onSelect={(next) => updateQuery({ tab: next })}>
         {tab === 'schedule' ? <Schedule deposit={deposit} /> : null}
         {tab === 'timeline' ? <Timeline deposit={deposit} /> : null}
-        {tab === 'documents' ? <DocumentsTab deposit={deposit} send={send} onStep={setBilyetStep} onPrinted={detail.reload} /> : null}
-        {tab === 'shipments' ? <ShipmentsTab deposit={deposit} send={send} onStep={setBilyetStep} onChanged={detail.reload} /> : null}
-        {tab === 'signatures' ? <SignaturesTab deposit={deposit} send={send} /> : null}
-        {tab === 'holds' ? <HoldsTab deposit={deposit} role={user.role} send={send} onChanged={detail.reload} /> : null}
+        {tab === 'documents' ? <DocumentsTab deposit={deposit} submission={submission} onStep={setBilyetStep} onPrinted={detail.reload} /> : null}
+        {tab === 'shipments' ? <ShipmentsTab deposit={deposit} submission={submission} onStep={setBilyetStep} onChanged={detail.reload} /> : null}
+        {tab === 'signatures' ? <SignaturesTab deposit={deposit} submission={submission} /> : null}
+        {tab === 'holds' ? <HoldsTab deposit={deposit} role={user.role} submission={submission} onChanged={detail.reload} /> : null}
       </Tabs>
       {raising ? (
-        <RaiseChangeDialog deposit={deposit} pending={raise.pending} refusal={raise.refusal} onClose={() => setRaising(false)} onSubmit={(input) => void raiseChange(input)} />
+        <RaiseChangeDialog deposit={deposit} submission={submission} onClose={() => setRaising(false)} onSubmit={(input) => void raiseChange(input)} />
       ) : null}
-      {action ? <ActionDialog key={action} type={action} deposit={deposit} pending={pending} onClose={() => setAction(null)} onConfirm={(submission) => void confirm(submission)} /> : null}
+      {action ? <ActionDialog key={action} type={action} deposit={deposit} submission={submission} onClose={() => setAction(null)} onConfirm={(submission) => void confirm(submission)} /> : null}
       {bilyetStep ? (
         <BilyetStepRunner
           kind={bilyetStep}
           target={stepTargetOf(deposit)}
-          send={send}
+          submission={submission}
           onClose={() => setBilyetStep(null)}
           // The bilyet's steps answer the detail itself; a booked pickup answers its own shape.
           onDone={(answer) => (answer.kind === 'detail' ? detail.replace(answer.detail) : detail.reload())}

@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { depositEventRoles, depositStatusLabels } from '@machines/deposit';
 import type { DepositStatus } from '@contract/deposit';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs, type TabItem } from '../../components/Tabs';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -13,8 +14,6 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { cleanQuery, depositApi, DOWNLOAD_PATHS, type DepositSummary } from '../../lib/deposit-api';
-import { createIdempotentSender } from '../../lib/idempotency';
-import { errorMessage } from '../../lib/error-message';
 import { useQueryState } from '../../lib/use-query-state';
 import { statusTones } from './deposit-actions';
 import { channelOf } from './partner-notifications';
@@ -97,8 +96,7 @@ export default function DepositListScreen() {
   const products = useProductOptions();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [send] = useState(createIdempotentSender);
+  const approval = useSubmit();
   const [outcome, setOutcome] = useState<BulkApprovalOutcome | null>(null);
 
   const canBulkApprove = mayAct(role, depositEventRoles['deposit.approve']) && state.status === 'pending';
@@ -127,18 +125,13 @@ export default function DepositListScreen() {
   // One request for the whole selection; the server answers each deposit (approved, or why not).
   const approveSelected = async () => {
     const depositIds = selectedRows.map((row) => row.id);
-    setPending(true);
-    try {
-      setOutcome(bulkApprovalOutcome(await send({ approve: depositIds }, (key) => depositApi.approveMany(depositIds, key))));
-      setConfirming(false);
-      setSelected(new Set());
-      list.reload();
-      counts.reload();
-    } catch (error) {
-      app.notify({ type: 'error', title: 'Deposito terpilih belum disetujui.', desc: errorMessage(error) });
-    } finally {
-      setPending(false);
-    }
+    const done = await approval.submit({ approve: depositIds }, (key) => depositApi.approveMany(depositIds, key));
+    if (!done.ok) return;
+    setOutcome(bulkApprovalOutcome(done.answer));
+    setConfirming(false);
+    setSelected(new Set());
+    list.reload();
+    counts.reload();
   };
 
   const exportQuery = cleanQuery({ ...filters, status: listQuery.status, sort: state.sort });
@@ -228,7 +221,8 @@ export default function DepositListScreen() {
         onClose={() => setConfirming(false)}
         onSubmit={() => void approveSelected()}
         confirmLabel="Setujui"
-        pending={pending}
+        submission={approval}
+        failureTitle="Deposito terpilih belum disetujui."
       >
         <p>
           {selectedRows.length} deposito akan disetujui dengan total nominal {formatRupiah(selectedRows.reduce((sum, row) => sum + row.amount, 0))}. Deposito

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { INDONESIAN_BANKS } from '@machines/customer-rules/indonesian-banks';
 import type { RaiseChangeRequest } from '@contract/deposit-api';
+import type { Submission } from '../../app/use-submit';
 import { Dialog } from '../../components/Dialog';
 import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
@@ -20,14 +21,14 @@ export function raiseChangeInput(depositId: string, fields: (name: string) => st
  * Ajukan perubahan: staff raise the customer's new payout account or maturity instruction from the
  * deposit; it waits in Permintaan Perubahan for a supervisor other than the one who raised it.
  */
-export function RaiseChangeDialog({ deposit, pending, refusal, onClose, onSubmit }: { deposit: DepositDetail; pending: boolean; refusal: string | null; onClose: () => void; onSubmit: (input: RaiseChangeRequest) => void }) {
+export function RaiseChangeDialog({ deposit, submission, onClose, onSubmit }: { deposit: DepositDetail; submission: Submission; onClose: () => void; onSubmit: (input: RaiseChangeRequest) => void }) {
   const [kind, setKind] = useState<'payoutAccount' | 'instruction'>('payoutAccount');
   const submit = (form: HTMLFormElement) => {
     const data = new FormData(form);
     onSubmit(raiseChangeInput(deposit.id, (name) => String(data.get(name) ?? '')));
   };
   return (
-    <Dialog title={`Ajukan perubahan · ${deposit.depositNumber}`} open onClose={onClose} onSubmit={submit} confirmLabel="Ajukan" pending={pending}>
+    <Dialog title={`Ajukan perubahan · ${deposit.depositNumber}`} open onClose={onClose} onSubmit={submit} confirmLabel="Ajukan" submission={submission}>
       <p className="bj-dialog__lead">Perubahan menunggu keputusan supervisor lain di Permintaan Perubahan; setelah disetujui berlaku untuk nasabah {deposit.customer.name}.</p>
       <SelectField
         label="Yang diubah"
@@ -48,11 +49,6 @@ export function RaiseChangeDialog({ deposit, pending, refusal, onClose, onSubmit
       ) : (
         <SelectField label="Instruksi baru" name="instruction" options={INSTRUCTION_CHOICES} defaultValue={deposit.maturityInstruction} required />
       )}
-      {refusal ? (
-        <p className="bj-field__problem" role="alert">
-          {refusal}
-        </p>
-      ) : null}
     </Dialog>
   );
 }

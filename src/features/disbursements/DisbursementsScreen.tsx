@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
+import { TextField } from '../../components/TextField';
 import { PageHeading } from '../../components/PageHeading';
 import { Tabs } from '../../components/Tabs';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -9,7 +11,6 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
 import { cleanQuery, depositApi, DOWNLOAD_PATHS, type DisbursementRow } from '../../lib/deposit-api';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { periodLabel } from '../../lib/period-label';
@@ -29,8 +30,8 @@ export default function DisbursementsScreen() {
   const list = useResource((signal) => depositApi.disbursements({ ...query, page: state.page, limit: 20 }, signal), [state.status, state.period, state.q, state.page]);
   const counts = useResource((signal) => depositApi.disbursementCounts({ period: state.period, q: state.q }, signal), [state.period, state.q]);
   const [paying, setPaying] = useState<DisbursementRow | null>(null);
-  const [pending, setPending] = useState(false);
-  const [send] = useState(createIdempotentSender);
+  // The screen's, not the dialog's: a payment retried after no answer keeps its key even if its dialog was reopened.
+  const payment = useSubmit();
 
   const record = async (form: HTMLFormElement) => {
     if (!paying) return;
@@ -38,27 +39,22 @@ export default function DisbursementsScreen() {
     const proof = chosenFile(form, 'proof');
     const reference = String(data.get('reference') ?? '').trim();
     const paidAt = String(data.get('paidAt') ?? '');
-    if (!reference || !proof) {
-      app.notify({ type: 'error', title: 'Nomor referensi dan bukti transfer wajib diisi.' });
-      return;
+    if (!reference || !proof || !paidAt) {
+      return payment.invalid({
+        fieldProblems: {
+          reference: reference ? [] : ['Nomor referensi transfer wajib diisi.'],
+          paidAt: paidAt ? [] : ['Tanggal bayar wajib diisi dengan tanggal yang valid.'],
+          proof: proof ? [] : ['Bukti transfer wajib diunggah.'],
+        },
+      });
     }
-    if (!paidAt) {
-      app.notify({ type: 'error', title: 'Tanggal bayar wajib diisi dengan tanggal yang valid.' });
-      return;
-    }
-    setPending(true);
-    try {
-      const payment = { depositId: paying.depositId, reference, paidAt, proof };
-      await send(payment, (key) => depositApi.markDisbursementPaid(payment, key));
-      app.notify({ type: 'success', title: 'Pencairan dicatat sudah dibayar.' });
-      setPaying(null);
-      list.reload();
-      counts.reload();
-    } catch (error) {
-      app.showError(error);
-    } finally {
-      setPending(false);
-    }
+    const paid = { depositId: paying.depositId, reference, paidAt, proof };
+    const done = await payment.submit(paid, (key) => depositApi.markDisbursementPaid(paid, key));
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: 'Pencairan dicatat sudah dibayar.' });
+    setPaying(null);
+    list.reload();
+    counts.reload();
   };
 
   const columns: DataColumn<DisbursementRow>[] = [
@@ -117,7 +113,7 @@ export default function DisbursementsScreen() {
           onPage={(page) => update({ page: String(page) })}
         />
       </Tabs>
-      <Dialog title={`Catat pembayaran · ${paying?.depositNumber ?? ''}`} open={paying !== null} onClose={() => setPaying(null)} onSubmit={(form) => void record(form)} confirmLabel="Simpan" pending={pending}>
+      <Dialog title={`Catat pembayaran · ${paying?.depositNumber ?? ''}`} open={paying !== null} onClose={() => setPaying(null)} onSubmit={(form) => void record(form)} confirmLabel="Simpan" submission={payment}>
         {paying ? (
           <>
             <p>
@@ -128,10 +124,7 @@ export default function DisbursementsScreen() {
                 : ''}
               . Setelah dicatat deposito Selesai tanpa sisa kewajiban.
             </p>
-            <label className="bj-field">
-              <span className="bj-field__label">Nomor referensi transfer</span>
-              <input className="bj-field__input" name="reference" maxLength={100} required />
-            </label>
+            <TextField label="Nomor referensi transfer" name="reference" maxLength={100} />
             <DateField label="Tanggal bayar" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
             <FileField label="Bukti transfer" name="proof" accept="application/pdf,image/png,image/jpeg" hint="PDF, PNG atau JPEG, paling besar 5 MB." required />
           </>

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
+import { TextField } from '../../components/TextField';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -10,7 +12,6 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, interestMonths, jakartaToday } from '../../lib/format';
 import { cleanQuery, depositApi, DOWNLOAD_PATHS, type MonthlyInterestRow } from '../../lib/deposit-api';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
@@ -66,8 +67,7 @@ export default function MonthlyInterestScreen() {
   const interest = useMonthlyInterest(state.period, state.status, state.q, state.page);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [send] = useState(createIdempotentSender);
+  const marking = useSubmit();
   const canMark = mayAct(role, 'SUPERVISOR');
 
   const rows = interest.data?.data ?? [];
@@ -77,28 +77,24 @@ export default function MonthlyInterestScreen() {
     const data = new FormData(form);
     const reference = String(data.get('reference') ?? '').trim();
     const paidAt = String(data.get('paidAt') ?? '');
-    if (!reference) {
-      app.notify({ type: 'error', title: 'Nomor referensi transfer wajib diisi.' });
+    if (!reference || !paidAt) {
+      return marking.invalid({
+        fieldProblems: {
+          reference: reference ? [] : ['Nomor referensi transfer wajib diisi.'],
+          paidAt: paidAt ? [] : ['Tanggal bayar wajib diisi dengan tanggal yang valid.'],
+        },
+      });
+    }
+    const payment = { installmentIds: chosen.map((row) => row.id), reference, paidAt };
+    const done = await marking.submit(payment, (key) => depositApi.markInterestPaid(payment, key));
+    if (!done.ok) {
+      if (done.statusCode === 409) interest.reload();
       return;
     }
-    if (!paidAt) {
-      app.notify({ type: 'error', title: 'Tanggal bayar wajib diisi dengan tanggal yang valid.' });
-      return;
-    }
-    setPending(true);
-    try {
-      const payment = { installmentIds: chosen.map((row) => row.id), reference, paidAt };
-      const result = await send(payment, (key) => depositApi.markInterestPaid(payment, key));
-      app.notify({ type: 'success', title: `${result.paid} bunga ditandai sudah dibayar.` });
-      setConfirming(false);
-      setSelected(new Set());
-      interest.reload();
-    } catch (error) {
-      app.showError(error);
-      if ((error as { statusCode?: number }).statusCode === 409) interest.reload();
-    } finally {
-      setPending(false);
-    }
+    app.notify({ type: 'success', title: `${done.answer.paid} bunga ditandai sudah dibayar.` });
+    setConfirming(false);
+    setSelected(new Set());
+    interest.reload();
   };
 
   const templateReady = async () => {
@@ -187,15 +183,12 @@ export default function MonthlyInterestScreen() {
         }
       />
 
-      <Dialog title="Tandai bunga sudah dibayar" open={confirming} onClose={() => setConfirming(false)} onSubmit={(form) => void markPaid(form)} confirmLabel="Tandai sudah dibayar" pending={pending}>
+      <Dialog title="Tandai bunga sudah dibayar" open={confirming} onClose={() => setConfirming(false)} onSubmit={(form) => void markPaid(form)} confirmLabel="Tandai sudah dibayar" submission={marking}>
         <p>
           {chosen.length} angsuran bunga dengan total bersih {formatRupiah(chosen.reduce((sum, row) => sum + row.netInterest, 0))} dicatat sudah ditransfer. Semua atau
           tidak sama sekali: bila satu gagal, tidak ada yang dicatat.
         </p>
-        <label className="bj-field">
-          <span className="bj-field__label">Nomor referensi transfer</span>
-          <input className="bj-field__input" name="reference" maxLength={100} required />
-        </label>
+        <TextField label="Nomor referensi transfer" name="reference" maxLength={100} />
         <DateField label="Tanggal bayar" name="paidAt" defaultValue={jakartaToday()} max={jakartaToday()} required />
       </Dialog>
     </div>

@@ -1,17 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { mayAct } from '@machines/deposit-rules';
 import { ACCOUNT_ROLES, accountRoleLabels, PRODUCT_ACCOUNT_ROLES, type AccountRole, type ProductAccountRole } from '@machines/ledger-rules';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
 import { ErrorState, LoadingState } from '../../components/DataState';
-import { FormProblems } from '../../components/FormProblems';
+import { SettingsActions, SubmitForm } from '../../components/Form';
 import { Notice } from '../../components/Notice';
 import { PageHeading } from '../../components/PageHeading';
 import { TextField } from '../../components/TextField';
-import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { ledgerApi, type AccountingSettings } from '../../lib/ledger-api';
 import { useResource } from '../../lib/use-resource';
 import { mappingDraftOf, mappingFormProblems, mappingPayload, samePayload, savedPayload, type MappingDraft } from './mapping-form';
@@ -60,45 +59,41 @@ function lastChange(saved: AccountingSettings): string {
   return `Terakhir diubah oleh ${saved.updatedBy?.name ?? '-'}, ${formatDateTime(saved.updatedAt)}.`;
 }
 
+const NOT_SAVED = 'Pemetaan akun belum dapat disimpan:';
+
 function MappingForm({ saved, onSaved }: { saved: AccountingSettings; onSaved: (settings: AccountingSettings) => void }) {
   const app = useAppActors();
   const [draft, setDraft] = useState<MappingDraft>(() => mappingDraftOf(saved));
-  const [problems, setProblems] = useState<string[] | null>(null);
   const [unchanged, setUnchanged] = useState(false);
-  const [pending, setPending] = useState(false);
-  // One sender for the form: a save retried after no answer keeps its key.
-  const [send] = useState(createIdempotentSender);
+  // The form's: a save retried after no answer keeps its key.
+  const save = useSubmit();
   const setAccount = (role: AccountRole, code: string) => setDraft((previous) => ({ ...previous, accounts: { ...previous.accounts, [role]: code } }));
   const setProductAccount = (productId: string, role: ProductAccountRole, code: string) =>
     setDraft((previous) => ({ ...previous, byProduct: { ...previous.byProduct, [productId]: { ...previous.byProduct[productId]!, [role]: code } } }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = async () => {
     const payload = mappingPayload(draft);
     const found = mappingFormProblems(payload, saved.products);
-    setProblems(found.length > 0 ? found : null);
     const same = found.length === 0 && samePayload(payload, savedPayload(saved));
     setUnchanged(same);
-    if (found.length > 0 || same) return;
-    setPending(true);
-    try {
-      const answer = await send(payload, (key) => ledgerApi.saveSettings(payload, key));
-      app.notify({ type: 'success', title: 'Pemetaan akun disimpan.' });
-      setDraft(mappingDraftOf(answer));
-      setProblems(null);
-      onSaved(answer);
-    } catch (error) {
-      app.showError(error);
-      setProblems(errorMessage(error).split('\n'));
-    } finally {
-      setPending(false);
-    }
+    if (found.length > 0) return save.invalid({ problems: found });
+    save.reset();
+    if (same) return;
+    const done = await save.submit(payload, (key) => ledgerApi.saveSettings(payload, key));
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: 'Pemetaan akun disimpan.' });
+    setDraft(mappingDraftOf(done.answer));
+    onSaved(done.answer);
   };
 
   return (
-    <form className="bj-stack" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
-      {problems && problems.length > 0 ? <FormProblems problems={problems} title="Pemetaan akun belum dapat disimpan:" /> : null}
+    <SubmitForm
+      className="bj-stack"
+      submission={save}
+      onSubmit={() => void submit()}
+      summaryTitle={NOT_SAVED}
+      actions={<SettingsActions unchanged={unchanged} lastChange={lastChange(saved)} lastChangeTestId="mapping-last-change" label="Simpan pemetaan" />}
+    >
       <section className="bj-card" aria-labelledby="mapping-roles">
         <h2 id="mapping-roles" className="bj-card__title">
           Akun bank
@@ -151,20 +146,7 @@ function MappingForm({ saved, onSaved }: { saved: AccountingSettings; onSaved: (
           </table>
         </section>
       ) : null}
-      <div className="bj-form-actions bj-form-actions--sticky">
-        {unchanged ? (
-          <p className="bj-muted" role="status">
-            Tidak ada perubahan untuk disimpan.
-          </p>
-        ) : null}
-        <p className="bj-muted bj-form-actions__meta" data-testid="mapping-last-change">
-          {lastChange(saved)}
-        </p>
-        <button type="submit" className="bj-button bj-button--primary" disabled={pending}>
-          {pending ? 'Menyimpan…' : 'Simpan pemetaan'}
-        </button>
-      </div>
-    </form>
+    </SubmitForm>
   );
 }
 

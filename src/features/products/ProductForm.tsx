@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { InterestPayment, MaturityInstruction } from '@contract/deposit';
+import type { Submission } from '../../app/use-submit';
 import { DateField } from '../../components/DateField';
+import { NothingToSave, SubmitButton, SubmitForm } from '../../components/Form';
 import { Notice } from '../../components/Notice';
 import { PercentField, RupiahField } from '../../components/NumberFields';
 import { TextField } from '../../components/TextField';
@@ -18,37 +20,23 @@ export interface ProductFormProps {
   /** Business today (Jakarta), `YYYY-MM-DD`: rates never take effect before it. */
   today: string;
   lpsRateBps: number | null;
-  pending: boolean;
-  /** The server's refusal of the last save, one sentence per line (a 400 lists one per field). */
-  refusal: string[] | null;
+  /** The page's save: pending, the form's problems and the server's refusal, above the save button. */
+  submission: Submission;
   onCreate: (input: NewProduct) => void;
   onChange: (change: ProductChange) => void;
 }
 
 const PAYMENT_OPTIONS: readonly InterestPayment[] = ['MONTHLY', 'AT_MATURITY'];
 
-/** Problems in the form's words, or the server's refusal: a list above the save button. */
-function Problems({ lines }: { lines: string[] }) {
-  return (
-    <div className="bj-form-problems" role="alert">
-      <p className="bj-form-problems__title">Produk belum dapat disimpan:</p>
-      <ul>
-        {lines.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+const NOT_SAVED = 'Produk belum dapat disimpan:';
 
 /**
  * The product form, for a new product and for changing one. On change, the tenor table starts
  * with the rates in force today; a different table needs the date it takes effect from, and the
  * form says what that means for running deposits before anything is saved.
  */
-export function ProductForm({ product, today, lpsRateBps, pending, refusal, onCreate, onChange }: ProductFormProps) {
+export function ProductForm({ product, today, lpsRateBps, submission, onCreate, onChange }: ProductFormProps) {
   const [draft, setDraft] = useState<ProductDraft>(() => (product ? draftOf(product) : blankDraft(today)));
-  const [problems, setProblems] = useState<string[] | null>(null);
   const [unchanged, setUnchanged] = useState(false);
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => setDraft((previous) => ({ ...previous, [key]: value }));
   const newRates = product ? tableChanged(draft, product) : true;
@@ -56,24 +44,37 @@ export function ProductForm({ product, today, lpsRateBps, pending, refusal, onCr
   const toggleInstruction = (instruction: MaturityInstruction, on: boolean) =>
     set('instructions', on ? [...draft.instructions, instruction] : draft.instructions.filter((other) => other !== instruction));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
+  // What the form's own check finds is listed like the server's refusal; a form that passes it starts clean.
+  const submit = () => {
     if (product) {
       const prepared = prepareChange(product, draft, today);
-      setProblems(prepared.ok ? null : prepared.problems);
       setUnchanged(prepared.ok && prepared.payload === null);
-      if (prepared.ok && prepared.payload) onChange(prepared.payload);
+      if (!prepared.ok) return submission.invalid({ problems: prepared.problems });
+      submission.reset();
+      if (prepared.payload) onChange(prepared.payload);
     } else {
       const prepared = prepareCreate(draft, today);
-      setProblems(prepared.ok ? null : prepared.problems);
-      if (prepared.ok) onCreate(prepared.payload);
+      if (!prepared.ok) return submission.invalid({ problems: prepared.problems });
+      submission.reset();
+      onCreate(prepared.payload);
     }
   };
 
-  const shown = problems ?? refusal;
   return (
-    <form className="bj-product-form" onSubmit={submit} noValidate aria-busy={pending}>
+    <SubmitForm
+      className="bj-product-form"
+      submission={submission}
+      onSubmit={submit}
+      summaryTitle={NOT_SAVED}
+      actions={
+        <div className="bj-form-actions">
+          <Link className="bj-button bj-button--ghost" to="/master-data/produk">
+            Batal
+          </Link>
+          <SubmitButton label={product ? 'Simpan perubahan' : 'Simpan produk'} />
+        </div>
+      }
+    >
       <section className="bj-card" aria-labelledby="product-data">
         <h2 id="product-data" className="bj-card__title">
           Data produk
@@ -176,20 +177,7 @@ export function ProductForm({ product, today, lpsRateBps, pending, refusal, onCr
         ) : null}
       </section>
 
-      {shown && shown.length > 0 ? <Problems lines={shown} /> : null}
-      {unchanged ? (
-        <p className="bj-muted" role="status">
-          Tidak ada perubahan untuk disimpan.
-        </p>
-      ) : null}
-      <div className="bj-form-actions">
-        <Link className="bj-button bj-button--ghost" to="/master-data/produk">
-          Batal
-        </Link>
-        <button type="submit" className="bj-button bj-button--primary" disabled={pending}>
-          {pending ? 'Menyimpan…' : product ? 'Simpan perubahan' : 'Simpan produk'}
-        </button>
-      </div>
-    </form>
+      <NothingToSave shown={unchanged} />
+    </SubmitForm>
   );
 }

@@ -2,12 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
 import { ErrorState, LoadingState } from '../../components/DataState';
 import { Notice } from '../../components/Notice';
 import { PageHeading } from '../../components/PageHeading';
-import { errorMessage } from '../../lib/error-message';
 import { jakartaToday } from '../../lib/format';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { productSettingsApi } from '../../lib/product-settings-api';
 import { productsApi, type NewProduct, type ProductChange, type ProductDetail } from '../../lib/products-api';
 import { useResource } from '../../lib/use-resource';
@@ -20,29 +19,6 @@ import '../../styles/lists.css';
 
 const LIST_PATH = '/master-data/produk';
 
-/** A save under way: its state on screen, and the server's refusal as lines for the form. */
-function useSave() {
-  const app = useAppActors();
-  // One sender for the page: a save retried after no answer keeps its key.
-  const [send] = useState(createIdempotentSender);
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string[] | null>(null);
-  const run = async <T,>(payload: unknown, request: (key: string) => Promise<T>): Promise<T | null> => {
-    setPending(true);
-    setRefusal(null);
-    try {
-      return await send(payload, request);
-    } catch (error) {
-      app.showError(error);
-      setRefusal(errorMessage(error).split('\n'));
-      return null;
-    } finally {
-      setPending(false);
-    }
-  };
-  return { pending, refusal, run };
-}
-
 /** Today's LPS guaranteed rate for the form's "Tidak dijamin LPS" marks; the form works without it. */
 function useLpsRate(enabled: boolean): number | null {
   const settings = useResource(async (signal) => (enabled ? (await productSettingsApi.get(signal)).lpsRateTodayBps : null), [enabled]);
@@ -53,18 +29,18 @@ function useLpsRate(enabled: boolean): number | null {
 function NewProductPage() {
   const app = useAppActors();
   const today = jakartaToday();
-  const save = useSave();
+  const save = useSubmit();
   const lpsRate = useLpsRate(true);
   const create = async (input: NewProduct) => {
-    const created = await save.run({ create: input }, (key) => productsApi.create(input, key));
-    if (!created) return;
-    app.notify({ type: 'success', title: `Produk ${created.name} ditambahkan.` });
+    const done = await save.submit({ create: input }, (key) => productsApi.create(input, key));
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: `Produk ${done.answer.name} ditambahkan.` });
     app.navigate(LIST_PATH);
   };
   return (
     <>
       <PageHeading title="Tambah produk" />
-      <ProductForm today={today} lpsRateBps={lpsRate} pending={save.pending} refusal={save.refusal} onCreate={(input) => void create(input)} onChange={() => undefined} />
+      <ProductForm today={today} lpsRateBps={lpsRate} submission={save} onCreate={(input) => void create(input)} onChange={() => undefined} />
     </>
   );
 }
@@ -76,7 +52,8 @@ function ProductPage({ id, admin }: { id: string; admin: boolean }) {
   const detail = useResource((signal) => productsApi.detail(id, signal), [id]);
   const editable = admin && detail.data?.active === true;
   const lpsRate = useLpsRate(editable);
-  const save = useSave();
+  // The page's, not the form's: a save retried after no answer keeps its key.
+  const save = useSubmit();
   const [confirming, setConfirming] = useState<ProductChange | null>(null);
   // A new form after each save, so it starts again from what the server now holds.
   const [version, setVersion] = useState(0);
@@ -89,12 +66,12 @@ function ProductPage({ id, admin }: { id: string; admin: boolean }) {
     if (!confirming) return;
     const change = confirming;
     setConfirming(null);
-    const saved = await save.run(change, (key) => productsApi.update(change, key));
-    if (!saved) {
+    const done = await save.submit(change, (key) => productsApi.update(change, key));
+    if (!done.ok) {
       detail.reload();
       return;
     }
-    app.notify({ type: 'success', title: `Perubahan ${saved.name} disimpan.` });
+    app.notify({ type: 'success', title: `Perubahan ${done.answer.name} disimpan.` });
     setVersion((value) => value + 1);
     detail.reload();
   };
@@ -118,8 +95,7 @@ function ProductPage({ id, admin }: { id: string; admin: boolean }) {
           product={product}
           today={today}
           lpsRateBps={lpsRate}
-          pending={save.pending}
-          refusal={save.refusal}
+          submission={save}
           onCreate={() => undefined}
           onChange={setConfirming}
         />
@@ -127,7 +103,7 @@ function ProductPage({ id, admin }: { id: string; admin: boolean }) {
         <ProductFacts product={product} />
       )}
       <RateHistory product={product} today={today} />
-      {confirming ? <SaveChangesDialog product={product} change={confirming} pending={save.pending} onClose={() => setConfirming(null)} onConfirm={() => void confirm()} /> : null}
+      {confirming ? <SaveChangesDialog product={product} change={confirming} onClose={() => setConfirming(null)} onConfirm={() => void confirm()} /> : null}
     </>
   );
 }

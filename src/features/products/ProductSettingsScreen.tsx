@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useAppActors } from '../../app/actors-context';
+import { useSubmit } from '../../app/use-submit';
 import { ErrorState, LoadingState } from '../../components/DataState';
+import { SettingsActions, SubmitForm } from '../../components/Form';
 import { Notice } from '../../components/Notice';
 import { PercentField, RupiahField } from '../../components/NumberFields';
 import { PageHeading } from '../../components/PageHeading';
 import { TextField } from '../../components/TextField';
-import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, formatRate, formatRupiah, jakartaToday } from '../../lib/format';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { productSettingsApi, type ProductSettings } from '../../lib/product-settings-api';
 import { useResource } from '../../lib/use-resource';
 import { BilyetNumberingFields } from './BilyetNumberingFields';
@@ -45,43 +45,49 @@ export default function ProductSettingsScreen() {
   );
 }
 
+const NOT_SAVED = 'Pengaturan belum dapat disimpan:';
+
 function SettingsForm({ saved, admin, onSaved }: { saved: ProductSettings; admin: boolean; onSaved: (settings: ProductSettings) => void }) {
   const app = useAppActors();
   const today = jakartaToday();
   const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraftOf(saved));
-  const [problems, setProblems] = useState<string[] | null>(null);
   const [unchanged, setUnchanged] = useState(false);
-  const [pending, setPending] = useState(false);
-  // One sender for the form: a save retried after no answer keeps its key.
-  const [send] = useState(createIdempotentSender);
+  const save = useSubmit();
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((previous) => ({ ...previous, [key]: value }));
   const edit = admin ? set : undefined;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending || !admin) return;
+  const submit = async () => {
+    if (!admin) return;
     const cutOff = cutOffProblem(draft.cutOffTime);
     const prepared = prepareSettings(saved, draft);
     const found = [...(cutOff ? [cutOff] : []), ...(prepared.ok ? [] : prepared.problems)];
-    setProblems(found.length > 0 ? [...new Set(found)] : null);
     setUnchanged(found.length === 0 && prepared.ok && prepared.payload === null);
-    if (found.length > 0 || !prepared.ok || !prepared.payload) return;
+    if (found.length > 0) return save.invalid({ problems: found });
+    save.reset();
+    if (!prepared.ok || !prepared.payload) return;
     const changes = prepared.payload;
-    setPending(true);
-    try {
-      const answer = await send(changes, (key) => productSettingsApi.update(changes, key));
-      app.notify({ type: 'success', title: savedMessage(answer.movedInstallments) });
-      onSaved(answer);
-    } catch (error) {
-      app.showError(error);
-      setProblems(errorMessage(error).split('\n'));
-    } finally {
-      setPending(false);
-    }
+    const done = await save.submit(changes, (key) => productSettingsApi.update(changes, key));
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: savedMessage(done.answer.movedInstallments) });
+    onSaved(done.answer);
   };
 
   return (
-    <form className="bj-stack" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
+    <SubmitForm
+      className="bj-stack"
+      submission={save}
+      onSubmit={() => void submit()}
+      summaryTitle={NOT_SAVED}
+      actions={
+        admin ? (
+          <SettingsActions
+            unchanged={unchanged}
+            lastChange={saved.updatedAt ? `Terakhir diubah ${formatDateTime(saved.updatedAt)}` : 'Belum pernah diubah: nilai bawaan.'}
+            label="Simpan pengaturan"
+          />
+        ) : null
+      }
+    >
       <section className="bj-card" aria-labelledby="settings-transactions">
         <h2 id="settings-transactions" className="bj-card__title">
           Transaksi dan pajak
@@ -198,30 +204,6 @@ function SettingsForm({ saved, admin, onSaved }: { saved: ProductSettings; admin
         <p className="bj-field__hint bj-form-note">Angsuran bunga yang jatuh pada akhir pekan atau hari libur dibayar pada hari kerja berikutnya.</p>
         <HolidaysEditor rows={draft.holidays} decrees={saved.holidayDecrees} today={today} onChange={edit ? (rows) => edit('holidays', rows) : undefined} />
       </section>
-
-      {admin ? (
-        <div className="bj-form-actions bj-form-actions--sticky">
-          {problems && problems.length > 0 ? (
-            <div className="bj-form-problems" role="alert">
-              <p className="bj-form-problems__title">Pengaturan belum dapat disimpan:</p>
-              <ul>
-                {problems.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {unchanged ? (
-            <p className="bj-muted" role="status">
-              Tidak ada perubahan untuk disimpan.
-            </p>
-          ) : null}
-          <p className="bj-muted bj-form-actions__meta">{saved.updatedAt ? `Terakhir diubah ${formatDateTime(saved.updatedAt)}` : 'Belum pernah diubah: nilai bawaan.'}</p>
-          <button type="submit" className="bj-button bj-button--primary" disabled={pending}>
-            {pending ? 'Menyimpan…' : 'Simpan pengaturan'}
-          </button>
-        </div>
-      ) : null}
-    </form>
+    </SubmitForm>
   );
 }

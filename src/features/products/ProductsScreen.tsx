@@ -8,11 +8,10 @@ import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { interestPaymentLabels } from '../../lib/deposit-labels';
 import { formatRupiah } from '../../lib/format';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { productsApi, type Product } from '../../lib/products-api';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
-import { useDialogRequest } from '../../app/use-dialog-request';
+import { useSubmit } from '../../app/use-submit';
 import { ProductStatusBadges } from './ProductStatusBadges';
 import { TenorRates } from './TenorRates';
 import { activeFilter, canManageProducts, nextRatesText, PRODUCT_LIST_DEFAULTS, PRODUCT_STATUS_OPTIONS, productActionCopy, tenorSummary, wholeList, type ProductAction } from './product-rules';
@@ -76,10 +75,9 @@ export default function ProductsScreen() {
   const [state, update] = useQueryState(PRODUCT_LIST_DEFAULTS);
   const active = activeFilter(state.active);
   const list = useResource(async (signal) => wholeList(await productsApi.list({ q: state.q, active }, signal)), [state.q, active]);
-  // One sender for the screen: a change retried after no answer keeps its key even if its dialog was reopened.
-  const [send] = useState(createIdempotentSender);
+  // The screen's, not the dialog's: a change retried after no answer keeps its key even if its dialog was reopened.
+  const change = useSubmit();
   const [action, setAction] = useState<ProductAction | null>(null);
-  const change = useDialogRequest();
 
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,20 +85,13 @@ export default function ProductsScreen() {
     update({ q: String(data.get('q') ?? '').trim(), active: String(data.get('active') ?? '') });
   };
 
-  const openAction = (next: ProductAction) => {
-    change.clearRefusal();
-    setAction(next);
-  };
-
   const confirmAction = async () => {
     if (!action) return;
     const { id } = action.product;
-    const done = await change.run(() =>
-      action.kind === 'deactivate'
-        ? send({ deactivate: id }, (key) => productsApi.deactivate(id, key))
-        : send({ id, visible: action.visible }, (key) => productsApi.setVisibility(id, action.visible, key)),
-    );
-    if (!done) return;
+    const done = await (action.kind === 'deactivate'
+      ? change.submit({ deactivate: id }, (key) => productsApi.deactivate(id, key))
+      : change.submit({ id, visible: action.visible }, (key) => productsApi.setVisibility(id, action.visible, key)));
+    if (!done.ok) return;
     app.notify({ type: 'success', title: productActionCopy(action).success });
     setAction(null);
     list.reload();
@@ -118,12 +109,12 @@ export default function ProductsScreen() {
           type="button"
           className="bj-button bj-button--secondary"
           aria-label={`${product.visible ? 'Sembunyikan' : 'Tampilkan'} ${product.name}`}
-          onClick={() => openAction({ kind: 'visibility', product, visible: !product.visible })}
+          onClick={() => setAction({ kind: 'visibility', product, visible: !product.visible })}
         >
           {product.visible ? 'Sembunyikan' : 'Tampilkan'}
         </button>
         {product.active ? (
-          <button type="button" className="bj-button bj-button--secondary" aria-label={`Nonaktifkan ${product.name}`} onClick={() => openAction({ kind: 'deactivate', product })}>
+          <button type="button" className="bj-button bj-button--secondary" aria-label={`Nonaktifkan ${product.name}`} onClick={() => setAction({ kind: 'deactivate', product })}>
             Nonaktifkan
           </button>
         ) : null}
@@ -178,8 +169,7 @@ export default function ProductsScreen() {
         <ConfirmDialog
           copy={productActionCopy(action)}
           subject={`${action.product.code} · ${action.product.name} · ${tenorSummary(action.product.tenors)}`}
-          pending={change.pending}
-          refusal={change.refusal}
+          submission={change}
           onClose={() => setAction(null)}
           onConfirm={() => void confirmAction()}
         />

@@ -5,15 +5,17 @@ import { describeChange, newRatesConsequence } from './product-form';
 export interface SaveChangesDialogProps {
   product: Product;
   change: ProductChange;
-  pending: boolean;
   onClose: () => void;
   onConfirm: () => void;
 }
 
-/** Asks before a product's changes are saved, listing each with its old and new value and what new rates mean. */
-export function SaveChangesDialog({ product, change, pending, onClose, onConfirm }: SaveChangesDialogProps) {
+/**
+ * Asks before a product's changes are saved, listing each with its old and new value and what new
+ * rates mean. Confirming closes it: the page's form shows the save (pending, a refusal).
+ */
+export function SaveChangesDialog({ product, change, onClose, onConfirm }: SaveChangesDialogProps) {
   return (
-    <Dialog title="Simpan perubahan produk" open onClose={onClose} onSubmit={onConfirm} confirmLabel="Simpan perubahan" pending={pending}>
+    <Dialog title="Simpan perubahan produk" open onClose={onClose} onSubmit={onConfirm} confirmLabel="Simpan perubahan">
       <p className="bj-dialog__lead">
         {product.code} · {product.name}
       </p>

@@ -1,29 +1,25 @@
-import { useState } from 'react';
 import type { Role } from '@contract/auth';
+import type { Submission } from '../../app/use-submit';
 import { Dialog } from '../../components/Dialog';
+import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import type { InviteUser } from '../../lib/users-api';
 import { ROLE_OPTIONS } from './user-rules';
 
 export interface InviteUserDialogProps {
-  pending: boolean;
-  /** The server's refusal of the last attempt (e.g. the email is taken), shown in the dialog: the toast sits behind the modal. */
-  refusal: string | null;
+  /** The invitation's request: the server's refusal (e.g. the email is taken) shows in the dialog. */
+  submission: Submission;
   onClose: () => void;
   onSubmit: (invite: InviteUser) => void;
 }
 
-/** The first missing field, or null; the server checks everything again. */
-function missingField(invite: InviteUser): string | null {
-  if (!invite.name) return 'Nama wajib diisi.';
-  if (!invite.email) return 'Email wajib diisi.';
-  return null;
+/** Every missing field; the server checks everything again. */
+function missingFields(invite: InviteUser): string[] {
+  return [...(invite.name ? [] : ['Nama wajib diisi.']), ...(invite.email ? [] : ['Email wajib diisi.'])];
 }
 
 /** "Undang pengguna": name, email and role; the invited user sets a password from the mailed link. */
-export function InviteUserDialog({ pending, refusal, onClose, onSubmit }: InviteUserDialogProps) {
-  const [problem, setProblem] = useState<string | null>(null);
-
+export function InviteUserDialog({ submission, onClose, onSubmit }: InviteUserDialogProps) {
   const submit = (form: HTMLFormElement) => {
     const data = new FormData(form);
     const invite: InviteUser = {
@@ -31,31 +27,17 @@ export function InviteUserDialog({ pending, refusal, onClose, onSubmit }: Invite
       email: String(data.get('email') ?? '').trim(),
       role: String(data.get('role') ?? 'OPERATOR') as Role,
     };
-    const found = missingField(invite);
-    setProblem(found);
-    if (!found) onSubmit(invite);
+    const missing = missingFields(invite);
+    if (missing.length > 0) submission.invalid({ problems: missing });
+    else onSubmit(invite);
   };
 
   return (
-    <Dialog title="Undang pengguna" open onClose={onClose} onSubmit={submit} confirmLabel="Kirim undangan" pending={pending}>
+    <Dialog title="Undang pengguna" open onClose={onClose} onSubmit={submit} confirmLabel="Kirim undangan" submission={submission}>
       <p className="bj-dialog__lead">Pengguna baru menerima email berisi tautan untuk mengatur kata sandinya sendiri.</p>
       <TextField label="Nama" name="name" maxLength={100} required autoComplete="off" />
       <TextField label="Email" name="email" type="email" maxLength={254} required autoComplete="off" />
-      <label className="bj-field">
-        <span className="bj-field__label">Peran</span>
-        <select className="bj-field__input" name="role" defaultValue="OPERATOR">
-          {ROLE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {problem || refusal ? (
-        <p className="bj-field__problem" role="alert">
-          {problem ?? refusal}
-        </p>
-      ) : null}
+      <SelectField label="Peran" name="role" defaultValue="OPERATOR" options={ROLE_OPTIONS} />
     </Dialog>
   );
 }

@@ -7,12 +7,11 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Notice } from '../../components/Notice';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
-import { createIdempotentSender } from '../../lib/idempotency';
 import { useQueryState } from '../../lib/use-query-state';
 import { useResource } from '../../lib/use-resource';
 import { usersApi, type InviteUser, type StaffUser } from '../../lib/users-api';
 import { InviteUserDialog } from './InviteUserDialog';
-import { useDialogRequest } from '../../app/use-dialog-request';
+import { useSubmit } from '../../app/use-submit';
 import { actionChange, actionCopy, canManageUsers, canToggleActive, ROLE_OPTIONS, STATUS_OPTIONS, USER_LIST_DEFAULTS, USER_PAGE_SIZE, type UserAction } from './user-rules';
 import '../../styles/lists.css';
 
@@ -41,12 +40,11 @@ function UserManagement() {
     (signal) => usersApi.list({ q: state.q, role: state.role, active: state.active, page: state.page, limit: USER_PAGE_SIZE }, signal),
     [state.q, state.role, state.active, state.page],
   );
-  // One sender for the screen: a save retried after no answer keeps its key even if its dialog was reopened.
-  const [send] = useState(createIdempotentSender);
+  // The screen's, not the dialogs': a save retried after no answer keeps its key even if its dialog was reopened.
+  const invite = useSubmit();
+  const change = useSubmit();
   const [inviting, setInviting] = useState(false);
   const [action, setAction] = useState<UserAction | null>(null);
-  const invite = useDialogRequest();
-  const change = useDialogRequest();
 
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,8 +53,8 @@ function UserManagement() {
   };
 
   const sendInvite = async (input: InviteUser) => {
-    const done = await invite.run(() => send({ invite: input }, (key) => usersApi.invite(input, key)));
-    if (!done) return;
+    const done = await invite.submit({ invite: input }, (key) => usersApi.invite(input, key));
+    if (!done.ok) return;
     app.notify({ type: 'success', title: `Undangan dikirim ke ${done.answer.email}.` });
     setInviting(false);
     list.reload();
@@ -66,19 +64,13 @@ function UserManagement() {
     if (!action) return;
     const { id } = action.user;
     const body = actionChange(action);
-    const done = await change.run<unknown>(() =>
-      body ? send({ id, ...body }, (key) => usersApi.update(id, body, key)) : send({ unlock: id }, (key) => usersApi.unlock(id, key)),
-    );
-    if (!done) return;
+    const done = await (body ? change.submit({ id, ...body }, (key) => usersApi.update(id, body, key)) : change.submit({ unlock: id }, (key) => usersApi.unlock(id, key)));
+    if (!done.ok) return;
     app.notify({ type: 'success', title: actionCopy(action).success });
     setAction(null);
     list.reload();
   };
 
-  const openAction = (next: UserAction) => {
-    change.clearRefusal();
-    setAction(next);
-  };
 
   const columns: DataColumn<StaffUser>[] = [
     {
@@ -103,7 +95,7 @@ function UserManagement() {
           className="bj-field__input bj-role-select"
           aria-label={`Peran ${user.name}`}
           value={user.role}
-          onChange={(event) => openAction({ kind: 'role', user, role: event.target.value as Role })}
+          onChange={(event) => setAction({ kind: 'role', user, role: event.target.value as Role })}
         >
           {ROLE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -134,12 +126,12 @@ function UserManagement() {
               type="button"
               className="bj-button bj-button--secondary"
               aria-label={`${user.active ? 'Nonaktifkan' : 'Aktifkan'} ${user.name}`}
-              onClick={() => openAction({ kind: 'active', user, active: !user.active })}
+              onClick={() => setAction({ kind: 'active', user, active: !user.active })}
             >
               {user.active ? 'Nonaktifkan' : 'Aktifkan'}
             </button>
           ) : null}
-          <button type="button" className="bj-button bj-button--secondary" aria-label={`Buka blokir login ${user.name}`} onClick={() => openAction({ kind: 'unlock', user })}>
+          <button type="button" className="bj-button bj-button--secondary" aria-label={`Buka blokir login ${user.name}`} onClick={() => setAction({ kind: 'unlock', user })}>
             Buka blokir login
           </button>
         </span>
@@ -189,10 +181,7 @@ function UserManagement() {
         <button
           type="button"
           className="bj-button bj-button--primary"
-          onClick={() => {
-            invite.clearRefusal();
-            setInviting(true);
-          }}
+          onClick={() => setInviting(true)}
         >
           Undang pengguna
         </button>
@@ -207,13 +196,12 @@ function UserManagement() {
         onPage={(page) => update({ page: String(page) })}
       />
 
-      {inviting ? <InviteUserDialog pending={invite.pending} refusal={invite.refusal} onClose={() => setInviting(false)} onSubmit={(input) => void sendInvite(input)} /> : null}
+      {inviting ? <InviteUserDialog submission={invite} onClose={() => setInviting(false)} onSubmit={(input) => void sendInvite(input)} /> : null}
       {action ? (
         <ConfirmDialog
           copy={actionCopy(action)}
           subject={`${action.user.name} · ${action.user.email}`}
-          pending={change.pending}
-          refusal={change.refusal}
+          submission={change}
           onClose={() => setAction(null)}
           onConfirm={() => void confirmAction()}
         />

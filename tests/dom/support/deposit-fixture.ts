@@ -1,4 +1,4 @@
-import type { DepositDetail } from '@src/lib/deposit-api';
+import type { ChangeRequest, DepositDetail, DisbursementRow } from '@src/lib/deposit-api';
 
 /** A deposit detail as GET /deposito/{id} answers it: an active 3-month ARO deposit; tests override what they need. */
 export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
@@ -88,4 +88,57 @@ export function deposit(overrides: Partial<DepositDetail> = {}): DepositDetail {
     today: '2026-11-10',
     ...overrides,
   } as DepositDetail;
+}
+
+/** A payout of Pencairan as the list answers it: a matured deposit's principal, still to pay, which the list offers to record. */
+export function payoutRow(overrides: Partial<DisbursementRow> = {}): DisbursementRow {
+  const depositId = overrides.depositId ?? 'dep-1';
+  const depositNumber = overrides.depositNumber ?? 'DEP-DS-2611-0001';
+  return {
+    id: `dis-${depositId}`,
+    depositId,
+    kind: 'maturity',
+    principal: 25_000_000,
+    interest: 0,
+    tax: 0,
+    penalty: 0,
+    amount: 25_000_000,
+    status: 'pending',
+    reference: null,
+    paidAt: null,
+    proofFileId: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    depositNumber,
+    customerId: `cus-${depositId}`,
+    customerName: `Nasabah ${depositNumber}`,
+    maturityDate: '2026-11-01',
+    payoutAccount: { bankName: 'BRI', accountNumber: '0123456789', accountName: 'Nasabah' },
+    // The list offered the payment (e.g. read before another supervisor recorded the bilyet as out again).
+    allowedEvents: ['deposit.markPaid'],
+    blockedEvents: [],
+    ...overrides,
+  };
+}
+
+/** A change request waiting in Permintaan Perubahan: a deposit's instruction from ARO to NON_ARO, raised by the customer's platform. */
+export function changeRequest(id: string, depositNumber: string, overrides: Partial<ChangeRequest> = {}): ChangeRequest {
+  return {
+    id,
+    depositId: `dep-${id}`,
+    depositNumber,
+    customerId: `cust-${id}`,
+    customerName: `Nasabah ${depositNumber}`,
+    kind: 'instruction',
+    kindLabel: 'Instruksi jatuh tempo',
+    requestedValue: { instruction: 'NON_ARO' },
+    previousValue: { instruction: 'ARO' },
+    currentInstruction: 'ARO',
+    status: 'pending',
+    reason: null,
+    decidedBy: null,
+    decidedAt: null,
+    requestedBy: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -1,18 +1,18 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { DOCUMENT_MAX_BYTES } from '@contract/documents';
+import type { Submission } from '../../../app/use-submit';
 import { Dialog } from '../../../components/Dialog';
 import { DateField } from '../../../components/DateField';
 import { chosenFile, FILE_ACCEPT, FILE_HINT, FileField } from '../../../components/FileField';
-import { TextField } from '../../../components/TextField';
+import { TextAreaField, TextField } from '../../../components/TextField';
 import { bilyetStepCopy, type BilyetStepKind, type BilyetStepRequest, type BilyetStepTarget } from './bilyet-steps';
 import { ParcelDestination } from './ParcelDestination';
 
 export interface BilyetStepDialogProps {
   kind: BilyetStepKind;
   target: BilyetStepTarget;
-  pending: boolean;
-  /** The server's refusal of the last attempt, shown in the dialog (the toast sits behind the modal). */
-  refusal?: string | null;
+  /** The step's request: pending, and every problem (the form's or the server's) shown in the dialog. */
+  submission: Submission;
   onClose: () => void;
   onSubmit: (request: BilyetStepRequest) => void;
 }
@@ -21,14 +21,18 @@ const TOO_LARGE = 'Berkas paling besar 5 MB.';
 /** Couriers staff often type; any other name can be typed too. */
 const COURIERS = ['JNE', 'J&T Express', 'SiCepat', 'POS Indonesia', 'TIKI', 'AnterAja'];
 
-/** The first problem of the form as filled in, or null; the server checks everything again. */
-function firstProblem(checks: Array<[boolean, string]>): string | null {
-  return checks.find(([fails]) => fails)?.[1] ?? null;
+/** A check of the form as filled in: whether it fails, the field, and what it says. */
+type Check = [fails: boolean, field: string, problem: string];
+
+/** Every problem of the form as filled in, by field; the server checks everything again. */
+function problemsOf(checks: readonly Check[]): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const [fails, field, problem] of checks) if (fails) (problems[field] ??= []).push(problem);
+  return problems;
 }
 
 /** One dialog of the bilyet's journey: what happens, and the fields API.md asks for. */
-export function BilyetStepDialog({ kind, target, pending, refusal = null, onClose, onSubmit }: BilyetStepDialogProps) {
-  const [problem, setProblem] = useState<string | null>(null);
+export function BilyetStepDialog({ kind, target, submission, onClose, onSubmit }: BilyetStepDialogProps) {
   const copy = bilyetStepCopy[kind];
   const { depositId } = target;
 
@@ -36,44 +40,44 @@ export function BilyetStepDialog({ kind, target, pending, refusal = null, onClos
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const file = chosenFile(form, 'file');
-    const tooLarge: [boolean, string] = [file !== null && file.size > DOCUMENT_MAX_BYTES, TOO_LARGE];
-    const send = (request: BilyetStepRequest, checks: Array<[boolean, string]>) => {
-      const found = firstProblem([...checks, tooLarge]);
-      setProblem(found);
-      if (!found) onSubmit(request);
+    const tooLarge: Check = [file !== null && file.size > DOCUMENT_MAX_BYTES, 'file', TOO_LARGE];
+    const send = (request: BilyetStepRequest, checks: Check[]) => {
+      const found = problemsOf([...checks, tooLarge]);
+      if (Object.keys(found).length > 0) submission.invalid({ fieldProblems: found });
+      else onSubmit(request);
     };
     switch (kind) {
       case 'upload':
         return send({ kind, input: { depositId, bilyetNumber: text('bilyetNumber'), file: file! } }, [
-          [!text('bilyetNumber'), 'Nomor bilyet wajib diisi.'],
-          [!file, 'Pindaian bilyet wajib diunggah.'],
+          [!text('bilyetNumber'), 'bilyetNumber', 'Nomor bilyet wajib diisi.'],
+          [!file, 'file', 'Pindaian bilyet wajib diunggah.'],
         ]);
       case 'bookPickup': {
         const address = text('address');
         return send({ kind, input: { depositId, pickupDate: text('pickupDate'), pickupTime: text('pickupTime'), ...(address ? { address } : {}) } }, [
-          [!text('pickupDate'), 'Tanggal penjemputan wajib diisi.'],
-          [!/^\d{2}:\d{2}$/.test(text('pickupTime')), 'Jam penjemputan wajib diisi, contoh 14:00.'],
+          [!text('pickupDate'), 'pickupDate', 'Tanggal penjemputan wajib diisi.'],
+          [!/^\d{2}:\d{2}$/.test(text('pickupTime')), 'pickupTime', 'Jam penjemputan wajib diisi, contoh 14:00.'],
         ]);
       }
       case 'recordResi':
         return send({ kind, input: { depositId, courier: text('courier'), awb: text('awb') } }, [
-          [!text('courier'), 'Nama kurir wajib diisi.'],
-          [!text('awb'), 'Nomor resi wajib diisi.'],
+          [!text('courier'), 'courier', 'Nama kurir wajib diisi.'],
+          [!text('awb'), 'awb', 'Nomor resi wajib diisi.'],
         ]);
       case 'handOver':
       case 'receive':
         return send({ kind, input: { depositId, receivedAt: text('receivedAt'), receivedBy: text('receivedBy'), file } }, [
-          [!text('receivedAt'), 'Tanggal diterima wajib diisi.'],
-          [!text('receivedBy'), 'Nama penerima bilyet wajib diisi.'],
+          [!text('receivedAt'), 'receivedAt', 'Tanggal diterima wajib diisi.'],
+          [!text('receivedBy'), 'receivedBy', 'Nama penerima bilyet wajib diisi.'],
         ]);
       case 'unship':
         return send({ kind, input: { depositId } }, []);
       case 'return':
-        return send({ kind, input: { depositId, returnedAt: text('returnedAt'), file } }, [[!text('returnedAt'), 'Tanggal pengembalian wajib diisi.']]);
+        return send({ kind, input: { depositId, returnedAt: text('returnedAt'), file } }, [[!text('returnedAt'), 'returnedAt', 'Tanggal pengembalian wajib diisi.']]);
       case 'reportLost':
         return send({ kind, input: { depositId, reason: text('reason'), file: file! } }, [
-          [!text('reason'), 'Alasan kehilangan wajib diisi.'],
-          [!file, 'Surat keterangan kehilangan atau laporan polisi wajib diunggah.'],
+          [!text('reason'), 'reason', 'Alasan kehilangan wajib diisi.'],
+          [!file, 'file', 'Surat keterangan kehilangan atau laporan polisi wajib diunggah.'],
         ]);
     }
   };
@@ -86,18 +90,13 @@ export function BilyetStepDialog({ kind, target, pending, refusal = null, onClos
       onSubmit={submit}
       confirmLabel={copy.label}
       confirmTone={copy.danger ? 'danger' : 'primary'}
-      pending={pending}
+      submission={submission}
     >
       <p className="bj-dialog__lead">
         {target.customerName}
         {target.bilyetNumber ? ` · Bilyet ${target.bilyetNumber}` : ''}
       </p>
       <StepFields kind={kind} target={target} />
-      {problem || refusal ? (
-        <p className="bj-field__problem" role="alert">
-          {problem ?? refusal}
-        </p>
-      ) : null}
     </Dialog>
   );
 }
@@ -132,13 +131,7 @@ function StepFields({ kind, target }: { kind: BilyetStepKind; target: BilyetStep
           <ParcelDestination depositId={target.depositId} />
           <DateField label="Tanggal penjemputan" name="pickupDate" defaultValue={target.today} min={target.today} required />
           <TextField label="Jam penjemputan" name="pickupTime" type="time" step={60} defaultValue="10:00" required hint="Format 24 jam, contoh 14:00." />
-          <label className="bj-field">
-            <span className="bj-field__label">Alamat penjemputan (opsional)</span>
-            <textarea className="bj-field__input" name="address" rows={2} maxLength={300} aria-describedby={`${id}-address-hint`} />
-            <span id={`${id}-address-hint`} className="bj-field__hint">
-              Kosongkan untuk memakai alamat bank.
-            </span>
-          </label>
+          <TextAreaField label="Alamat penjemputan (opsional)" name="address" rows={2} maxLength={300} hint="Kosongkan untuk memakai alamat bank." />
         </>
       );
     case 'recordResi':
@@ -180,12 +173,7 @@ function StepFields({ kind, target }: { kind: BilyetStepKind; target: BilyetStep
       return (
         <>
           <p>Bilyet dicatat hilang dan tidak berlaku lagi; verifikasinya menjawab "hilang". Bilyet pengganti dapat diterbitkan dengan nomor baru.</p>
-          <label className="bj-field">
-            <span className="bj-field__label">
-              Alasan kehilangan<span className="bj-field__required" aria-hidden="true"> *</span>
-            </span>
-            <textarea className="bj-field__input" name="reason" rows={3} maxLength={500} required />
-          </label>
+          <TextAreaField label="Alasan kehilangan" name="reason" rows={3} maxLength={500} required />
           <FileField label="Surat keterangan kehilangan atau laporan polisi" name="file" accept={FILE_ACCEPT} hint={FILE_HINT} required />
         </>
       );

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useAppActors } from '../../../app/actors-context';
-import { errorMessage } from '../../../lib/error-message';
-import type { IdempotentSend } from '../../../lib/idempotency';
+import type { Submission } from '../../../app/use-submit';
 import { BilyetStepDialog } from './BilyetStepDialog';
 import { bilyetStepCopy, sendBilyetStep, type BilyetStepAnswer, type BilyetStepKind, type BilyetStepRequest, type BilyetStepTarget } from './bilyet-steps';
 
@@ -11,8 +9,8 @@ export interface OpenBilyetStep {
 }
 
 export interface BilyetStepRunnerProps extends OpenBilyetStep {
-  /** The screen's sender, so a save retried after no answer keeps its key even if the dialog was reopened. */
-  send: IdempotentSend;
+  /** The screen's, so a save retried after no answer keeps its key even if the dialog was reopened. */
+  submission: Submission;
   onClose: () => void;
   /** Recorded: the screen refreshes from the answer. */
   onDone: (answer: BilyetStepAnswer) => void;
@@ -25,28 +23,21 @@ export interface BilyetStepRunnerProps extends OpenBilyetStep {
  * Indonesian toast. A refusal leaves the dialog open with what was typed (a bilyet number already
  * used is fixed in place) and shows the server's message.
  */
-export function BilyetStepRunner({ kind, target, send, onClose, onDone, onConflict }: BilyetStepRunnerProps) {
+export function BilyetStepRunner({ kind, target, submission, onClose, onDone, onConflict }: BilyetStepRunnerProps) {
   const app = useAppActors();
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async (request: BilyetStepRequest) => {
-    setPending(true);
-    setRefusal(null);
-    try {
-      const answer = await send({ step: request.kind, ...request.input }, (key) => sendBilyetStep(request, key));
-      const desc = answer.kind === 'pickup' ? `Nomor resi ${answer.pickup.awb}.` : undefined;
-      app.notify({ type: 'success', title: bilyetStepCopy[kind].success, ...(desc ? { desc } : {}) });
-      onDone(answer);
-      onClose();
-    } catch (error) {
-      app.showError(error);
-      setRefusal(errorMessage(error));
-      if ((error as { statusCode?: number }).statusCode === 409) onConflict?.();
-    } finally {
-      setPending(false);
+    const done = await submission.submit({ step: request.kind, ...request.input }, (key) => sendBilyetStep(request, key));
+    if (!done.ok) {
+      if (done.statusCode === 409) onConflict?.();
+      return;
     }
+    const answer = done.answer;
+    const desc = answer.kind === 'pickup' ? `Nomor resi ${answer.pickup.awb}.` : undefined;
+    app.notify({ type: 'success', title: bilyetStepCopy[kind].success, ...(desc ? { desc } : {}) });
+    onDone(answer);
+    onClose();
   };
 
-  return <BilyetStepDialog kind={kind} target={target} pending={pending} refusal={refusal} onClose={onClose} onSubmit={(request) => void submit(request)} />;
+  return <BilyetStepDialog kind={kind} target={target} submission={submission} onClose={onClose} onSubmit={(request) => void submit(request)} />;
 }

@@ -10,7 +10,7 @@ import { depositColumn } from '../../../components/DepositRef';
 import { formatDate, jakartaToday, formatRupiah } from '../../../lib/format';
 import type { DepositSummary } from '../../../lib/deposit-api';
 import { documentsApi, type DocumentWorkStep } from '../../../lib/documents-api';
-import { createIdempotentSender } from '../../../lib/idempotency';
+import { useSubmit } from '../../../app/use-submit';
 import { useQueryState } from '../../../lib/use-query-state';
 import { useResource } from '../../../lib/use-resource';
 import { bilyetEventsForRow } from './bilyet-steps';
@@ -39,7 +39,8 @@ export default function DocumentWorkScreen() {
   const step: DocumentWorkStep = isStep(state.step) ? state.step : FIRST_STEP;
   const list = useResource((signal) => documentsApi.workQueue({ step, page: state.page, limit: WORK_PAGE_SIZE }, signal), [step, state.page]);
   const [open, setOpen] = useState<OpenDialog | null>(null);
-  const [send] = useState(createIdempotentSender);
+  // The screen's, not the dialogs': a save retried after no answer keeps its key even if its dialog was reopened.
+  const submission = useSubmit();
   const definition = documentWorkStepById[step];
   const counts = list.data?.counts;
 
@@ -107,12 +108,12 @@ export default function DocumentWorkScreen() {
           onPage={(page) => update({ page: String(page) })}
         />
       </Tabs>
-      {open?.kind === 'step' ? <BilyetStepRunner {...open.step} send={send} onClose={close} onDone={list.reload} onConflict={list.reload} /> : null}
+      {open?.kind === 'step' ? <BilyetStepRunner {...open.step} submission={submission} onClose={close} onDone={list.reload} onConflict={list.reload} /> : null}
       {open?.kind === 'track' ? (
         <TrackingDialog title={`Lacak pengiriman · ${open.row.depositNumber}`} awb={async () => (await latestShipment(open.row.id)).awb} onClose={close} onTracked={list.reload} />
       ) : null}
       {open?.kind === 'cancel' ? (
-        <CancelPickupDialog depositNumber={open.row.depositNumber} shipment={() => latestShipment(open.row.id)} send={send} onClose={close} onDone={list.reload} />
+        <CancelPickupDialog depositNumber={open.row.depositNumber} shipment={() => latestShipment(open.row.id)} submission={submission} onClose={close} onDone={list.reload} />
       ) : null}
     </div>
   );

@@ -7,7 +7,7 @@ import type { DepositDetail } from '../../../lib/deposit-api';
 import { downloadDocument } from '../../../lib/download';
 import { documentsApi, type DocumentAnswer } from '../../../lib/documents-api';
 import { formatDateTime, formatFileSize } from '../../../lib/format';
-import type { IdempotentSend } from '../../../lib/idempotency';
+import type { Submission } from '../../../app/use-submit';
 import { useDepositDocuments } from './use-deposit-documents';
 import type { BilyetStepKind } from './bilyet-steps';
 import { BilyetPanel } from './BilyetPanel';
@@ -53,7 +53,7 @@ function DocumentTable({ documents }: { documents: readonly DocumentAnswer[] }) 
 }
 
 /** The detail's "Dokumen" tab: the bilyet with its allowed steps, then every document of the deposit and an upload. */
-export function DocumentsTab({ deposit, send, onStep, onPrinted }: { deposit: DepositDetail; send: IdempotentSend; onStep: (kind: BilyetStepKind) => void; onPrinted?: () => void }) {
+export function DocumentsTab({ deposit, submission, onStep, onPrinted }: { deposit: DepositDetail; submission: Submission; onStep: (kind: BilyetStepKind) => void; onPrinted?: () => void }) {
   const app = useAppActors();
   const documents = useDepositDocuments(deposit);
   const [uploading, setUploading] = useState(false);
@@ -83,9 +83,10 @@ export function DocumentsTab({ deposit, send, onStep, onPrinted }: { deposit: De
         <UploadDocumentDialog
           title={`Unggah dokumen · ${deposit.depositNumber}`}
           types={uploadableDocumentTypes}
+          submission={submission}
           upload={(type, file) => {
             const input = { depositId: deposit.id, type, file };
-            return send(input, (key) => documentsApi.uploadDocument(input, key));
+            return submission.submit(input, (key) => documentsApi.uploadDocument(input, key));
           }}
           onClose={() => setUploading(false)}
           onDone={(document) => {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { BilyetStatus } from '@contract/deposit';
+import { useSubmit } from '../../../app/use-submit';
 import { Dialog } from '../../../components/Dialog';
 import { ErrorState, LoadingState } from '../../../components/DataState';
 import { TextField } from '../../../components/TextField';
 import { depositApi } from '../../../lib/deposit-api';
 import { openPdf } from '../../../lib/download';
 import { PRINT_PATHS } from '../../../lib/documents-api';
-import { errorMessage } from '../../../lib/error-message';
 import { productSettingsApi } from '../../../lib/product-settings-api';
 import { useResource } from '../../../lib/use-resource';
 
@@ -32,8 +32,7 @@ export function PrintBilyetDialog({ depositId, depositNumber, onClose, onPrinted
     const [detail, settings] = await Promise.all([depositApi.detail(depositId, signal), productSettingsApi.get(signal)]);
     return { bilyet: { status: detail.bilyet.status, number: detail.bilyet.number, printedNumber: detail.bilyet.printedNumber } satisfies PrintTarget, numbering: settings.bilyetNumbering };
   }, [depositId]);
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const printing = useSubmit();
   const ready = facts.status === 'ready' ? facts.data : null;
   const typesNumber = ready !== null && printsNewPaper(ready.bilyet.status) && ready.numbering.source === 'FORM';
 
@@ -41,24 +40,18 @@ export function PrintBilyetDialog({ depositId, depositNumber, onClose, onPrinted
     if (!ready) return;
     const typed = typesNumber ? String(new FormData(form).get('bilyetNumber') ?? '').trim() : '';
     if (typesNumber && typed === '') {
-      setProblem('Nomor bilyet wajib diisi: ketik nomor yang tercetak pada formulir bilyet bank.');
-      return;
+      return printing.invalid({ fieldProblems: { bilyetNumber: ['Nomor bilyet wajib diisi: ketik nomor yang tercetak pada formulir bilyet bank.'] } });
     }
-    setProblem(null);
-    setPending(true);
-    try {
-      await openPdf(PRINT_PATHS.bilyet, { depositId, ...(typed ? { bilyetNumber: typed } : {}) }, `bilyet-${depositNumber}.pdf`);
-      onPrinted?.();
-      onClose();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    const query = { depositId, ...(typed ? { bilyetNumber: typed } : {}) };
+    // The print settles the number: it goes through the submission like a save (the PDF's GET carries no key).
+    const done = await printing.submit(query, () => openPdf(PRINT_PATHS.bilyet, query, `bilyet-${depositNumber}.pdf`));
+    if (!done.ok) return;
+    onPrinted?.();
+    onClose();
   };
 
   return (
-    <Dialog title={`Cetak bilyet · ${depositNumber}`} open onClose={onClose} onSubmit={(form) => void submit(form)} confirmLabel="Cetak" pending={pending} confirmDisabled={!ready}>
+    <Dialog title={`Cetak bilyet · ${depositNumber}`} open onClose={onClose} onSubmit={(form) => void submit(form)} confirmLabel="Cetak" submission={printing} confirmDisabled={!ready}>
       {facts.status === 'error' ? (
         <ErrorState title="Data bilyet tidak dapat dimuat." error={facts.error} onRetry={facts.reload} />
       ) : !ready ? (
@@ -66,11 +59,6 @@ export function PrintBilyetDialog({ depositId, depositNumber, onClose, onPrinted
       ) : (
         <PrintFields bilyet={ready.bilyet} numbering={ready.numbering} />
       )}
-      {problem ? (
-        <p className="bj-field__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
     </Dialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useAppActors } from '../../../app/actors-context';
+import type { Submission } from '../../../app/use-submit';
 import { Dialog } from '../../../components/Dialog';
+import { SelectField } from '../../../components/SelectField';
 import { documentsApi, type DocumentAnswer, type SignatureSent } from '../../../lib/documents-api';
 import { formatDate } from '../../../lib/format';
-import { errorMessage } from '../../../lib/error-message';
-import type { IdempotentSend } from '../../../lib/idempotency';
 import { SigningLink } from './SigningLink';
 
 /** Privy signs PDFs: the documents of the deposit that can be sent. */
@@ -18,40 +18,31 @@ export function SendForSignatureDialog({
   depositId,
   depositNumber,
   documents,
-  send,
+  submission,
   onClose,
   onSent,
 }: {
   depositId: string;
   depositNumber: string;
   documents: readonly DocumentAnswer[];
-  send: IdempotentSend;
+  /** The screen's, so a request retried after no answer keeps its key even if the dialog was reopened. */
+  submission: Submission;
   onClose: () => void;
   onSent: (sent: SignatureSent) => void;
 }) {
   const app = useAppActors();
-  const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<SignatureSent | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const pdfs = signableDocuments(documents);
 
   const submit = async (form: HTMLFormElement) => {
     const documentId = String(new FormData(form).get('documentId') ?? '');
-    if (!documentId) return;
-    setPending(true);
-    setRefusal(null);
-    try {
-      const input = { depositId, documentId };
-      const answer = await send(input, (key) => documentsApi.sendForSignature(input, key));
-      app.notify({ type: 'success', title: 'Dokumen dikirim untuk ditandatangani.' });
-      setSent(answer);
-      onSent(answer);
-    } catch (error) {
-      app.showError(error);
-      setRefusal(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    if (!documentId) return submission.invalid({ fieldProblems: { documentId: ['Pilih dokumen.'] } });
+    const input = { depositId, documentId };
+    const done = await submission.submit(input, (key) => documentsApi.sendForSignature(input, key));
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: 'Dokumen dikirim untuk ditandatangani.' });
+    setSent(done.answer);
+    onSent(done.answer);
   };
 
   if (sent) {
@@ -69,30 +60,21 @@ export function SendForSignatureDialog({
       onClose={onClose}
       onSubmit={pdfs.length > 0 ? (form) => void submit(form) : undefined}
       confirmLabel="Kirim"
-      pending={pending}
+      submission={submission}
     >
       {pdfs.length === 0 ? (
         <p>Belum ada dokumen PDF pada deposito ini. Unggah formulir pembukaan (PDF) di tab Dokumen lebih dahulu.</p>
       ) : (
         <>
           <p>Nasabah menerima dokumen ini untuk ditandatangani secara elektronik melalui Privy.</p>
-          <label className="bj-field">
-            <span className="bj-field__label">Dokumen</span>
-            <select className="bj-field__input" name="documentId" defaultValue={pdfs[0]?.id}>
-              {pdfs.map((document) => (
-                <option key={document.id} value={document.id}>
-                  {document.typeLabel} · {document.fileName} · {formatDate(document.uploadedAt)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Dokumen"
+            name="documentId"
+            defaultValue={pdfs[0]?.id}
+            options={pdfs.map((document) => ({ value: document.id, label: `${document.typeLabel} · ${document.fileName} · ${formatDate(document.uploadedAt)}` }))}
+          />
         </>
       )}
-      {refusal ? (
-        <p className="bj-field__problem" role="alert">
-          {refusal}
-        </p>
-      ) : null}
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@ import { useAppActors } from '../../../app/actors-context';
 import { EmptyState } from '../../../components/DataState';
 import type { DepositDetail } from '../../../lib/deposit-api';
 import { documentsApi, type ShipmentAnswer } from '../../../lib/documents-api';
-import type { IdempotentSend } from '../../../lib/idempotency';
+import type { Submission } from '../../../app/use-submit';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind } from './bilyet-steps';
 import { BusyButton } from '../../../components/BusyButton';
 import { SandboxParcelControl } from './SandboxParcelControl';
@@ -19,7 +19,7 @@ const SHIPPING_STEPS: readonly BilyetStepKind[] = ['bookPickup', 'recordResi'];
  * demo also the sandbox's control that moves the parcel). Each change re-reads the detail:
  * tracking may have marked the bilyet received.
  */
-export function ShipmentsTab({ deposit, send, onStep, onChanged }: { deposit: DepositDetail; send: IdempotentSend; onStep: (kind: BilyetStepKind) => void; onChanged: () => void }) {
+export function ShipmentsTab({ deposit, submission, onStep, onChanged }: { deposit: DepositDetail; submission: Submission; onStep: (kind: BilyetStepKind) => void; onChanged: () => void }) {
   const app = useAppActors();
   const [cancelling, setCancelling] = useState<ShipmentAnswer | null>(null);
   const shipping = stepsForBilyet(deposit.bilyet).filter((kind) => SHIPPING_STEPS.includes(kind));
@@ -64,7 +64,7 @@ export function ShipmentsTab({ deposit, send, onStep, onChanged }: { deposit: De
         ))
       )}
       {cancelling ? (
-        <CancelPickupDialog depositNumber={deposit.depositNumber} shipment={async () => cancelling} send={send} onClose={() => setCancelling(null)} onDone={onChanged} />
+        <CancelPickupDialog depositNumber={deposit.depositNumber} shipment={async () => cancelling} submission={submission} onClose={() => setCancelling(null)} onDone={onChanged} />
       ) : null}
     </>
   );

@@ -6,7 +6,7 @@ import type { DepositDetail } from '../../../lib/deposit-api';
 import { downloadDocument } from '../../../lib/download';
 import { documentsApi, type SignatureRequestAnswer } from '../../../lib/documents-api';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import type { IdempotentSend } from '../../../lib/idempotency';
+import type { Submission } from '../../../app/use-submit';
 import { useResource } from '../../../lib/use-resource';
 import { BusyButton } from '../../../components/BusyButton';
 import { useDepositDocuments } from './use-deposit-documents';
@@ -74,7 +74,7 @@ function SignatureTable({ requests }: { requests: readonly SignatureRequestAnswe
 }
 
 /** The detail's "Tanda Tangan" tab: the deposit's signature requests and sending a PDF of it for signing. */
-export function SignaturesTab({ deposit, send }: { deposit: DepositDetail; send: IdempotentSend }) {
+export function SignaturesTab({ deposit, submission }: { deposit: DepositDetail; submission: Submission }) {
   const signatures = useResource((signal) => documentsApi.signaturesOf(deposit.id, signal), [deposit]);
   const documents = useDepositDocuments(deposit);
   const [sending, setSending] = useState(false);
@@ -102,7 +102,7 @@ export function SignaturesTab({ deposit, send }: { deposit: DepositDetail; send:
           depositId={deposit.id}
           depositNumber={deposit.depositNumber}
           documents={documents.data}
-          send={send}
+          submission={submission}
           onClose={() => setSending(false)}
           onSent={signatures.reload}
         />

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ShipmentStatus } from '@contract/deposit';
 import { shipmentEventSources } from '@machines/shipment';
 import { useAppActors } from '../../../app/actors-context';
+import type { Submission } from '../../../app/use-submit';
 import { Dialog } from '../../../components/Dialog';
 import { ErrorState, LoadingState } from '../../../components/DataState';
 import { depositApi } from '../../../lib/deposit-api';
 import { openPdf } from '../../../lib/download';
 import { documentsApi, PRINT_PATHS, type ShipmentAnswer } from '../../../lib/documents-api';
-import { errorMessage } from '../../../lib/error-message';
-import type { IdempotentSend } from '../../../lib/idempotency';
 import { useResource } from '../../../lib/use-resource';
 import { ShipmentView } from './ShipmentView';
 
@@ -64,44 +63,34 @@ export function TrackingDialog({ title, awb, onClose, onTracked }: { title: stri
 export function CancelPickupDialog({
   depositNumber,
   shipment,
-  send,
+  submission,
   onClose,
   onDone,
 }: {
   depositNumber: string;
   /** The shipment, or how to find it (the work queue asks the detail). */
   shipment: () => Promise<Pick<ShipmentAnswer, 'id' | 'awb'>>;
-  send: IdempotentSend;
+  /** The screen's, so a cancellation retried after no answer keeps its key even if the dialog was reopened. */
+  submission: Submission;
   onClose: () => void;
   onDone: (shipment: ShipmentAnswer) => void;
 }) {
   const app = useAppActors();
-  const [pending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const cancel = async () => {
-    setPending(true);
-    setRefusal(null);
-    try {
-      const { id } = await shipment();
-      const answer = await send({ cancelPickup: id }, (key) => documentsApi.cancelPickup(id, key));
-      app.notify({ type: 'success', title: 'Penjemputan JNE dibatalkan.', desc: 'Bilyet kembali di bank dan dapat dikirim lagi.' });
-      onDone(answer);
-      onClose();
-    } catch (error) {
-      app.showError(error);
-      setRefusal(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    // The shipment is found inside the request: finding it is part of what may fail.
+    let id: string | null = null;
+    const done = await submission.submit({ cancelPickupOf: depositNumber }, async (key) => {
+      id ??= (await shipment()).id;
+      return documentsApi.cancelPickup(id, key);
+    });
+    if (!done.ok) return;
+    app.notify({ type: 'success', title: 'Penjemputan JNE dibatalkan.', desc: 'Bilyet kembali di bank dan dapat dikirim lagi.' });
+    onDone(done.answer);
+    onClose();
   };
   return (
-    <Dialog title={`Batalkan penjemputan · ${depositNumber}`} open onClose={onClose} onSubmit={() => void cancel()} confirmLabel="Batalkan penjemputan" confirmTone="danger" pending={pending}>
+    <Dialog title={`Batalkan penjemputan · ${depositNumber}`} open onClose={onClose} onSubmit={() => void cancel()} confirmLabel="Batalkan penjemputan" confirmTone="danger" submission={submission}>
       <p>Pesanan penjemputan JNE dibatalkan selama kurir belum menjemput. Bilyet kembali berstatus Diterbitkan dan dapat dikirim lagi.</p>
-      {refusal ? (
-        <p className="bj-field__problem" role="alert">
-          {refusal}
-        </p>
-      ) : null}
     </Dialog>
   );
 }

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import type { DepositDetail } from '../../../lib/deposit-api';
 import { downloadFile } from '../../../lib/download';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import type { IdempotentSend } from '../../../lib/idempotency';
+import type { Submission } from '../../../app/use-submit';
 import { holdLetterPath, type Hold } from '../../../lib/holds-api';
 import { PlaceHoldDialog } from './PlaceHoldDialog';
 
@@ -74,7 +74,7 @@ function HoldCard({ hold, onOpen }: { hold: Hold; onOpen: (event: Hold['allowedE
  * `allowedEvents` offer; "Pasang Blokir" for a supervisor while the bank holds the deposit's
  * principal. Each write reads the deposit again (its actions, badge and timeline change).
  */
-export function HoldsTab({ deposit, role, send, onChanged }: { deposit: DepositDetail; role: Role | undefined; send: IdempotentSend; onChanged: () => void }) {
+export function HoldsTab({ deposit, role, submission, onChanged }: { deposit: DepositDetail; role: Role | undefined; submission: Submission; onChanged: () => void }) {
   const [placing, setPlacing] = useState(false);
   const decision = useHoldDecision(onChanged);
   const canPlace = mayAct(role, 'SUPERVISOR') && heldStatuses.includes(deposit.status);
@@ -102,7 +102,7 @@ export function HoldsTab({ deposit, role, send, onChanged }: { deposit: DepositD
       {placing ? (
         <PlaceHoldDialog
           deposit={deposit}
-          send={send}
+          submission={submission}
           onClose={() => setPlacing(false)}
           onPlaced={() => {
             setPlacing(false);

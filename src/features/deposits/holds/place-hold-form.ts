@@ -5,39 +5,22 @@ import type { PlaceHold } from '../../../lib/holds-api';
 /** The fields of "Pasang Blokir", by the names the form and the server use. */
 export type PlaceHoldField = 'reason' | 'reference' | 'letterDate' | 'until' | 'stopInterestPayout' | 'note' | 'file';
 
-/** Problems of a submission: each beside its field, the rest in the summary at the top (UI.md "Forms and dialogs"). */
+/** Problems the form finds before sending: each beside its field, the rest in the summary (components/Form.tsx). */
 export interface PlaceHoldProblems {
   fields: Partial<Record<PlaceHoldField, string[]>>;
   rest: string[];
 }
 
-export const NO_PROBLEMS: PlaceHoldProblems = { fields: {}, rest: [] };
-
 /**
- * How the server's sentences name each field (contract/holds.ts's labels, the letter's upload
- * check, machines/hold.ts's placement refusals): a 400 answers sentences, not field names, so a
- * sentence goes beside the field it begins with.
+ * How the server's sentences name the fields whose label they do not open with (contract/holds.ts's
+ * labels, the letter's upload check): a 400 answers sentences, not field names, so a sentence goes
+ * beside the field it begins with. The other fields are named by their labels.
  */
-const FIELD_OPENINGS: ReadonlyArray<[PlaceHoldField, readonly string[]]> = [
-  ['reason', ['Alasan blokir']],
-  ['reference', ['Nomor referensi blokir']],
-  ['letterDate', ['Tanggal surat']],
-  ['until', ['Tanggal berakhir blokir']],
-  ['stopInterestPayout', ['Tanda penghentian pembayaran bunga']],
-  ['note', ['Catatan']],
-  ['file', ['Surat blokir', 'Unggah satu berkas surat']],
-];
-
-export function sortProblems(messages: readonly string[]): PlaceHoldProblems {
-  const sorted: PlaceHoldProblems = { fields: {}, rest: [] };
-  // Two fields may fail with the same sentence (both dates: "Tanggal harus berformat …"): said once.
-  for (const message of new Set(messages)) {
-    const field = FIELD_OPENINGS.find(([, openings]) => openings.some((opening) => message.startsWith(opening)))?.[0];
-    if (field) (sorted.fields[field] ??= []).push(message);
-    else sorted.rest.push(message);
-  }
-  return sorted;
-}
+export const PLACE_HOLD_OPENINGS: Readonly<Partial<Record<PlaceHoldField, readonly string[]>>> = {
+  until: ['Tanggal berakhir blokir'],
+  stopInterestPayout: ['Tanda penghentian pembayaran bunga'],
+  file: ['Unggah satu berkas surat'],
+};
 
 const isReason = (value: string): value is HoldReason => (HOLD_REASONS as readonly string[]).includes(value);
 

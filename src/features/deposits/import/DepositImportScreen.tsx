@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../../app/actors-context';
-import { useSubmission } from '../../../app/use-submission';
+import { useSubmit } from '../../../app/use-submit';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { DateField } from '../../../components/DateField';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { FileField } from '../../../components/FileField';
-import { FormProblems } from '../../../components/FormProblems';
+import { SubmitForm } from '../../../components/Form';
 import { Notice } from '../../../components/Notice';
 import { PageHeading } from '../../../components/PageHeading';
 import {
@@ -18,9 +18,7 @@ import {
   type DepositImportSummary,
   type UploadProgress,
 } from '../../../lib/deposit-import-api';
-import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime, formatFileSize, formatRupiah, jakartaToday } from '../../../lib/format';
-import { createIdempotentSender } from '../../../lib/idempotency';
 import { useResource } from '../../../lib/use-resource';
 import { mayAct } from '@machines/deposit-rules';
 import '../../../styles/lists.css';
@@ -159,33 +157,36 @@ export default function DepositImportScreen() {
   const today = jakartaToday();
   const [file, setFile] = useState<File | null>(null);
   const [cutOverDate, setCutOverDate] = useState(today);
-  const [problems, setProblems] = useState<string[] | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [historyPage, setHistoryPage] = useState(1);
-  const [send] = useState(createIdempotentSender);
+  const importing = useSubmit();
   const history = useResource((signal) => (mayAct(role, 'ADMIN') ? depositImportApi.history(historyPage, signal) : Promise.resolve({ data: [], meta: { page: 1, limit: 10, total: 0, totalPages: 0 } })), [historyPage, role]);
 
-  const { pending, submit } = useSubmission(async (dryRun: boolean) => {
+  const pending = importing.pending;
+  const submit = async (dryRun: boolean) => {
     if (!file) return;
     const upload = { file, cutOverDate, dryRun };
-    setProgress({ phase: 'upload', sent: 0, total: file.size });
-    try {
-      const result = await send(upload, (key) => depositImportApi.upload(upload, key, setProgress));
+    const done = await importing.submit(upload, async (key) => {
+      setProgress({ phase: 'upload', sent: 0, total: file.size });
+      try {
+        return await depositImportApi.upload(upload, key, setProgress);
+      } finally {
+        setProgress(null);
+      }
+    });
+    if (done.ok) {
+      const result = done.answer;
       setOutcome({ kind: dryRun ? 'checked' : 'saved', result, fileName: file.name, cutOverDate });
-      setProblems(null);
       if (!dryRun) {
         app.notify({ type: 'success', title: `${result.totals.count.toLocaleString('id-ID')} deposito dari ${file.name} tersimpan.` });
         history.reload();
       }
-    } catch (error) {
-      const refusedResult = resultOfFailure(error);
-      if (refusedResult) setOutcome({ kind: 'refused', result: refusedResult, fileName: file.name, cutOverDate });
-      setProblems(errorMessage(error).split('\n'));
-    } finally {
-      setProgress(null);
+      return;
     }
-  });
+    const refusedResult = resultOfFailure(done.failure);
+    if (refusedResult) setOutcome({ kind: 'refused', result: refusedResult, fileName: file.name, cutOverDate });
+  };
 
   if (role !== undefined && !mayAct(role, 'ADMIN')) {
     return (
@@ -198,16 +199,13 @@ export default function DepositImportScreen() {
     );
   }
 
-  const check = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const check = () => {
     const missing = [...(file ? [] : ['Pilih berkas xlsx yang berisi deposito yang akan diimpor.']), ...(cutOverDate ? [] : ['Tanggal pindah wajib diisi.'])];
-    if (missing.length > 0) {
-      setProblems(missing);
-      return;
-    }
+    if (missing.length > 0) return importing.invalid({ problems: missing });
     setOutcome(null);
     void submit(true);
   };
+  const nothingSaved = outcome?.kind === 'refused' ? 'Tidak ada yang disimpan' : undefined;
   const checkedClean = outcome?.kind === 'checked' && outcome.result.errorCount === 0 && outcome.result.totals.count > 0 && outcome.fileName === file?.name && outcome.cutOverDate === cutOverDate;
 
   return (
@@ -227,7 +225,25 @@ export default function DepositImportScreen() {
         </div>
       </section>
 
-      <form className="bj-card bj-form bj-form--grid" onSubmit={check} noValidate aria-busy={pending} aria-label="Impor deposito">
+      <SubmitForm
+        className="bj-card bj-form bj-form--grid"
+        submission={importing}
+        onSubmit={check}
+        summaryTitle={nothingSaved}
+        aria-label="Impor deposito"
+        actions={
+          <div className="bj-form__full bj-actions__list">
+            <button className="bj-button bj-button--secondary" type="submit" aria-disabled={pending || undefined}>
+              {pending && progress ? 'Memeriksa…' : 'Periksa berkas'}
+            </button>
+            {checkedClean ? (
+              <button className="bj-button bj-button--primary" type="button" aria-disabled={pending || undefined} onClick={() => void submit(false)}>
+                {pending ? 'Menyimpan…' : `Simpan semua (${outcome.result.totals.count.toLocaleString('id-ID')} deposito)`}
+              </button>
+            ) : null}
+          </div>
+        }
+      >
         <h2 className="bj-card__title bj-form__full">2. Periksa, lalu simpan</h2>
         <FileField
           label="Berkas xlsx"
@@ -247,18 +263,7 @@ export default function DepositImportScreen() {
             {progressText(progress, file?.size ?? 0)}
           </p>
         ) : null}
-        {problems ? <FormProblems problems={problems} title={outcome?.kind === 'refused' ? 'Tidak ada yang disimpan' : 'Periksa isian berikut'} /> : null}
-        <div className="bj-form__full bj-actions__list">
-          <button className="bj-button bj-button--secondary" type="submit" aria-disabled={pending || undefined}>
-            {pending && progress ? 'Memeriksa…' : 'Periksa berkas'}
-          </button>
-          {checkedClean ? (
-            <button className="bj-button bj-button--primary" type="button" aria-disabled={pending || undefined} onClick={() => void submit(false)}>
-              {pending ? 'Menyimpan…' : `Simpan semua (${outcome.result.totals.count.toLocaleString('id-ID')} deposito)`}
-            </button>
-          ) : null}
-        </div>
-      </form>
+      </SubmitForm>
 
       {outcome ? <ResultPanel outcome={outcome} /> : null}
       {outcome?.kind === 'saved' ? (

@@ -6,6 +6,7 @@ import type { PlacementPreviewData, PlacementRequest } from '@contract/placement
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fundingMethodLabels } from '@contract/placement';
 import { useAppActors } from '../../../app/actors-context';
+import { useSubmit } from '../../../app/use-submit';
 import { DateField } from '../../../components/DateField';
 import { FormProblems } from '../../../components/FormProblems';
 import { Notice } from '../../../components/Notice';
@@ -18,7 +19,6 @@ import { depositApi } from '../../../lib/deposit-api';
 import { instructionLabels, interestPaymentLabels } from '../../../lib/deposit-labels';
 import { errorMessage } from '../../../lib/error-message';
 import { formatRate, jakartaToday } from '../../../lib/format';
-import { createIdempotentSender } from '../../../lib/idempotency';
 import { productsApi } from '../../../lib/products-api';
 import { useResource } from '../../../lib/use-resource';
 import { CustomerPicker } from './CustomerPicker';
@@ -53,19 +53,19 @@ export default function PlacementScreen() {
     fundingReference: '',
     fundingReceivedAt: today,
   });
-  const [sendOnce] = useState(createIdempotentSender);
-  // The flow is the placement machine's; the view gives it the API, with refusals as sentences.
+  // The flow is the placement machine's; the view gives it the API, with refusals as sentences. The
+  // placement itself is a write like any other: its key and outcome are the submission machine's.
+  const placing = useSubmit();
   const refusal = (error: unknown) => ({ messages: errorMessage(error).split('\n') });
   const [flow, send] = useMachine(
     placementMachine.provide({
       actors: {
         previewPlacement: fromPromise<PlacementPreviewData, PlacementTerms>(({ input, signal }) => depositApi.placementPreview(input, signal).catch((error: unknown) => Promise.reject(refusal(error)))),
-        placeDeposit: fromPromise<PlacedDeposit, PlacementRequest>(({ input }) =>
-          sendOnce(input, (key) => depositApi.place(input, key)).then(
-            (deposit) => ({ id: deposit.id, depositNumber: deposit.depositNumber }),
-            (error: unknown) => Promise.reject(refusal(error)),
-          ),
-        ),
+        placeDeposit: fromPromise<PlacedDeposit, PlacementRequest>(async ({ input }) => {
+          const done = await placing.submit(input, (key) => depositApi.place(input, key));
+          if (!done.ok) throw refusal(done.failure);
+          return { id: done.answer.id, depositNumber: done.answer.depositNumber };
+        }),
       },
     }),
   );
