@@ -22,7 +22,7 @@ import pino from 'pino';
 import { addDays, addMonths, daysBetween, interestForPeriod, maturityDate, taxInterest, workingDayOnOrAfter } from '../machines/deposit-rules';
 import { rebuildStatusCounts } from '../server/deposits/deposit-repository';
 import { buildServer } from '../server/main';
-import { seededRandom } from '../server/demo/demo-deposits-plan';
+import { seededRandom } from '../server/demo/demo-random';
 import type { ProductRow } from '../server/platform/db/schema';
 
 export const DEPOSIT_COUNT = Number(process.env.BENCH_DEPOSITS ?? 1_000_000);

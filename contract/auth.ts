@@ -60,7 +60,6 @@ export const changeExpiredPasswordRequestSchema = z.object({
   email: requiredEmail('Email'),
   newPassword: newPasswordField('Kata sandi baru'),
 });
-export type ChangeExpiredPasswordRequest = z.input<typeof changeExpiredPasswordRequestSchema>;
 
 /** POST /api-v2/auth/send-forgot-password: always answered 200, whether the account exists or not. */
 export const sendForgotPasswordRequestSchema = z.object({
@@ -69,18 +68,15 @@ export const sendForgotPasswordRequestSchema = z.object({
     .number({ error: 'Jenis pengguna wajib diisi.' })
     .refine((level) => level === BPR_STAFF_USER_LEVEL, { error: 'Jenis pengguna tidak dikenal.' }),
 });
-export type SendForgotPasswordRequest = z.input<typeof sendForgotPasswordRequestSchema>;
 
 /** POST /api-v2/auth/forgot-password: the token from the mailed link, single use within 30 minutes. */
 export const forgotPasswordRequestSchema = z.object({
   password: newPasswordField('Kata sandi'),
   tokenForgotPassword: requiredText('Token atur ulang kata sandi', 200),
 });
-export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 /** POST /api-v2-bpr/bpr/users/{id}/unlock (ADMIN): how many throttle records of the user were lifted. */
 export const unlockLoginResultSchema = z.object({ cleared: z.number().int().nonnegative() });
-export type UnlockLoginResult = z.infer<typeof unlockLoginResultSchema>;
 
 /** GET {base}/auth/session on every base: the claims of the token the base accepted. */
 export const sessionDataSchema = z.object({

@@ -58,7 +58,7 @@ export const periodSchema = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Periode harus berformat YYYY-MM, misalnya 2026-10.' })
   .refine(inPeriodWindow, { error: PERIOD_WINDOW_MESSAGE });
 
-export const balanceSheetLinesSchema = z.object(
+const balanceSheetLinesSchema = z.object(
   Object.fromEntries(BALANCE_SHEET_LINES.map((line) => [line, OPTIONAL_LINES.has(line) ? lineField(line).optional() : lineField(line)])) as unknown as Record<
     Exclude<BalanceSheetLine, 'deposito'>,
     z.ZodNumber

@@ -15,14 +15,14 @@ export type CustomerType = z.infer<typeof customerTypeSchema>;
 export const customerListQuerySchema = z.object({ q: printableCode('Pencarian', 100).optional(), type: customerTypeSchema.optional(), page: pageSchema, limit: limitSchema });
 export const customerTypeLabels: Record<CustomerType, string> = { INDIVIDUAL: 'Perorangan', ENTITY: 'Badan' };
 
-export const genderSchema = z.enum(['MALE', 'FEMALE'], { error: 'Jenis kelamin harus laki-laki (MALE) atau perempuan (FEMALE).' });
+const genderSchema = z.enum(['MALE', 'FEMALE'], { error: 'Jenis kelamin harus laki-laki (MALE) atau perempuan (FEMALE).' });
 export const genderLabels: Record<z.infer<typeof genderSchema>, string> = { MALE: 'Laki-laki', FEMALE: 'Perempuan' };
 
-export const legalFormSchema = z.enum(['PT', 'CV', 'KOPERASI', 'YAYASAN', 'PEMDA', 'BANK', 'OTHER'], { error: 'Bentuk badan harus salah satu dari PT, CV, koperasi, yayasan, pemda, bank atau lainnya.' });
+const legalFormSchema = z.enum(['PT', 'CV', 'KOPERASI', 'YAYASAN', 'PEMDA', 'BANK', 'OTHER'], { error: 'Bentuk badan harus salah satu dari PT, CV, koperasi, yayasan, pemda, bank atau lainnya.' });
 export const legalFormLabels: Record<z.infer<typeof legalFormSchema>, string> = { PT: 'PT', CV: 'CV', KOPERASI: 'Koperasi', YAYASAN: 'Yayasan', PEMDA: 'Pemerintah daerah', BANK: 'Bank', OTHER: 'Lainnya' };
 
 /** Staff set it; HIGH makes every placement of the customer a supervisor's decision (DOMAIN.md). */
-export const riskLevelSchema = z.enum(['LOW', 'MEDIUM', 'HIGH'], { error: 'Tingkat risiko harus LOW, MEDIUM atau HIGH.' });
+const riskLevelSchema = z.enum(['LOW', 'MEDIUM', 'HIGH'], { error: 'Tingkat risiko harus LOW, MEDIUM atau HIGH.' });
 export const riskLevelLabels: Record<z.infer<typeof riskLevelSchema>, string> = { LOW: 'Rendah', MEDIUM: 'Sedang', HIGH: 'Tinggi' };
 
 export const customerSummarySchema = z.object({
@@ -87,7 +87,7 @@ const pastDateSchema = (label: string) =>
     .refine((value) => value >= '1900-01-01' && value <= '2099-12-31', { error: `${label} harus antara tahun 1900 dan hari ini.` });
 
 /** The payout account: a bank from the list (its sandi bank), the number and the holder's name. */
-export const payoutAccountInputSchema = z.object(
+const payoutAccountInputSchema = z.object(
   {
     bankCode: requiredCode('Bank rekening pencairan', 3),
     accountNumber: requiredCode('Nomor rekening pencairan', 30),

@@ -39,7 +39,7 @@ export const periodSchema = z
 /** The fields the deposit list sorts by; `-field` sorts descending. */
 export const depositSortFields = ['createdAt', 'depositDate', 'maturityDate', 'amount'] as const;
 export type DepositSortField = (typeof depositSortFields)[number];
-export const depositSortSchema = z
+const depositSortSchema = z
   .string()
   .regex(new RegExp(`^-?(${depositSortFields.join('|')})$`), {
     error: `Urutan tidak dikenal; gunakan ${depositSortFields.join(', ')} (awali dengan "-" untuk urutan menurun).`,
@@ -68,12 +68,11 @@ export const depositListQuerySchema = depositFiltersSchema.extend({
   limit: limitSchema,
   sort: depositSortSchema,
 });
-export type DepositListQuery = z.input<typeof depositListQuerySchema>;
 
-export const pageQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
+const pageQuerySchema = z.object({ page: pageSchema, limit: limitSchema });
 
 /** Proses Dokumen's tabs (machines/document-work.ts defines which deposits each holds). */
-export const DOCUMENT_WORK_STEPS = ['upload', 'ship', 'transit', 'receive', 'sign', 'return'] as const;
+const DOCUMENT_WORK_STEPS = ['upload', 'ship', 'transit', 'receive', 'sign', 'return'] as const;
 export const documentWorkStepSchema = z.enum(DOCUMENT_WORK_STEPS, { error: 'Tahap proses dokumen tidak dikenal.' });
 export type DocumentWorkStep = z.infer<typeof documentWorkStepSchema>;
 /** GET /bpr/list-proses-deposito: one tab (`step`), or every open deposit without it. */
@@ -90,13 +89,13 @@ export const versionFieldSchema = z.object({ version: versionSchema });
 
 const reasonField = z.string({ error: 'Alasan wajib diisi.' }).trim().min(1, { error: 'Alasan wajib diisi.' }).max(500, { error: 'Alasan paling banyak 500 karakter.' });
 
-export const depositRefSchema = z.object({ depositId: idField('Deposito'), version: versionSchema });
+const depositRefSchema = z.object({ depositId: idField('Deposito'), version: versionSchema });
 
 /** POST /deposito/approve-deposito, POST /deposito/pencairan-aro */
 export const approveDepositRequestSchema = depositRefSchema;
 
 /** The most deposits one bulk approval takes. */
-export const BULK_APPROVAL_MAX = 100;
+const BULK_APPROVAL_MAX = 100;
 
 /** POST /deposito/approve-deposito with `depositIds`: up to 100 pending deposits approved in one request, each on its own. */
 export const approveDepositsRequestSchema = z.object({
@@ -134,13 +133,13 @@ export const channelingQuerySchema = z.object({ period: periodSchema.optional() 
 
 // --- Answers ---------------------------------------------------------------------------------
 
-export const lpsFlagSchema = z.object({
+const lpsFlagSchema = z.object({
   code: z.enum(['RATE_ABOVE_LPS', 'BALANCE_ABOVE_LPS']),
   label: z.string(),
   detail: z.string(),
 });
 
-export const breakRequestSchema = z.object({
+const breakRequestSchema = z.object({
   requestedBy: z.string(),
   requestedOn: z.string(),
   breakDate: z.string(),
@@ -187,7 +186,7 @@ export const depositSummarySchema = z.object({
 });
 export type DepositSummary = z.infer<typeof depositSummarySchema>;
 
-export const depositPeriodSchema = z.object({
+const depositPeriodSchema = z.object({
   periodNumber: z.number().int(),
   periodStart: z.string(),
   maturityDate: z.string(),
@@ -198,7 +197,7 @@ export const depositPeriodSchema = z.object({
   startedBy: z.enum(['placement', 'rollover', 'extension']),
 });
 
-export const installmentRowStatusSchema = z.enum(['scheduled', 'due', 'paid', 'cancelled']);
+const installmentRowStatusSchema = z.enum(['scheduled', 'due', 'paid', 'cancelled']);
 
 export const installmentSchema = z.object({
   id: z.string(),
@@ -233,7 +232,7 @@ export const disbursementSchema = z.object({
   createdAt: z.string(),
 });
 
-export const timelineEntrySchema = z.object({
+const timelineEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.object({ id: z.string(), name: z.string() }),
@@ -245,7 +244,7 @@ export const timelineEntrySchema = z.object({
 });
 
 /** A notification to the partner the deposit came from (the outbox): what was told and whether it arrived. */
-export const partnerNotificationSchema = z.object({
+const partnerNotificationSchema = z.object({
   id: z.string(),
   eventType: z.string(),
   at: z.string(),
@@ -255,7 +254,6 @@ export const partnerNotificationSchema = z.object({
   lastStatus: z.number().int().nullable(),
   lastError: z.string().nullable(),
 });
-export type PartnerNotification = z.infer<typeof partnerNotificationSchema>;
 
 /** An event this user's role could start in the deposit's state, refused today: shown disabled with the machine's reason. */
 export const blockedEventSchema = z.object({
@@ -274,7 +272,7 @@ export const depositActionsSchema = z.object({
 });
 export type DepositActions = z.infer<typeof depositActionsSchema>;
 
-export const payoutAccountSchema = z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() });
+const payoutAccountSchema = z.object({ bankName: z.string().nullable(), accountNumber: z.string().nullable(), accountName: z.string().nullable() });
 
 /** GET /deposito/{id} and the answer of every transition. */
 export const depositDetailSchema = depositSummarySchema.extend({
@@ -353,7 +351,7 @@ export const channelingSchema = z.object({
 
 // --- Change requests ---------------------------------------------------------------------------
 
-export const changeRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+const changeRequestStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export const changeRequestListQuerySchema = z.object({ status: changeRequestStatusSchema.optional(), page: pageSchema, limit: limitSchema });
 /** PATCH /deposito-change-request/{id} */
 export const changeRequestDecisionSchema = z

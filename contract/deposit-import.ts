@@ -27,7 +27,7 @@ export const depositImportErrorSchema = z.object({
 });
 export type DepositImportError = z.infer<typeof depositImportErrorSchema>;
 
-export const depositImportProductTotalSchema = z.object({ productId: z.string(), productCode: z.string(), productName: z.string(), count: z.number().int(), principal: z.number().int() });
+const depositImportProductTotalSchema = z.object({ productId: z.string(), productCode: z.string(), productName: z.string(), count: z.number().int(), principal: z.number().int() });
 
 export const depositImportResultSchema = z.object({
   /** Data rows read (blank rows are skipped). */

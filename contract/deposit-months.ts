@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the last `months` calendar months up to this month in Asia/Jakarta, oldest first.
  */
 
-export const DEPOSIT_MONTHS_MAX = 24;
+const DEPOSIT_MONTHS_MAX = 24;
 const MONTHS_MESSAGE = `Jumlah bulan harus bilangan bulat 1 sampai ${DEPOSIT_MONTHS_MAX}.`;
 
 export const depositMonthsQuerySchema = z.object({
@@ -16,10 +16,8 @@ export const depositMonthsQuerySchema = z.object({
     .max(DEPOSIT_MONTHS_MAX, { error: MONTHS_MESSAGE })
     .default(12),
 });
-export type DepositMonthsQuery = z.infer<typeof depositMonthsQuerySchema>;
 
 const tallySchema = z.object({ count: z.number().int().min(0), amount: z.number().int().min(0) });
-export type MonthTally = z.infer<typeof tallySchema>;
 
 export const depositMonthSchema = z.object({
   /** 'YYYY-MM' */

@@ -14,14 +14,14 @@ const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
  * and no deposit, holiday or rate is set beyond 2099; the areas narrow it further where a field
  * has its own rule (a value date at most a year after the placement, a transfer not in the future).
  */
-export const FIRST_BUSINESS_DATE = '2000-01-01';
-export const LAST_BUSINESS_DATE = '2099-12-31';
+const FIRST_BUSINESS_DATE = '2000-01-01';
+const LAST_BUSINESS_DATE = '2099-12-31';
 export const DATE_WINDOW_MESSAGE = 'Tanggal harus antara 1 Januari 2000 dan 31 Desember 2099.';
 export const PERIOD_WINDOW_MESSAGE = 'Periode harus antara Januari 2000 dan Desember 2099.';
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** A well-formed date inside the window (a malformed one gets only its shape's message). */
-export const inDateWindow = (value: string) => !ISO_DATE.test(value) || (value >= FIRST_BUSINESS_DATE && value <= LAST_BUSINESS_DATE);
+const inDateWindow = (value: string) => !ISO_DATE.test(value) || (value >= FIRST_BUSINESS_DATE && value <= LAST_BUSINESS_DATE);
 /** A well-formed 'YYYY-MM' inside the window. */
 export const inPeriodWindow = (value: string) => !PERIOD.test(value) || (value >= FIRST_BUSINESS_DATE.slice(0, 7) && value <= LAST_BUSINESS_DATE.slice(0, 7));
 
@@ -37,8 +37,7 @@ export function namedDateSchema(label: string) {
     .regex(ISO_DATE, { error: `${label} harus berformat YYYY-MM-DD.` })
     .refine(inDateWindow, { error: `${label} harus antara 1 Januari 2000 dan 31 Desember 2099.` });
 }
-export const rupiahSchema = z.number().int({ error: 'Nominal harus rupiah utuh.' }).min(0, { error: 'Nominal tidak boleh negatif.' });
-export const rateBpsSchema = z.number().int({ error: 'Suku bunga harus dalam basis poin utuh.' }).min(0);
+const rupiahSchema = z.number().int({ error: 'Nominal harus rupiah utuh.' }).min(0, { error: 'Nominal tidak boleh negatif.' });
 
 /** The main lifecycle states of DOMAIN.md, in lifecycle order. */
 export const depositStatusSchema = z.enum([

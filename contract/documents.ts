@@ -42,7 +42,7 @@ export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 const id = (label: string) => z.string({ error: `${label} wajib diisi.` }).trim().min(1, { error: `${label} wajib diisi.` }).max(100, { error: `${label} tidak valid.` });
 const depositId = id('Deposito');
 
-export const bilyetNumberSchema = requiredCode('Nomor bilyet', 50);
+const bilyetNumberSchema = requiredCode('Nomor bilyet', 50);
 
 export const uploadBilyetFieldsSchema = z.object({ depositId, bilyetNumber: bilyetNumberSchema });
 export const resiBilyetFieldsSchema = z.object({ depositId, courier: requiredText('Kurir', 50), awb: requiredCode('Nomor resi', 40) });
@@ -120,7 +120,7 @@ export const documentSchema = z.object({
 });
 export type DocumentAnswer = z.infer<typeof documentSchema>;
 
-export const shipmentEventSchema = z.object({ at: z.string(), code: z.string(), description: z.string(), location: z.string().nullable() });
+const shipmentEventSchema = z.object({ at: z.string(), code: z.string(), description: z.string(), location: z.string().nullable() });
 export const shipmentSchema = z.object({
   id: z.string(),
   courier: z.string(),

@@ -25,4 +25,3 @@ export const errorEnvelopeSchema = z.object({
   error: z.string(),
   data: z.unknown().optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

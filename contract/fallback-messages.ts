@@ -12,7 +12,7 @@ function fieldOf(issue: Issue): string {
   return path.length > 0 ? `Kolom "${path.map(String).join('.')}"` : 'Isian';
 }
 
-export function indonesianFallback(issue: Issue): string {
+function indonesianFallback(issue: Issue): string {
   const field = fieldOf(issue);
   switch (issue.code) {
     case 'invalid_type':

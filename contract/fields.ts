@@ -65,8 +65,8 @@ export function phoneNumber(label = 'Nomor telepon') {
   });
 }
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 /** The length rules of a new password; the server adds "not the email" and "not a common password". */
 export function newPasswordField(label = 'Kata sandi') {

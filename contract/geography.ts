@@ -8,12 +8,12 @@ import { printableCode } from './fields';
  * Public: the registration form reads them before anyone has signed in.
  */
 
-export const geographyLevels = ['province', 'city', 'district', 'village'] as const;
+const geographyLevels = ['province', 'city', 'district', 'village'] as const;
 export const geographyLevelSchema = z.enum(geographyLevels, { error: 'Tingkat wilayah harus salah satu dari: province, city, district, village.' });
 export type GeographyLevel = z.infer<typeof geographyLevelSchema>;
 
 /** The code of each level: two digits, then groups of two, two and four. */
-export const areaCodePatterns: Record<GeographyLevel, RegExp> = {
+const areaCodePatterns: Record<GeographyLevel, RegExp> = {
   province: /^\d{2}$/,
   city: /^\d{2}\.\d{2}$/,
   district: /^\d{2}\.\d{2}\.\d{2}$/,
@@ -47,7 +47,6 @@ export const geographyQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['parentId'], message: `parentId untuk tingkat ${query.level} harus kode ${levelLabels[parent].toLowerCase()}, contoh ${PARENT_EXAMPLES[parent]}.` });
     }
   });
-export type GeographyQuery = z.input<typeof geographyQuerySchema>;
 
 /** One area; villages also carry their postal code (null where the dataset has none). */
 export const geographyAreaSchema = z.object({
@@ -58,8 +57,8 @@ export const geographyAreaSchema = z.object({
 export type GeographyArea = z.infer<typeof geographyAreaSchema>;
 
 export const ZIP_SEARCH_MIN_LENGTH = 3;
-export const ZIP_SEARCH_MAX_LIMIT = 50;
-export const ZIP_SEARCH_DEFAULT_LIMIT = 10;
+const ZIP_SEARCH_MAX_LIMIT = 50;
+const ZIP_SEARCH_DEFAULT_LIMIT = 10;
 
 /**
  * GET /geography/zip-code/search: `q` of digits is a postal-code prefix (3 to 5 digits);
@@ -76,7 +75,6 @@ export const zipSearchQuerySchema = z.object({
     .max(ZIP_SEARCH_MAX_LIMIT, { error: `Batas jumlah hasil paling banyak ${ZIP_SEARCH_MAX_LIMIT}.` })
     .default(ZIP_SEARCH_DEFAULT_LIMIT),
 });
-export type ZipSearchQuery = z.input<typeof zipSearchQuerySchema>;
 
 export const zipSearchResultSchema = z.object({
   /** Five digits, or null for the few villages the postal dataset does not cover. */
@@ -107,7 +105,7 @@ export function placeSearchKey(text: string): string {
 }
 
 /** A postal code: five digits, the first not 0 (Indonesia's run from 10110 to 99xxx). */
-export const ZIP_CODE_PATTERN = /^[1-9]\d{4}$/;
+const ZIP_CODE_PATTERN = /^[1-9]\d{4}$/;
 
 const optionalCode = (label: string, level: GeographyLevel) =>
   printableCode(label, 20)
@@ -129,7 +127,6 @@ export const bankAddressFieldsSchema = z.object({
     .refine((value) => value === '' || ZIP_CODE_PATTERN.test(value), { error: 'Kode pos harus 5 angka, contoh 40115.' })
     .optional(),
 });
-export type BankAddressFields = z.input<typeof bankAddressFieldsSchema>;
 
 /** A bank's address as the profile answers it: the street line and the picked areas with their names. */
 export const bankAddressSchema = z.object({

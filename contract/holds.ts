@@ -37,7 +37,6 @@ export const placeHoldSchema = z.object({
   stopInterestPayout: multipartFlag,
   note: optionalText('Catatan', 500),
 });
-export type PlaceHold = z.input<typeof placeHoldSchema>;
 
 /** POST /deposito/hold/{id}/release */
 export const requestHoldReleaseSchema = z.object({ reason: requiredText('Alasan pelepasan blokir', 500) });
@@ -54,7 +53,6 @@ export const holdListQuerySchema = z.object({
   page: pageSchema,
   limit: limitSchema,
 });
-export type HoldListQuery = z.input<typeof holdListQuerySchema>;
 
 const who = z.object({ id: z.string(), name: z.string() });
 

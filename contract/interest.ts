@@ -33,7 +33,6 @@ export const markInterestPaidRequestSchema = z.object({
   paidAt: isoDateSchema,
   reference: requiredCode('Nomor referensi transfer', 100),
 });
-export type MarkInterestPaidRequest = z.input<typeof markInterestPaidRequestSchema>;
 
 /**
  * GET /deposito/monthly-interest-template/count and /download: the Bunga Bulanan screen's own

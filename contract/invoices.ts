@@ -8,7 +8,7 @@ import { limitSchema, pageSchema } from './paging';
  * xlsx on /api-v2-bpr.
  */
 
-export const INVOICE_STATUSES = ['unpaid', 'paid', 'overdue'] as const;
+const INVOICE_STATUSES = ['unpaid', 'paid', 'overdue'] as const;
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatusName = z.infer<typeof invoiceStatusSchema>;
 
@@ -79,9 +79,9 @@ export const invoiceSummarySchema = z.object({
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 /** Who bills and who is billed, as the invoice was issued (later changes do not rewrite it). */
-export const invoicePartySchema = z.object({ name: z.string(), npwp: z.string().nullable(), address: z.string().nullable() });
+const invoicePartySchema = z.object({ name: z.string(), npwp: z.string().nullable(), address: z.string().nullable() });
 
-export const invoicePaymentSchema = z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
+const invoicePaymentSchema = z.object({ bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   seller: invoicePartySchema,

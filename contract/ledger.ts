@@ -6,7 +6,7 @@ import { namedDateSchema, PERIOD_WINDOW_MESSAGE, inPeriodWindow } from './deposi
  * accounts Berjangka posts to, and the journal it derives per business date.
  */
 
-export const ACCOUNT_ROLE_KEYS = ['depositLiability', 'interestExpense', 'interestPayable', 'taxPayable', 'penaltyIncome', 'payoutClearing', 'placementClearing'] as const;
+const ACCOUNT_ROLE_KEYS = ['depositLiability', 'interestExpense', 'interestPayable', 'taxPayable', 'penaltyIncome', 'payoutClearing', 'placementClearing'] as const;
 
 const code = z.string({ error: 'Kode akun harus berupa teks.' }).trim();
 
@@ -44,11 +44,10 @@ export const journalQuerySchema = z
     detail: z.enum(['true', 'false'], { error: 'detail harus true atau false.' }).optional(),
   })
   .refine((query) => (query.date === undefined) !== (query.period === undefined), { error: 'Pilih tanggal (date) atau periode (period), salah satu.' });
-export type JournalQuery = z.input<typeof journalQuerySchema>;
 
 export const journalSummaryQuerySchema = z.object({ period: periodField });
 
-export const journalLineSchema = z.object({ account: z.string(), role: z.enum(ACCOUNT_ROLE_KEYS), debit: z.number().int(), credit: z.number().int(), productId: z.string().nullable(), memo: z.string() });
+const journalLineSchema = z.object({ account: z.string(), role: z.enum(ACCOUNT_ROLE_KEYS), debit: z.number().int(), credit: z.number().int(), productId: z.string().nullable(), memo: z.string() });
 export const journalEntrySchema = z.object({
   entryId: z.string(),
   date: z.string(),

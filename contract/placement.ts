@@ -32,7 +32,7 @@ const placementTerms = {
 /** GET /deposito/placement/preview (query strings: numbers arrive as text). */
 export const placementPreviewQuerySchema = z.object(placementTerms);
 
-export const previewInstallmentSchema = z.object({
+const previewInstallmentSchema = z.object({
   sequence: z.number().int(),
   periodStart: z.string(),
   periodEnd: z.string(),
@@ -55,10 +55,10 @@ export const placementPreviewSchema = z.object({
 export type PlacementPreviewData = z.infer<typeof placementPreviewSchema>;
 
 /** How the money came in: a transfer's reference, a cash receipt's number, or a debit of a savings account at the bank. */
-export const fundingMethodSchema = z.enum(['TRANSFER', 'CASH', 'DEBIT_ACCOUNT'], { error: 'Cara setor harus transfer, tunai atau debit rekening tabungan.' });
+const fundingMethodSchema = z.enum(['TRANSFER', 'CASH', 'DEBIT_ACCOUNT'], { error: 'Cara setor harus transfer, tunai atau debit rekening tabungan.' });
 export const fundingMethodLabels: Record<z.infer<typeof fundingMethodSchema>, string> = { TRANSFER: 'Transfer', CASH: 'Tunai', DEBIT_ACCOUNT: 'Debit rekening tabungan' };
 
-export const fundingSchema = z.object(
+const fundingSchema = z.object(
   {
     method: fundingMethodSchema,
     reference: requiredCode('Referensi setoran', 60),

@@ -13,8 +13,8 @@ const calendarDate = isoDateSchema.refine((value) => {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }, { error: 'Tanggal tidak ada di kalender.' });
 
-export const namedHolidaySchema = z.object({ date: calendarDate, name: requiredText('Nama hari libur', 100) });
-export const lpsRateSchema = z.object({
+const namedHolidaySchema = z.object({ date: calendarDate, name: requiredText('Nama hari libur', 100) });
+const lpsRateSchema = z.object({
   effectiveFrom: calendarDate,
   rateBps: z
     .number({ error: 'Tingkat bunga penjaminan LPS harus berupa angka.' })
@@ -32,7 +32,7 @@ const thresholdPercent = (label: string) =>
     .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, { error: `Batas ${label} paling banyak tiga angka desimal.` });
 
 /** The health thresholds of Neraca Keuangan's ratios, in percent; which side is healthy is fixed by DOMAIN.md. */
-export const ratioThresholdsInputSchema = z
+const ratioThresholdsInputSchema = z
   .object({
     kpmm: thresholdPercent('KPMM'),
     nplGross: thresholdPercent('NPL'),
@@ -51,7 +51,7 @@ export const ratioThresholdsInputSchema = z
  */
 export const bilyetNumberSources = ['FORM', 'SERIES'] as const;
 export type BilyetNumberSource = (typeof bilyetNumberSources)[number];
-export const BILYET_SERIES_LIMITS = { maxPrefix: 20, maxNext: 999_999_999, minDigits: 1, maxDigits: 12 } as const;
+const BILYET_SERIES_LIMITS = { maxPrefix: 20, maxNext: 999_999_999, minDigits: 1, maxDigits: 12 } as const;
 export const bilyetNumberingInputSchema = z
   .object({
     source: z.enum(bilyetNumberSources, { error: 'Sumber nomor bilyet harus FORM (formulir bernomor) atau SERIES (seri bank).' }),

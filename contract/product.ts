@@ -10,7 +10,6 @@ import { printableCode, requiredText } from './fields';
 
 /** The product families of /api-v1/{product}/… ; today only deposits. */
 export const productFamilySchema = z.enum(['deposito']);
-export type ProductFamily = z.infer<typeof productFamilySchema>;
 
 /**
  * The limits on a product (issue 10): tenors 1–60 months, rates above 0 up to 25% (a 0% deposit
@@ -31,14 +30,13 @@ export const PRODUCT_LIMITS = {
 export const productTenorSchema = z.object({ tenorMonths: z.number().int(), rateBps: z.number().int() });
 export type ProductTenor = z.infer<typeof productTenorSchema>;
 
-export const rateScheduleSchema = z.object({
+const rateScheduleSchema = z.object({
   effectiveFrom: z.string(),
   tenors: z.array(productTenorSchema),
   /** Who set it and when (null for the opening rates carried over from before the history was kept). */
   setBy: z.string().nullable(),
   setAt: z.string(),
 });
-export type RateScheduleView = z.infer<typeof rateScheduleSchema>;
 
 /** A product as every answer shows it: its tenors and rates in force today. */
 export const productSchema = z.object({
@@ -106,7 +104,7 @@ const tenorRowSchema = z.object({
 });
 
 /** The tenor table: at least one tenor, each once. */
-export const tenorTableSchema = z
+const tenorTableSchema = z
   .array(tenorRowSchema, { error: 'Daftar tenor dan suku bunga wajib diisi.' })
   .min(1, { error: 'Isi paling sedikit satu tenor dengan suku bunganya.' })
   .max(PRODUCT_LIMITS.maxTenors, { error: `Paling banyak ${PRODUCT_LIMITS.maxTenors} tenor.` })
@@ -161,7 +159,6 @@ export const createProductSchema = z
   })
   .strict()
   .refine(minNotAboveMax, minAboveMaxMessage);
-export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 /**
  * PUT /{product}: any of the fields; new rates come as `tenors` with `rateEffectiveFrom` (today or
@@ -185,7 +182,6 @@ export const updateProductSchema = z
   })
   .strict()
   .refine((value) => value.tenors !== undefined || value.rateEffectiveFrom === undefined, { error: 'Isi tabel tenor dan suku bunga yang berlaku mulai tanggal tersebut.', path: ['tenors'] });
-export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
 /** PATCH /{product}/deactivate-product */
 export const deactivateProductSchema = z.object({ id: requiredText('Produk', 64) });

@@ -15,14 +15,11 @@ export const profileUpdateFieldsSchema = z.object({
   address: requiredText('Alamat bank', 500).optional(),
   ...bankAddressFieldsSchema.shape,
 });
-export type ProfileUpdateFields = z.input<typeof profileUpdateFieldsSchema>;
 
 export const PROFILE_LOGO_FIELD = 'logo';
 export const PROFILE_LOGO_MAX_BYTES = 1024 * 1024;
-export const PROFILE_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 
 /** GET /api-v2-bpr/profile/logo: a same-origin URL the SPA can put in an <img>, or null. */
 export const profileLogoDataSchema = z.object({
   url: z.string().nullable(),
 });
-export type ProfileLogoData = z.infer<typeof profileLogoDataSchema>;

@@ -27,8 +27,7 @@ export const REGISTRATION_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const REGISTRATION_DOCUMENT_MAX_COUNT = 10;
 export const REGISTRATION_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
-export const registrationStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
-export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
+const registrationStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED']);
 
 /** 201 answer: the registration waits for review. */
 export const registrationCreatedSchema = z.object({
@@ -36,4 +35,3 @@ export const registrationCreatedSchema = z.object({
   status: registrationStatusSchema,
   documentCount: z.number().int(),
 });
-export type RegistrationCreated = z.infer<typeof registrationCreatedSchema>;

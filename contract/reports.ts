@@ -14,9 +14,8 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-/** The first month a report may cover: nothing Berjangka holds is older, and dates before year 1000 are out of its calendar. */
-export const FIRST_REPORT_PERIOD = '2000-01';
-// The shared period window (contract/deposit.ts) starts there; a report adds "not after this month" on the server.
+// The first month a report may cover is 2000-01, where the shared period window (contract/deposit.ts)
+// starts: nothing Berjangka holds is older. A report adds "not after this month" on the server.
 const reportPeriodSchema = periodSchema;
 const requiredPeriod = z.string({ error: 'Periode wajib diisi (YYYY-MM).' }).pipe(reportPeriodSchema);
 
@@ -26,7 +25,6 @@ export const reportQuerySchema = z.object({
   period: requiredPeriod,
   format: z.enum(REPORT_FORMATS, { error: 'Format laporan harus xlsx atau pdf.' }),
 });
-export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** GET /report/list-summary: the month (default this month, Asia/Jakarta). */
 export const reportSummaryQuerySchema = z.object({ period: reportPeriodSchema.optional() });

@@ -431,7 +431,7 @@ export function bilyetAllowedEvents(snapshot: BilyetSnapshot, actor: Actor, toda
   );
 }
 
-export type BilyetDecision =
+type BilyetDecision =
   | { ok: true; snapshot: BilyetSnapshot; status: BilyetStatus; context: BilyetContext }
   | { ok: false; refusal: Refusal };
 

@@ -9,9 +9,9 @@ import { hasRole, type Actor } from './deposit-rules/authority';
  * with `changeRequestRefusal` (the same rules) and applies the change in the same transaction.
  */
 
-export type ChangeRequestStatus = 'pending' | 'approved' | 'rejected';
+type ChangeRequestStatus = 'pending' | 'approved' | 'rejected';
 
-export interface ChangeRequestContext {
+interface ChangeRequestContext {
   /** The staff who raised it; null when the customer asked through the platform. */
   requestedBy: string | null;
   decidedBy: string | null;
@@ -20,7 +20,7 @@ export interface ChangeRequestContext {
 
 export type ChangeRequestEvent = { type: 'changeRequest.approve'; actor: Actor } | { type: 'changeRequest.reject'; actor: Actor; reason: string };
 
-export interface ChangeRequestRefusal {
+interface ChangeRequestRefusal {
   category: 'forbidden' | 'conflict' | 'invalid';
   message: string;
 }
@@ -73,5 +73,3 @@ export const changeRequestMachine = setup({
     rejected: { type: 'final' },
   },
 });
-
-export type ChangeRequestMachine = typeof changeRequestMachine;

@@ -246,7 +246,7 @@ export function bilyetPayoutRefusal(bilyet: BilyetStatus): string | null {
 }
 
 /** The day a decided payout is due: the break date of an early withdrawal, else the maturity. */
-export function payoutDate(context: Pick<DepositContext, 'disbursementReason' | 'breakRequest' | 'maturityDate'>): IsoDate {
+function payoutDate(context: Pick<DepositContext, 'disbursementReason' | 'breakRequest' | 'maturityDate'>): IsoDate {
   return context.disbursementReason === 'broken' && context.breakRequest ? context.breakRequest.breakDate : context.maturityDate;
 }
 

@@ -199,7 +199,7 @@ export function allowedEvents(snapshot: DepositSnapshot, actor: Actor, today: Is
 }
 
 /** An event this actor's role may start in the deposit's state, refused today, with the machine's reason. */
-export interface BlockedEvent {
+interface BlockedEvent {
   type: DepositEventType;
   /** Indonesian, as `whyNot` words it (the same check that keeps it out of `allowedEvents`). */
   reason: string;
@@ -224,7 +224,7 @@ export function blockedEvents(snapshot: DepositSnapshot, actor: Actor, today: Is
   return blocked;
 }
 
-export type Decision =
+type Decision =
   | { ok: true; snapshot: DepositSnapshot; status: DepositStatus; context: DepositContext }
   | { ok: false; refusal: Refusal };
 

@@ -17,7 +17,7 @@
  * deposit-event-rules.ts (context, events and each event's checks), deposit-machine.ts (the
  * states and transitions, and the questions asked of a snapshot).
  */
-export type { Actor, ActorRole, Refusal, RefusalCategory } from './deposit-rules';
+export type { Actor, Refusal } from './deposit-rules';
 export { REFUSAL_STATUS } from './deposit-rules';
 export { depositEventLabels, depositStatusLabels, heldStatuses, unprocessedStatuses } from './deposit-labels';
 export {
@@ -25,7 +25,6 @@ export {
   depositContext,
   depositEventRoles,
   latestValueDate,
-  payoutDate,
   previewBreakFor,
   rolloverBlocker,
   scheduleFor,
@@ -33,7 +32,6 @@ export {
   type DepositContext,
   type DepositEvent,
   type DepositInput,
-  type Payment,
 } from './deposit-event-rules';
 export {
   allowedEvents,
@@ -43,7 +41,5 @@ export {
   depositMachine,
   restoreDeposit,
   whyNot,
-  type BlockedEvent,
-  type Decision,
   type DepositSnapshot,
 } from './deposit-machine';

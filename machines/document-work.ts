@@ -19,7 +19,7 @@ export interface DocumentWorkFilter {
   signatureStatuses?: readonly SignatureStatus[];
 }
 
-export interface DocumentWorkStepDefinition extends DocumentWorkFilter {
+interface DocumentWorkStepDefinition extends DocumentWorkFilter {
   id: DocumentWorkStep;
   /** The tab. */
   label: string;
@@ -88,7 +88,7 @@ export interface DocumentTracks {
   signatureStatus: SignatureStatus | null;
 }
 
-export function matchesDocumentWork(filter: DocumentWorkFilter, tracks: DocumentTracks): boolean {
+function matchesDocumentWork(filter: DocumentWorkFilter, tracks: DocumentTracks): boolean {
   return (
     filter.depositStatuses.includes(tracks.status) &&
     (filter.bilyetStatuses === undefined || filter.bilyetStatuses.includes(tracks.bilyetStatus)) &&

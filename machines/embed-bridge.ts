@@ -11,11 +11,11 @@ import { ROUTES } from './routes';
  * Other named effects: `hideSidebar`, `hideProfileHeader`, `logout`, `navigate`.
  */
 
-export const DEFAULT_PRODUCT = 'BPR';
+const DEFAULT_PRODUCT = 'BPR';
 
-export type HostMessageName = 'hideNavbar' | 'logout' | 'checkIsLoggedIn';
+type HostMessageName = 'hideNavbar' | 'logout' | 'checkIsLoggedIn';
 
-export type EmbedBridgeEvent =
+type EmbedBridgeEvent =
   | { type: 'host.hideNavbar'; origin: string }
   | { type: 'host.logout'; origin: string }
   /** `hasToken`: whether a token is stored when the message arrives. */
@@ -36,16 +36,16 @@ export interface EmbedBridgeInput {
   parentOrigin: string | null;
 }
 
-export interface EmbedBridgeContext {
+interface EmbedBridgeContext {
   product: string;
   allowedOrigins: string[];
   framed: boolean;
   parentOrigin: string | null;
 }
 
-export const loggedInMessage = (product: string) => `LoggedIn${product}`;
-export const loggedOutMessage = (product: string) => `LoggedOut${product}`;
-export const DONE_HIDE_NAVBAR = 'doneHideNavbar';
+const loggedInMessage = (product: string) => `LoggedIn${product}`;
+const loggedOutMessage = (product: string) => `LoggedOut${product}`;
+const DONE_HIDE_NAVBAR = 'doneHideNavbar';
 
 const HOST_MESSAGES: readonly HostMessageName[] = ['hideNavbar', 'logout', 'checkIsLoggedIn'];
 
@@ -162,5 +162,3 @@ export const embedBridgeMachine = setup({
     },
   },
 });
-
-export type EmbedBridgeMachine = typeof embedBridgeMachine;

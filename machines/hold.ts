@@ -14,7 +14,7 @@ import { assign, setup, transition, type SnapshotFrom } from 'xstate';
 import { formatDateId, hasRole, isIsoDate, isBefore, isOnOrBefore, refusal, type Actor, type IsoDate, type Refusal } from './deposit-rules';
 
 export type HoldStatus = 'active' | 'releaseRequested' | 'released';
-export type HoldEventType = 'hold.requestRelease' | 'hold.approveRelease' | 'hold.rejectRelease' | 'hold.expire';
+type HoldEventType = 'hold.requestRelease' | 'hold.approveRelease' | 'hold.rejectRelease' | 'hold.expire';
 
 export const holdStatusLabels: Record<HoldStatus, string> = {
   active: 'Aktif',
@@ -67,7 +67,7 @@ export type HoldEvent =
   | ({ type: 'hold.rejectRelease'; reason: string } & EventBase)
   | ({ type: 'hold.expire' } & EventBase);
 
-export const HOLD_MESSAGES = {
+const HOLD_MESSAGES = {
   placeRole: 'Hanya supervisor yang dapat memasang blokir.',
   requestRole: 'Hanya staf BPR yang dapat mengajukan pelepasan blokir.',
   decideRole: 'Hanya supervisor yang dapat memutuskan pelepasan blokir.',
@@ -125,7 +125,7 @@ export function holdRefusal(status: HoldStatus, context: HoldContext, event: Hol
   return null;
 }
 
-export interface HoldPlacement {
+interface HoldPlacement {
   actor: Actor;
   today: IsoDate;
   letterDate: IsoDate | null;
@@ -183,13 +183,13 @@ export const holdMachine = setup({
   },
 });
 
-export type HoldSnapshot = SnapshotFrom<typeof holdMachine>;
+type HoldSnapshot = SnapshotFrom<typeof holdMachine>;
 
 export function restoreHold(status: HoldStatus, context: HoldContext): HoldSnapshot {
   return holdMachine.resolveState({ value: status, context });
 }
 
-export type HoldDecision = { ok: true; status: HoldStatus; context: HoldContext } | { ok: false; refusal: Refusal };
+type HoldDecision = { ok: true; status: HoldStatus; context: HoldContext } | { ok: false; refusal: Refusal };
 
 /** Whether the event is accepted and, when it is, the hold's next state and context (pure). */
 export function decideHold(snapshot: HoldSnapshot, event: HoldEvent): HoldDecision {

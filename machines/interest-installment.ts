@@ -70,7 +70,7 @@ export type InstallmentEvent =
   | ({ type: 'installment.capitalise'; actor: Actor; today: IsoDate; paidAt: IsoDate } & Posting)
   | { type: 'installment.cancel'; actor: Actor; today: IsoDate };
 
-export type InstallmentEventType = InstallmentEvent['type'];
+type InstallmentEventType = InstallmentEvent['type'];
 
 const blank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
 const isWholeNonNegative = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -225,7 +225,7 @@ export function installmentAllowedEvents(snapshot: InstallmentSnapshot, actor: A
   });
 }
 
-export type InstallmentDecision =
+type InstallmentDecision =
   | { ok: true; snapshot: InstallmentSnapshot; status: InstallmentStatus; context: InstallmentContext }
   | { ok: false; refusal: Refusal };
 

@@ -14,7 +14,7 @@ import type { PlacementPreviewData, PlacementRequest } from '../contract/placeme
 export type PlacementTerms = Omit<PlacementRequest, 'funding'>;
 
 /** What the server said when it refused: its sentences. */
-export interface Refusal {
+interface Refusal {
   messages: string[];
 }
 
@@ -23,7 +23,7 @@ export interface PlacedDeposit {
   depositNumber: string;
 }
 
-export interface PlacementContext {
+interface PlacementContext {
   /** The complete terms the preview is (or was) about; null while the draft is incomplete. */
   terms: PlacementTerms | null;
   preview: PlacementPreviewData | null;
@@ -34,12 +34,12 @@ export interface PlacementContext {
   placed: PlacedDeposit | null;
 }
 
-export type PlacementEvent =
+type PlacementEvent =
   | { type: 'placement.edit'; terms: PlacementTerms | null }
   | { type: 'placement.submit'; missing: string[]; request: PlacementRequest | null };
 
 /** The sentences of a refusal: the effects reject with `{ messages }`; anything else is said as the app says errors. */
-export function refusalMessages(error: unknown): string[] {
+function refusalMessages(error: unknown): string[] {
   const messages = (error as Partial<Refusal> | null)?.messages;
   if (Array.isArray(messages) && messages.length > 0) return messages.map(String);
   return ['Penempatan tidak dapat diproses. Coba lagi.'];
@@ -130,5 +130,3 @@ export const placementMachine = setup({
     placed: { type: 'final' },
   },
 });
-
-export type PlacementMachine = typeof placementMachine;

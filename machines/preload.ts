@@ -13,12 +13,12 @@ import { assign, setup } from 'xstate';
  * - `idle`: nothing to wait for; the flag is false.
  */
 
-export type PreloadEvent =
+type PreloadEvent =
   | { type: 'preload.checkSettled' }
   | { type: 'preload.screenLoading' }
   | { type: 'preload.screenLoaded' };
 
-export interface PreloadContext {
+interface PreloadContext {
   /** The spec's flag: true while the overlay covers the screen. */
   preload: boolean;
   /** Screens whose code is loading now. */
@@ -68,5 +68,3 @@ export const preloadMachine = setup({
     },
   },
 });
-
-export type PreloadMachine = typeof preloadMachine;

@@ -6,9 +6,9 @@ import { assign, setup } from 'xstate';
  * no message that shows it again.
  */
 
-export type ProfileHeaderEvent = { type: 'profileHeader.hide' };
+type ProfileHeaderEvent = { type: 'profileHeader.hide' };
 
-export interface ProfileHeaderContext {
+interface ProfileHeaderContext {
   show: boolean;
 }
 
@@ -30,5 +30,3 @@ export const profileHeaderMachine = setup({
     },
   },
 });
-
-export type ProfileHeaderMachine = typeof profileHeaderMachine;

@@ -14,7 +14,7 @@ import { TOKEN_EXPIRED, type SessionMachine } from './session';
 /** The exact toast title when the stored token has expired. */
 export const SESSION_EXPIRED_MESSAGE = 'Sesi telah berakhir. Silahkan login kembali.';
 
-export type RouteGuardEvent = {
+type RouteGuardEvent = {
   type: 'route.changed';
   /** The new location: its pathname with its query and fragment (kept for the way back after a login). */
   path: string;
@@ -22,7 +22,7 @@ export type RouteGuardEvent = {
   hasToken: boolean;
 };
 
-export interface RouteGuardContext {
+interface RouteGuardContext {
   /** The location the last decision was about; null before the first path change. */
   path: string | null;
 }
@@ -138,8 +138,6 @@ export const routeGuardMachine = setup({
     denied: {},
   },
 });
-
-export type RouteGuardMachine = typeof routeGuardMachine;
 
 /**
  * The `checkToken` actor for the running app: asks the session actor for a token check and

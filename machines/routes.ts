@@ -10,7 +10,7 @@ export const ROUTES = {
 } as const;
 
 /** Public screens that skip the token check and send a user with a stored token to /home. */
-export const REDIRECT_WHEN_TOKEN_STORED: readonly string[] = [
+const REDIRECT_WHEN_TOKEN_STORED: readonly string[] = [
   ROUTES.forgotPassword,
   ROUTES.resetPassword,
   ROUTES.changePasswordExpired,
@@ -24,7 +24,7 @@ export const REDIRECT_WHEN_TOKEN_STORED: readonly string[] = [
  * - `unchecked`: no token check at all (the signature provider's return page);
  * - `protected`: everything else (the dashboard shell) runs the token check.
  */
-export type RouteKind = 'login' | 'redirectWhenTokenStored' | 'unchecked' | 'protected';
+type RouteKind = 'login' | 'redirectWhenTokenStored' | 'unchecked' | 'protected';
 
 /** `/login/` and `/login` are the same screen for the router, so they are for the guard. */
 export function normalizePath(path: string): string {

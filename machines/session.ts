@@ -19,15 +19,15 @@ export interface StoredToken {
   expiresAt: number | null;
 }
 
-export const NO_TOKEN = 'no-token';
+const NO_TOKEN = 'no-token';
 export const TOKEN_EXPIRED = 'token-expired';
 /**
  * Why a token check failed: `NO_TOKEN`, `TOKEN_EXPIRED`, or whatever the storage read or the
  * profile fetch threw (usually the server's error body), kept as is for the error helper.
  */
-export type CheckFailure = typeof NO_TOKEN | typeof TOKEN_EXPIRED | unknown;
+type CheckFailure = typeof NO_TOKEN | typeof TOKEN_EXPIRED | unknown;
 
-export type SessionEvent =
+type SessionEvent =
   /** `returnTo`: the `next` of the login screen's URL; a login goes there when it is a path of this app. */
   | { type: 'session.login'; email: string; password: string; returnTo?: string | null }
   | { type: 'session.check' }
@@ -35,12 +35,12 @@ export type SessionEvent =
   /** The change-expired-password screen succeeded: the single-use change token is spent. */
   | { type: 'session.expiredPasswordChanged' };
 
-export interface SessionInput {
+interface SessionInput {
   /** Milliseconds since the epoch; defaults to `Date.now`. */
   now?: () => number;
 }
 
-export interface SessionContext {
+interface SessionContext {
   user: User | null;
   /** The reason of the last failed token check; null while none failed since the last check began. */
   reason: CheckFailure | null;
@@ -82,7 +82,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-export type LoginOutcome =
+type LoginOutcome =
   | { kind: 'ok'; token: string; user: User }
   | { kind: 'passwordExpired'; changePasswordToken: string }
   | { kind: 'failed' };

@@ -263,7 +263,7 @@ export function shipmentAllowedEvents(snapshot: ShipmentSnapshot, actor: Actor, 
   );
 }
 
-export type ShipmentDecision =
+type ShipmentDecision =
   /** `changed: false`: a tracking result that was not news; nothing to store but the refresh itself. */
   | { ok: true; changed: boolean; snapshot: ShipmentSnapshot; status: ShipmentStatus; context: ShipmentContext }
   | { ok: false; refusal: Refusal };
@@ -303,7 +303,7 @@ export function bilyetEventForShipment(
 }
 
 /** How far ahead a courier pickup can be booked. */
-export const PICKUP_BOOKING_DAYS = 7;
+const PICKUP_BOOKING_DAYS = 7;
 
 /** Why a pickup cannot be booked for this date (today up to PICKUP_BOOKING_DAYS ahead), or null. */
 export function pickupDateProblem(pickupDate: IsoDate, today: IsoDate): string | null {

@@ -6,13 +6,13 @@ import { assign, setup } from 'xstate';
  * closed too, and the toggle brings it back open.
  */
 
-export type SidebarEvent =
+type SidebarEvent =
   /** Flips isOpen and shows the sidebar. */
   | { type: 'sidebar.toggle' }
   /** Closes and hides it (the host asked to hide the navbar). */
   | { type: 'sidebar.hide' };
 
-export interface SidebarContext {
+interface SidebarContext {
   isOpen: boolean;
   show: boolean;
 }
@@ -47,5 +47,3 @@ export const sidebarMachine = setup({
     },
   },
 });
-
-export type SidebarMachine = typeof sidebarMachine;

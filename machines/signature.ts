@@ -205,7 +205,7 @@ export function signatureAllowedEvents(snapshot: SignatureSnapshot, actor: Actor
   );
 }
 
-export type SignatureDecision =
+type SignatureDecision =
   /** `changed: false`: the request had already finished; answer the provider 200 and write nothing. */
   | { ok: true; changed: boolean; snapshot: SignatureSnapshot; status: SignatureStatus; context: SignatureContext }
   | { ok: false; refusal: Refusal };

@@ -48,7 +48,7 @@ export interface CoreOptions {
 }
 
 /** What every entry point stands on, the server's HTTP app and the command-line tools alike. */
-export interface Core {
+interface Core {
   config: Config;
   logger: Logger;
   clock: Clock;

@@ -10,6 +10,7 @@ import { createHttpApp } from './platform/http/app';
 import type { AppEnv } from './platform/http/session';
 import type { FileStore } from './platform/files/file-store';
 import { scheduleDailyJob, type DailyFollowUp } from './jobs/daily-schedule';
+import type { DailyScheduler } from './platform/scheduler';
 import { createAroLetterService } from './documents/aro-letter-service';
 import { areaRouters, LARGE_REQUEST_BODIES } from './routes';
 import { createPartnerAdminService, type PartnerAdminService } from './partner/partner-admin-service';
@@ -72,7 +73,7 @@ export interface ServerOptions extends CoreOptions {
   privyCallbackRetryDelaysMs?: number[];
 }
 
-export interface Berjangka {
+interface Berjangka {
   config: Config;
   app: Hono<AppEnv>;
   database: DatabaseHandle;
@@ -242,6 +243,8 @@ export interface RunningServer extends Berjangka {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
+  /** The in-process daily job, or undefined when scheduleJobs is off; its `started` settles once the catch-up run and its follow-ups are done. */
+  dailyJob: DailyScheduler | undefined;
 }
 
 /**
@@ -271,6 +274,7 @@ export async function startServer(options: ServerOptions & { listenPort?: number
       ...berjangka,
       url,
       port: address.port,
+      dailyJob: jobs,
       async close() {
         await new Promise<void>((resolve) => {
           if (!server) return resolve();

@@ -65,7 +65,7 @@ import type { GeographyService } from './master-data/geography-service';
 import { invoiceReportRoutes, invoiceRoutes } from './invoices/invoice-routes';
 import type { InvoiceService } from './invoices/invoice-service';
 
-export interface AreaServices {
+interface AreaServices {
   auth: AuthService;
   registration: RegistrationService;
   profile: ProfileService;

@@ -6,9 +6,9 @@
  * Issued on the 1st for the previous month, due 14 days later.
  */
 
-export const INVOICE_DUE_DAYS = 14;
+const INVOICE_DUE_DAYS = 14;
 /** PPN 12% of a DPP of 11/12: the effective 11% of PMK 131/2024 for services. */
-export const PPN_BPS = 1_200;
+const PPN_BPS = 1_200;
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -42,7 +42,7 @@ export function invoiceLineFee(principal: number, feeBps: number, days: number):
   return Number(mulDivHalfUp(BigInt(principal) * BigInt(feeBps), BigInt(days), 3_650_000n));
 }
 
-export interface InvoiceTotals {
+interface InvoiceTotals {
   subtotal: number;
   dpp: number;
   ppn: number;
@@ -62,7 +62,7 @@ export function invoiceDates(period: string): { issuedOn: string; dueDate: strin
   return { issuedOn, dueDate: fromDayNumber(dayNumber(issuedOn) + INVOICE_DUE_DAYS) };
 }
 
-export type InvoiceStatus = 'unpaid' | 'paid' | 'overdue';
+type InvoiceStatus = 'unpaid' | 'paid' | 'overdue';
 
 /** Paid stays paid; an unpaid invoice is overdue the day after its due date. */
 export function invoiceStatus(paidAt: string | null, dueDate: string, today: string): InvoiceStatus {

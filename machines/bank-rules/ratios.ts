@@ -5,8 +5,6 @@
  * not the rounded one, so 1,2149…% is below a 1,215% threshold even though it shows as 1,21%.
  */
 
-export { BALANCE_SHEET_LINES, type BalanceSheetLine, type BalanceSheetLines } from '../../contract/balance-sheet';
-
 import type { BalanceSheetLines } from '../../contract/balance-sheet';
 
 export const RATIO_NAMES = ['kpmm', 'nplGross', 'ldr', 'roa', 'bopo', 'cashRatio'] as const;
@@ -28,7 +26,7 @@ export const DEFAULT_RATIO_THRESHOLDS: Record<RatioName, RatioThreshold> = {
   cashRatio: { milliPercent: 4_050, healthyWhen: 'atLeast' },
 };
 
-export interface RatioResult {
+interface RatioResult {
   /** Percent with two decimals, or null when the ratio cannot be computed (a zero denominator). */
   value: number | null;
   /** The threshold in percent (up to three decimals). */
@@ -65,7 +63,7 @@ export function totalAssets(lines: BalanceSheetLines): number {
   return lines.kas + lines.penempatanBankLain + lines.kredit - lines.ckpn + lines.asetTetap + lines.asetLain;
 }
 
-export interface RatioInput {
+interface RatioInput {
   period: string;
   lines: BalanceSheetLines;
   /** Total assets of each month of this year on file up to and including this one (for ROA's average). */

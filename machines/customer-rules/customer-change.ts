@@ -12,7 +12,7 @@ import { nibProblem, normalizeNib, normalizeNpwp, npwpProblem } from './tax-ids'
  * changes counts: a field sent with its current value is no change.
  */
 
-export const CUSTOMER_CONTACT_FIELDS = ['phone', 'email', 'address', 'rtRw', 'provinceId', 'cityId', 'districtId', 'villageId', 'zipCode', 'occupation', 'sourceOfFunds', 'accountPurpose'] as const;
+const CUSTOMER_CONTACT_FIELDS = ['phone', 'email', 'address', 'rtRw', 'provinceId', 'cityId', 'districtId', 'villageId', 'zipCode', 'occupation', 'sourceOfFunds', 'accountPurpose'] as const;
 export type CustomerContactField = (typeof CUSTOMER_CONTACT_FIELDS)[number];
 export const CUSTOMER_IDENTITY_FIELDS = ['name', 'nik', 'birthPlace', 'birthDate', 'gender', 'motherMaidenName', 'npwp', 'legalForm', 'nib', 'establishedOn', 'representatives'] as const;
 export type CustomerIdentityField = (typeof CUSTOMER_IDENTITY_FIELDS)[number];

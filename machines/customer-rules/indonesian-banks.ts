@@ -25,7 +25,7 @@
  */
 
 /** A bank a payout can be sent to. */
-export interface IndonesianBank {
+interface IndonesianBank {
   /** The sandi bank: exactly three digits, e.g. "014". */
   code: string;
   /** The name customers know the bank by, e.g. "Bank Central Asia (BCA)". */

@@ -17,7 +17,7 @@ export type Gender = 'MALE' | 'FEMALE';
 const GENDER_WORD: Record<Gender, string> = { MALE: 'laki-laki', FEMALE: 'perempuan' };
 
 /** What a well-formed NIK says about its holder. */
-export interface NikFacts {
+interface NikFacts {
   /** The district code in the geography's dotted form: "32.73.09". */
   districtCode: string;
   /** Birth day and month as encoded (the day without the +40), and the two-digit year. */

@@ -42,7 +42,7 @@ export interface InstallmentState {
   paid: boolean;
 }
 
-export interface BreakInput {
+interface BreakInput {
   principal: number;
   rateBps: number;
   /** Current period: start (value date or last rollover) and maturity. */
@@ -79,7 +79,7 @@ export interface BreakPreview {
 }
 
 /** Unpaid gross interest accrued from the period start up to (not including) the break date. */
-export function unpaidAccruedInterest(input: Pick<BreakInput, 'principal' | 'rateBps' | 'periodStart' | 'breakDate' | 'installments'>): number {
+function unpaidAccruedInterest(input: Pick<BreakInput, 'principal' | 'rateBps' | 'periodStart' | 'breakDate' | 'installments'>): number {
   if (input.installments.length === 0) {
     return interestForPeriod(input.principal, input.rateBps, daysBetween(input.periodStart, input.breakDate));
   }

@@ -5,10 +5,10 @@
  * with four eyes, expiry) is machines/hold.ts.
  */
 
-export type HoldReasonCode = 'COLLATERAL' | 'LEGAL' | 'DECEASED' | 'LOST_BILYET' | 'OTHER';
+type HoldReasonCode = 'COLLATERAL' | 'LEGAL' | 'DECEASED' | 'LOST_BILYET' | 'OTHER';
 
 /** How a reason reads in a sentence ("Deposito diblokir: agunan kredit KR-2026-0113"). */
-export const holdReasonPhrases: Record<HoldReasonCode, string> = {
+const holdReasonPhrases: Record<HoldReasonCode, string> = {
   COLLATERAL: 'agunan kredit',
   LEGAL: 'perintah hukum',
   DECEASED: 'nasabah meninggal dunia',

@@ -5,14 +5,14 @@
  */
 import type { IsoDate } from './dates';
 
-export interface LpsSettings {
+interface LpsSettings {
   /** TBP for BPR: 6.00% (600) in 2026. */
   lpsMaxRateBps: number;
   /** Guarantee ceiling per customer per bank: Rp 2.000.000.000. */
   lpsMaxBalanceRupiah: number;
 }
 
-export const DEFAULT_LPS_SETTINGS: LpsSettings = { lpsMaxRateBps: 600, lpsMaxBalanceRupiah: 2_000_000_000 };
+const DEFAULT_LPS_SETTINGS: LpsSettings = { lpsMaxRateBps: 600, lpsMaxBalanceRupiah: 2_000_000_000 };
 
 /** The LPS guaranteed rate from a date (LPS changes it a few times a year). */
 export interface LpsRate {
@@ -39,18 +39,18 @@ export function lpsSettingsOn(settings: { lpsRates: readonly LpsRate[]; lpsMaxBa
   return { lpsMaxRateBps: lpsRateOn(settings.lpsRates, date), lpsMaxBalanceRupiah: settings.lpsMaxBalanceRupiah };
 }
 
-export const LPS_FLAG_LABEL = 'Tidak dijamin LPS';
+const LPS_FLAG_LABEL = 'Tidak dijamin LPS';
 
-export type LpsFlagCode = 'RATE_ABOVE_LPS' | 'BALANCE_ABOVE_LPS';
+type LpsFlagCode = 'RATE_ABOVE_LPS' | 'BALANCE_ABOVE_LPS';
 
-export interface LpsFlag {
+interface LpsFlag {
   code: LpsFlagCode;
   label: typeof LPS_FLAG_LABEL;
   /** Why, for a tooltip. */
   detail: string;
 }
 
-export interface LpsInput {
+interface LpsInput {
   rateBps: number;
   /** Customer's total principal at this BPR; omit for a product (no customer). */
   customerTotalPrincipal?: number;
@@ -70,7 +70,7 @@ export function lpsFlags(input: LpsInput): LpsFlag[] {
   return flags;
 }
 
-export interface LpsGuarantee {
+interface LpsGuarantee {
   /** Principal the bank holds for the customer. */
   totalPrincipal: number;
   /** What LPS guarantees: deposits at or below the guaranteed rate, up to the ceiling. */

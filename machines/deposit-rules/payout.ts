@@ -13,13 +13,13 @@
 import { assertWholeNonNegative } from './arithmetic';
 import { DepositRuleError } from './errors';
 
-export interface UnpaidInstallment {
+interface UnpaidInstallment {
   grossInterest: number;
   tax: number;
   netInterest: number;
 }
 
-export interface MaturityPayout {
+interface MaturityPayout {
   principal: number;
   /** Gross interest of the settled installments. */
   interest: number;

@@ -8,7 +8,7 @@ import { maturityDate, type Holidays, type IsoDate } from './dates';
 import { interestSchedule, type InterestPayment } from './schedule';
 import { isTaxWithheld, taxInterest, type TaxContext } from './tax';
 
-export interface PlacementPreviewInput {
+interface PlacementPreviewInput {
   amount: number;
   /** The rate the deposit gets: the product's for the tenor on the value date, or a special one. */
   rateBps: number;

@@ -12,9 +12,9 @@ import { assertWholeNonNegative } from './arithmetic';
 import { maturityDate, type IsoDate } from './dates';
 import { DepositRuleError } from './errors';
 
-export type MaturityInstruction = 'ARO' | 'ARO_PLUS' | 'PAYOUT';
+type MaturityInstruction = 'ARO' | 'ARO_PLUS' | 'PAYOUT';
 
-export interface DepositPeriod {
+interface DepositPeriod {
   principal: number;
   rateBps: number;
   tenorMonths: number;
@@ -22,7 +22,7 @@ export interface DepositPeriod {
   maturityDate: IsoDate;
 }
 
-export interface RolloverInput {
+interface RolloverInput {
   instruction: MaturityInstruction;
   principal: number;
   tenorMonths: number;
@@ -48,7 +48,7 @@ export function rolloverPeriod(input: RolloverInput): DepositPeriod {
   return newPeriod(principal, input.rateBps, input.tenorMonths, input.maturityDate);
 }
 
-export interface ExtensionInput {
+interface ExtensionInput {
   principal: number;
   tenorMonths: number;
   rateBps: number;

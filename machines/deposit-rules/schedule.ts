@@ -31,7 +31,7 @@ export interface ScheduledInstallment {
   grossInterest: number;
 }
 
-export interface ScheduleInput {
+interface ScheduleInput {
   principal: number;
   rateBps: number;
   /** Start of the period (the value date, or the old maturity date after a rollover). */

@@ -58,7 +58,7 @@ const CODE_CHAR = '[A-Za-z0-9./-]';
 const ACCOUNT_CODE = new RegExp(`^${CODE_CHAR}(?:[A-Za-z0-9./ -]{0,28}${CODE_CHAR})?$`);
 
 /** True for a code of 1–30 letters, digits, '.', '-', '/' and inner spaces. */
-export function isAccountCode(code: unknown): code is string {
+function isAccountCode(code: unknown): code is string {
   return typeof code === 'string' && ACCOUNT_CODE.test(code);
 }
 

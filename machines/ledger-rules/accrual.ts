@@ -31,7 +31,7 @@ export interface AccruingInstallment {
   leaves: IsoDate | null;
 }
 
-export interface DailyAccrual {
+interface DailyAccrual {
   date: IsoDate;
   productId: string;
   /** Rupiah to journal that day (negative: a true-up down, see postings.ts). */
@@ -126,7 +126,7 @@ export function dailyAccruals(
   return sweep.accruals(outflows);
 }
 
-export interface AccrualSweep {
+interface AccrualSweep {
   /** Takes one installment into the sums; it is not kept. */
   add(item: AccruingInstallment): void;
   /** The range's daily accruals (see dailyAccruals), once every item is added. */

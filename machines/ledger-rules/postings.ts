@@ -29,7 +29,7 @@ export type LedgerEvent =
   /** Dr depositLiability, Cr payoutClearing. */
   | { kind: 'maturityPaid'; principal: number };
 
-export type LedgerEventKind = LedgerEvent['kind'];
+type LedgerEventKind = LedgerEvent['kind'];
 
 /** Indonesian names of the events, for the journal's entries and files. */
 export const ledgerEventLabels: Record<LedgerEventKind, string> = {

@@ -7,7 +7,7 @@
  */
 import { addDays, type IsoDate } from '../deposit-rules/dates';
 
-export interface BalanceChange {
+interface BalanceChange {
   date: IsoDate;
   /** Rupiah in (positive) or out (negative) on that day. */
   delta: number;

@@ -7,7 +7,7 @@ import { addDays, daysInMonth, isIsoDate, type IsoDate } from '../deposit-rules/
 
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-export const MONTH_NAMES_ID = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'] as const;
+const MONTH_NAMES_ID = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'] as const;
 
 export function isReportPeriod(value: unknown): value is string {
   return typeof value === 'string' && PERIOD.test(value);

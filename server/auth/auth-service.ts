@@ -16,11 +16,11 @@ import { passwordPolicyViolations, type PasswordHasher } from './passwords';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
 import { insertBankAudit } from '../platform/bank-audit';
 
-export const SESSION_TTL_MS = 8 * HOUR_MS;
-export const CHANGE_PASSWORD_TOKEN_TTL_MS = 10 * MINUTE_MS;
-export const RESET_TOKEN_TTL_MS = 30 * MINUTE_MS;
+const SESSION_TTL_MS = 8 * HOUR_MS;
+const CHANGE_PASSWORD_TOKEN_TTL_MS = 10 * MINUTE_MS;
+const RESET_TOKEN_TTL_MS = 30 * MINUTE_MS;
 
-export const MESSAGES = {
+const MESSAGES = {
   wrongCredentials: 'Email atau kata sandi salah.',
   invalidSession: 'Sesi tidak valid atau sudah berakhir. Silakan login kembali.',
   invalidChangeToken: 'Token ganti kata sandi tidak valid atau sudah kedaluwarsa. Silakan login kembali.',
@@ -33,7 +33,7 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Kata sandi saat ini salah.',
 } as const;
 
-export interface AuthDeps {
+interface AuthDeps {
   db: Kysely<Database>;
   clock: Clock;
   hasher: PasswordHasher;
@@ -44,7 +44,7 @@ export interface AuthDeps {
   logger: Logger;
 }
 
-export interface LoginResult {
+interface LoginResult {
   token: string;
   claims: TokenClaims;
   user: UserWithBank;
@@ -325,6 +325,6 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /** A new account gets longer than a forgot-password link to act on its mail. */
 const SET_PASSWORD_LINK_TTL_MS = 3 * DAY_MS;
 
-export function resetLink(publicUrl: string, token: string): string {
+function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }

@@ -12,9 +12,9 @@ import type { ThrottleSubject } from '../platform/throttle-repository';
  *   has not failed is not stopped by it at all (loginBlock).
  * An unknown email is counted exactly like a known one: the answers cannot tell them apart.
  */
-export const LOGIN_PAIR_POLICY: ThrottlePolicy = { freeAttempts: 5, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 15 * MINUTE_MS };
-export const LOGIN_CLIENT_POLICY: ThrottlePolicy = { freeAttempts: 20, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 60 * MINUTE_MS };
-export const LOGIN_ACCOUNT_POLICY: ThrottlePolicy = { freeAttempts: 20, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 5 * MINUTE_MS };
+const LOGIN_PAIR_POLICY: ThrottlePolicy = { freeAttempts: 5, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 15 * MINUTE_MS };
+const LOGIN_CLIENT_POLICY: ThrottlePolicy = { freeAttempts: 20, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 60 * MINUTE_MS };
+const LOGIN_ACCOUNT_POLICY: ThrottlePolicy = { freeAttempts: 20, windowMs: 15 * MINUTE_MS, firstBlockMs: MINUTE_MS, maxBlockMs: 5 * MINUTE_MS };
 
 export interface LoginSubjects {
   pair: ThrottleSubject;
@@ -48,7 +48,7 @@ const stateOf = (states: StatesByKey, subject: ThrottleSubject) => states.get(`$
  * while the account is blocked (its failure counts, and it is then caught by the block), which is
  * the price of the owner getting in.
  */
-export function clientHasFailed(states: StatesByKey, subjects: LoginSubjects, now: Date): boolean {
+function clientHasFailed(states: StatesByKey, subjects: LoginSubjects, now: Date): boolean {
   const state = stateOf(states, subjects.client);
   return state !== undefined && state.attempts > 0 && !isForgotten(state, now, LOGIN_CLIENT_POLICY);
 }

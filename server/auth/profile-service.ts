@@ -13,7 +13,7 @@ import { checkUpload, storeUploads, type Upload } from '../platform/files/upload
 import { parseFields } from '../platform/validation';
 import type { GeographyService, StructuredAddress } from '../master-data/geography-service';
 
-export interface ProfileDeps {
+interface ProfileDeps {
   db: Kysely<Database>;
   clock: Clock;
   fileStore: FileStore;
@@ -25,7 +25,7 @@ const ADDRESS_FIELDS = ['address', 'provinceId', 'cityId', 'districtId', 'villag
 const PICKED_FIELDS = ['provinceId', 'cityId', 'districtId', 'villageId', 'zipCode'] as const;
 const sent = (fields: Record<string, unknown>, name: string) => fields[name] !== undefined && fields[name] !== '';
 
-export interface Actor {
+interface Actor {
   userId: string;
   role: Role;
 }

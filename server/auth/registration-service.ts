@@ -25,14 +25,14 @@ import type { GeographyService } from '../master-data/geography-service';
  * Registrations a client (address) may send: 10 an hour, then it waits an hour, doubling up to a
  * day. Every attempt counts, valid or not: each carries up to 12 MB of documents.
  */
-export const REGISTRATION_CLIENT_POLICY: ThrottlePolicy = { freeAttempts: 10, windowMs: HOUR_MS, firstBlockMs: HOUR_MS, maxBlockMs: 24 * HOUR_MS };
+const REGISTRATION_CLIENT_POLICY: ThrottlePolicy = { freeAttempts: 10, windowMs: HOUR_MS, firstBlockMs: HOUR_MS, maxBlockMs: 24 * HOUR_MS };
 
-export const REGISTRATION_MESSAGES = {
+const REGISTRATION_MESSAGES = {
   pendingEmail: 'Pendaftaran dengan email ini masih menunggu peninjauan. Tunggu kabar dari kami melalui email tersebut.',
   pendingNpwp: 'Pendaftaran dengan NPWP ini masih menunggu peninjauan. Tunggu kabar dari kami melalui email pendaftar.',
 } as const;
 
-export interface RegistrationDeps {
+interface RegistrationDeps {
   db: Kysely<Database>;
   clock: Clock;
   fileStore: FileStore;

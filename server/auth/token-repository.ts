@@ -9,11 +9,6 @@ export async function revokeToken(db: Kysely<Database>, jti: string, expiresAt: 
     .execute();
 }
 
-export async function isTokenRevoked(db: Kysely<Database>, jti: string): Promise<boolean> {
-  const row = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Forgets revocations of tokens that have expired anyway. */
 export async function purgeExpiredRevocations(db: Kysely<Database>, now: string): Promise<void> {
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
@@ -21,7 +16,7 @@ export async function purgeExpiredRevocations(db: Kysely<Database>, now: string)
 
 export type SingleUseTokenTable = 'password_reset_tokens' | 'change_password_tokens';
 
-export interface SingleUseToken {
+interface SingleUseToken {
   id: string;
   user_id: string;
   expires_at: string;

@@ -25,7 +25,7 @@ import { findUserByEmail, findUserById, insertUser, raiseSessionVersion, updateU
  * once) and reactivates. The bank always keeps one active ADMIN. Every change is audited.
  */
 
-export const USER_MESSAGES = {
+const USER_MESSAGES = {
   adminOnly: 'Hanya ADMIN yang dapat mengelola pengguna.',
   emailTaken: 'Email sudah dipakai pengguna lain di bank ini.',
   lastAdmin: 'Admin aktif terakhir tidak dapat diturunkan atau dinonaktifkan.',

@@ -33,6 +33,22 @@ export function monthEnd(period: string): string {
   return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 }
 
+/** A month's balance sheet as entered (`fromBerjangka`: its deposito line is what Berjangka's deposits held at the month's end). */
+export function balanceSheetRow(
+  entry: { bankId: string; period: string; lines: BalanceSheetLines; fromBerjangka: boolean; source: BalanceSheetRow['source']; enteredBy: string },
+  enteredAt: string,
+): BalanceSheetRow {
+  return {
+    bank_id: entry.bankId,
+    period: entry.period,
+    lines: JSON.stringify(entry.lines),
+    deposito_from_berjangka: entry.fromBerjangka ? 1 : 0,
+    source: entry.source,
+    entered_by: entry.enteredBy,
+    entered_at: enteredAt,
+  };
+}
+
 /** The bank's thresholds (Pengaturan Produk), over DOMAIN.md's defaults. */
 async function thresholdsOf(db: Kysely<Database>, bankId: string): Promise<Record<RatioName, RatioThreshold>> {
   return (await getDepositSettings(db, bankId)).ratioThresholds;
@@ -108,15 +124,7 @@ export function createBalanceSheetService(deps: { db: Kysely<Database>; clock: C
       const deposito = fromBerjangka ? await depositBalanceAt(db, actor.bankId, monthEnd(input.period)) : input.lines.deposito!;
       const lines = Object.fromEntries(BALANCE_SHEET_LINES.map((line) => [line, line === 'deposito' ? deposito : input.lines[line]!])) as BalanceSheetLines;
       const now = clock.now().toISOString();
-      const row: BalanceSheetRow = {
-        bank_id: actor.bankId,
-        period: input.period,
-        lines: JSON.stringify(lines),
-        deposito_from_berjangka: fromBerjangka ? 1 : 0,
-        source,
-        entered_by: actor.userId,
-        entered_at: now,
-      };
+      const row = balanceSheetRow({ bankId: actor.bankId, period: input.period, lines, fromBerjangka, source, enteredBy: actor.userId }, now);
       await db.transaction().execute(async (trx) => {
         const before = await findBalanceSheet(trx, actor.bankId, input.period);
         await saveBalanceSheet(trx, row);

@@ -8,7 +8,7 @@ import { postalCodeOf } from '../../machines/shipment';
  * the street first, then the city (kota/kabupaten), then optionally the province; a five-digit
  * postal code anywhere. A line without a city cannot be booked.
  */
-export interface CourierAddress {
+interface CourierAddress {
   /** The street line, as written (with the village when picked). */
   address: string;
   district?: string;

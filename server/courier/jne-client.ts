@@ -141,7 +141,7 @@ export const DEFAULT_JNE_ACCOUNT: JneAccount = {
   destinationCode: 'CGK10000',
 };
 
-export interface JneClientOptions {
+interface JneClientOptions {
   /** JNE_URL, or the sandbox's base. */
   baseUrl: string;
   username: string;
@@ -152,19 +152,17 @@ export interface JneClientOptions {
   account?: Partial<JneAccount>;
 }
 
-export const JNE_TIMEOUT_MS = 15_000;
+const JNE_TIMEOUT_MS = 15_000;
 
 /** The /pickupcashless fields in JNE's documented order. */
-export const JNE_PICKUP_FIELDS = [
-  'PICKUP_NAME', 'PICKUP_DATE', 'PICKUP_TIME', 'PICKUP_PIC', 'PICKUP_PIC_PHONE', 'PICKUP_ADDRESS', 'PICKUP_DISTRICT',
-  'PICKUP_CITY', 'PICKUP_SERVICE', 'PICKUP_VEHICLE', 'BRANCH', 'CUST_ID', 'ORDER_ID', 'SHIPPER_NAME', 'SHIPPER_ADDR1',
-  'SHIPPER_ADDR2', 'SHIPPER_CITY', 'SHIPPER_ZIP', 'SHIPPER_REGION', 'SHIPPER_COUNTRY', 'SHIPPER_CONTACT', 'SHIPPER_PHONE',
-  'RECEIVER_NAME', 'RECEIVER_ADDR1', 'RECEIVER_ADDR2', 'RECEIVER_CITY', 'RECEIVER_ZIP', 'RECEIVER_REGION',
-  'RECEIVER_COUNTRY', 'RECEIVER_CONTACT', 'RECEIVER_PHONE', 'ORIGIN_CODE', 'DESTINATION_CODE', 'SERVICE_CODE', 'WEIGHT',
-  'QTY', 'GOODS_DESC', 'GOODS_AMOUNT', 'INSURANCE_FLAG', 'SPECIAL_INS', 'MERCHANT_ID', 'TYPE',
-] as const;
-
-export type JnePickupField = (typeof JNE_PICKUP_FIELDS)[number];
+type JnePickupField =
+  | 'PICKUP_NAME' | 'PICKUP_DATE' | 'PICKUP_TIME' | 'PICKUP_PIC' | 'PICKUP_PIC_PHONE' | 'PICKUP_ADDRESS'
+  | 'PICKUP_DISTRICT' | 'PICKUP_CITY' | 'PICKUP_SERVICE' | 'PICKUP_VEHICLE' | 'BRANCH' | 'CUST_ID' | 'ORDER_ID'
+  | 'SHIPPER_NAME' | 'SHIPPER_ADDR1' | 'SHIPPER_ADDR2' | 'SHIPPER_CITY' | 'SHIPPER_ZIP' | 'SHIPPER_REGION'
+  | 'SHIPPER_COUNTRY' | 'SHIPPER_CONTACT' | 'SHIPPER_PHONE' | 'RECEIVER_NAME' | 'RECEIVER_ADDR1' | 'RECEIVER_ADDR2'
+  | 'RECEIVER_CITY' | 'RECEIVER_ZIP' | 'RECEIVER_REGION' | 'RECEIVER_COUNTRY' | 'RECEIVER_CONTACT' | 'RECEIVER_PHONE'
+  | 'ORIGIN_CODE' | 'DESTINATION_CODE' | 'SERVICE_CODE' | 'WEIGHT' | 'QTY' | 'GOODS_DESC' | 'GOODS_AMOUNT'
+  | 'INSURANCE_FLAG' | 'SPECIAL_INS' | 'MERCHANT_ID' | 'TYPE';
 
 const AWB_PATTERN = /^[A-Za-z0-9]{6,25}$/;
 const ORDER_ID_MAX = 20;
@@ -272,7 +270,7 @@ const CREDENTIALS_PATTERN = /(api[ _-]?key|username|unauthori[sz]ed|credential|a
 const NOT_FOUND_PATTERN = /not found/i;
 
 /** The refusal in a JNE answer: `{ status: false, error }`, `{ detail: [{ status: "Error", reason }] }`, or none. */
-export function jneRefusal(body: unknown): string | null {
+function jneRefusal(body: unknown): string | null {
   if (!isRecord(body)) return null;
   if (body.status === false || body.status === 'false') {
     return typeof body.error === 'string' && body.error.trim() ? body.error.trim() : typeof body.message === 'string' ? body.message : 'tanpa keterangan';
@@ -368,7 +366,7 @@ export function statusOfJneCode(code: string): TrackingStatus | undefined {
 }
 
 /** A history entry's status: by its code, else by JNE's words. */
-export function statusOfJneEvent(code: string, description: string): TrackingStatus {
+function statusOfJneEvent(code: string, description: string): TrackingStatus {
   const byCode = statusOfJneCode(code);
   if (byCode) return byCode;
   const text = description.toUpperCase();
@@ -392,7 +390,7 @@ const DESCRIPTION_OF_CODE: Record<string, string> = {
 };
 
 /** One history entry in Indonesian, with the place JNE names in brackets. */
-export function describeJneEvent(code: string, raw: string, at: string): TrackingEvent {
+function describeJneEvent(code: string, raw: string, at: string): TrackingEvent {
   const status = statusOfJneEvent(code, raw);
   if (status === 'delivered' && raw.toUpperCase().startsWith('DELIVERED TO')) {
     const { receiver, location } = deliveredTo(raw);

@@ -12,7 +12,7 @@ import { jneSandbox } from './jne-sandbox';
 import { findShipmentByAwb } from './shipment-repository';
 
 /** Where the composition mounts the JNE sandbox. */
-export const JNE_SANDBOX_PATH = '/sandbox/jne';
+const JNE_SANDBOX_PATH = '/sandbox/jne';
 
 /** The sandbox's account when JNE_USERNAME / JNE_API_KEY are unset (it holds only demo shipments). */
 export const SANDBOX_JNE_USERNAME = 'BERJANGKA';
@@ -33,7 +33,7 @@ export interface CourierDeps {
   timeoutMs?: number;
 }
 
-export interface CourierSetup {
+interface CourierSetup {
   client: CourierClient;
   /** Mount at JNE_SANDBOX_PATH when present (JNE_URL unset): the sandbox's control endpoint only. */
   sandbox?: Hono<AppEnv>;
@@ -47,7 +47,7 @@ export const JNE_OFF_MESSAGE =
   'Integrasi JNE tidak aktif di instalasi ini (JNE_URL=off): penjemputan, pembatalan dan pelacakan lewat JNE tidak tersedia. Kirim bilyet dengan kurir lain lalu catat nomor resinya.';
 
 /** JNE_URL=off: every call is refused with the reason, before anything is written. */
-export function disabledCourier(): CourierClient {
+function disabledCourier(): CourierClient {
   const refuse = async (): Promise<never> => {
     throw new CourierError('disabled', JNE_OFF_MESSAGE);
   };

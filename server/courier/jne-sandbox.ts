@@ -29,7 +29,7 @@ import type { AppEnv } from '../platform/http/session';
  *   POST /control/advance                      JSON { awb, status } → { awb, status }
  */
 
-export interface JneSandboxOptions {
+interface JneSandboxOptions {
   /** The server's (ambient-transaction-aware) handle. */
   db: Kysely<Database>;
   clock: Clock;
@@ -41,7 +41,7 @@ export interface JneSandboxOptions {
   logger?: Logger;
 }
 
-export interface JneSandboxControlAccess {
+interface JneSandboxControlAccess {
   /** The bank of the staff session in this Authorization header, or null when there is none valid. */
   staffBank(authorization: string | undefined): Promise<string | null>;
   /** Whether this bank booked this AWB. */
@@ -131,9 +131,6 @@ export function jneSandbox(options: JneSandboxOptions): Hono<AppEnv> {
     if (live) return refuse(`ORDER_ID ${orderId} already exists`);
 
     const booking = Object.fromEntries(Object.entries(form).filter(([name]) => name !== 'username' && name !== 'api_key'));
-    const pickedUpAt = new Date(pickupAt.getTime() + SANDBOX_PICKUP_DELAY_MS);
-    const inTransitAt = new Date(pickedUpAt.getTime() + SANDBOX_TRANSIT_DELAY_MS);
-    const deliveredAt = new Date(inTransitAt.getTime() + SANDBOX_DELIVERY_DELAY_MS);
     for (let attempt = 0; ; attempt += 1) {
       const awb = newAwb();
       const taken = await db.selectFrom('sandbox_jne_shipments').select('awb').where('awb', '=', awb).executeTakeFirst();
@@ -141,26 +138,7 @@ export function jneSandbox(options: JneSandboxOptions): Hono<AppEnv> {
         if (attempt >= 5) throw new Error('no free AWB after 5 draws');
         continue;
       }
-      await db
-        .insertInto('sandbox_jne_shipments')
-        .values({
-          awb,
-          order_id: orderId,
-          service_code: form.SERVICE_CODE!.trim().toUpperCase(),
-          shipper_name: form.SHIPPER_NAME!.trim().toUpperCase(),
-          shipper_city: form.SHIPPER_CITY!.trim().toUpperCase(),
-          receiver_name: form.RECEIVER_NAME!.trim().toUpperCase(),
-          receiver_city: form.RECEIVER_CITY!.trim().toUpperCase(),
-          booking: JSON.stringify(booking),
-          booked_at: now.toISOString(),
-          pickup_at: pickupAt.toISOString(),
-          picked_up_at: pickedUpAt.toISOString(),
-          in_transit_at: inTransitAt.toISOString(),
-          delivered_at: deliveredAt.toISOString(),
-          failed_at: null,
-          cancelled_at: null,
-        })
-        .execute();
+      await db.insertInto('sandbox_jne_shipments').values(sandboxBookingRow(awb, booking, now, pickupAt)).execute();
       return c.json({ detail: [{ status: 'success', cnote_no: awb }] });
     }
   });
@@ -231,6 +209,33 @@ export function jneSandbox(options: JneSandboxOptions): Hono<AppEnv> {
   }
 
   return app;
+}
+
+/**
+ * A booking's row (`booking`: the pickup form without the account), booked at `bookedAt` for the
+ * slot `pickupAt`, on the sandbox's schedule: picked up, in transit and delivered by themselves.
+ */
+export function sandboxBookingRow(awb: string, booking: Record<string, string>, bookedAt: Date, pickupAt: Date): ShipmentRow {
+  const pickedUpAt = pickupAt.getTime() + SANDBOX_PICKUP_DELAY_MS;
+  const inTransitAt = pickedUpAt + SANDBOX_TRANSIT_DELAY_MS;
+  const field = (name: string) => (booking[name] ?? '').trim().toUpperCase();
+  return {
+    awb,
+    order_id: (booking.ORDER_ID ?? '').trim(),
+    service_code: field('SERVICE_CODE'),
+    shipper_name: field('SHIPPER_NAME'),
+    shipper_city: field('SHIPPER_CITY'),
+    receiver_name: field('RECEIVER_NAME'),
+    receiver_city: field('RECEIVER_CITY'),
+    booking: JSON.stringify(booking),
+    booked_at: bookedAt.toISOString(),
+    pickup_at: pickupAt.toISOString(),
+    picked_up_at: new Date(pickedUpAt).toISOString(),
+    in_transit_at: new Date(inTransitAt).toISOString(),
+    delivered_at: new Date(inTransitAt + SANDBOX_DELIVERY_DELAY_MS).toISOString(),
+    failed_at: null,
+    cancelled_at: null,
+  };
 }
 
 /** 16 digits like JNE's (0109401600067399), 14 of them random: unguessable enough for a sandbox. */
@@ -333,7 +338,7 @@ function history(row: ShipmentRow, now: Date): HistoryEntry[] {
 }
 
 /** JNE's tracing answer for one shipment at `now`. */
-function traceAnswer(row: ShipmentRow, now: Date) {
+export function traceAnswer(row: ShipmentRow, now: Date) {
   const booking = JSON.parse(row.booking) as Record<string, string>;
   const entries = history(row, now);
   const stage = stageAt(row, now);

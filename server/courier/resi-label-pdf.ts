@@ -34,8 +34,8 @@ const INK = '#000000';
 const MUTED = '#444444';
 
 /** What the label says is inside: neutral on purpose (see ResiLabel). */
-export const LABEL_CONTENTS = 'Dokumen';
-export const LABEL_HANDLING = 'Jangan dilipat';
+const LABEL_CONTENTS = 'Dokumen';
+const LABEL_HANDLING = 'Jangan dilipat';
 
 /** "Kota Bandung 40131"; an unknown part is left out, and a city already ending in its code is not repeated. */
 export function cityLine(party: { city: string; zip: string }): string {

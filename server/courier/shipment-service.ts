@@ -40,12 +40,12 @@ import {
  * bilyet machine through BilyetService.step, in the same transaction as the shipment's rows.
  */
 
-export const JNE = 'JNE';
+const JNE = 'JNE';
 /** JNE may not know a fresh AWB for a while after booking; until then "not found" means "no news". */
 const FRESH_BOOKING_MS = 2 * 24 * 60 * 60 * 1000;
 const LIVE: readonly ShipmentStatus[] = ['requested', 'pickedUp', 'inTransit'];
 
-export function toShipmentAnswer(row: ShipmentRow, history: ShipmentEventRow[]): ShipmentAnswer {
+function toShipmentAnswer(row: ShipmentRow, history: ShipmentEventRow[]): ShipmentAnswer {
   return {
     id: row.id,
     courier: row.courier,
@@ -69,6 +69,37 @@ export async function shipmentsOfDeposit(db: Kysely<Database>, depositId: string
   return rows.map((row) => toShipmentAnswer(row, events.filter((event) => event.shipment_id === row.id)));
 }
 
+/** A JNE pickup just booked for a deposit's bilyet: requested, the receiver stored with the shipper beside (for the resi label). */
+export function bookedShipmentRow(
+  booking: { id: string; bankId: string; depositId: string; awb: string; pickupDate: string; pickupTime: string; receiver: CourierParty; shipper: CourierParty; createdBy: string },
+  now: string,
+): ShipmentRow {
+  return {
+    id: booking.id,
+    bank_id: booking.bankId,
+    deposit_id: booking.depositId,
+    courier: JNE,
+    service: 'REG',
+    awb: booking.awb,
+    status: 'requested',
+    booked: 1,
+    pickup_date: booking.pickupDate,
+    pickup_time: booking.pickupTime,
+    receiver: JSON.stringify({ ...booking.receiver, shipper: booking.shipper }),
+    receiver_name: null,
+    delivered_at: null,
+    tracked_at: null,
+    created_by: booking.createdBy,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The history rows of a shipment as the courier reported it. */
+export function shipmentEventRows(shipmentId: string, history: Tracking['history']): ShipmentEventRow[] {
+  return history.map((entry) => ({ shipment_id: shipmentId, at: entry.at, code: entry.code, description: entry.description, location: entry.location }));
+}
+
 function contextOf(row: ShipmentRow): ShipmentContext {
   return shipmentContext({
     shipmentId: row.id,
@@ -81,7 +112,7 @@ function contextOf(row: ShipmentRow): ShipmentContext {
   });
 }
 
-export interface ShipmentServiceDeps {
+interface ShipmentServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   courier: CourierClient;
@@ -122,10 +153,7 @@ export function createShipmentService(deps: ShipmentServiceDeps) {
     };
     return db.transaction().execute(async (trx) => {
       const current = (await trx.selectFrom('shipments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()) as ShipmentRow;
-      await addShipmentEvents(
-        trx,
-        tracking.history.map((entry) => ({ shipment_id: row.id, at: entry.at, code: entry.code, description: entry.description, location: entry.location })),
-      );
+      await addShipmentEvents(trx, shipmentEventRows(row.id, tracking.history));
       const decision = decideShipment(restoreShipment(current.status, contextOf(current)), event);
       if (!decision.ok) {
         // A finished shipment, or a report our rules refuse (a time in the future): keep the history, say why in the log.
@@ -212,25 +240,7 @@ export function createShipmentService(deps: ShipmentServiceDeps) {
       const booked = await courier.createPickup({ reference: shipmentId, pickupDate, pickupTime, shipper, receiver, specialInstruction: `BILYET ${deposit.bilyet_number ?? deposit.deposit_number}` });
 
       const now = clock.now().toISOString();
-      const row: ShipmentRow = {
-        id: shipmentId,
-        bank_id: actor.bankId,
-        deposit_id: depositId,
-        courier: JNE,
-        service: 'REG',
-        awb: booked.awb,
-        status: 'requested',
-        booked: 1,
-        pickup_date: pickupDate,
-        pickup_time: pickupTime,
-        receiver: JSON.stringify({ ...receiver, shipper }),
-        receiver_name: null,
-        delivered_at: null,
-        tracked_at: null,
-        created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      };
+      const row = bookedShipmentRow({ id: shipmentId, bankId: actor.bankId, depositId, awb: booked.awb, pickupDate, pickupTime, receiver, shipper, createdBy: actor.userId }, now);
       try {
         await db.transaction().execute(async (trx) => {
           await insertShipment(trx, row);

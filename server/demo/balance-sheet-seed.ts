@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BalanceSheetLines } from '../../contract/balance-sheet';
-import { monthEnd } from '../bank/balance-sheet-service';
+import { balanceSheetRow, monthEnd } from '../bank/balance-sheet-service';
 import { depositBalanceAt } from '../deposits/deposit-balance-service';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
@@ -86,7 +86,8 @@ export async function seedDemoBalanceSheets(deps: { db: Kysely<Database>; clock:
       }
       const deposito = await depositBalanceAt(deps.db, bank.id, monthEnd(period));
       const lines = monthLines(deposito, step, ytd, step === MONTHS - 4);
-      rows.push({ bank_id: bank.id, period, lines: JSON.stringify(lines), deposito_from_berjangka: 1, source: 'form' as const, entered_by: admin.id, entered_at: `${monthEnd(period)}T03:00:00.000Z` < now ? `${monthEnd(period)}T03:00:00.000Z` : now });
+      const enteredAt = `${monthEnd(period)}T03:00:00.000Z` < now ? `${monthEnd(period)}T03:00:00.000Z` : now;
+      rows.push(balanceSheetRow({ bankId: bank.id, period, lines, fromBerjangka: true, source: 'form', enteredBy: admin.id }, enteredAt));
     }
     await deps.db.insertInto('balance_sheets').values(rows).execute();
     created.push(`${name}: ${MONTHS} bulan neraca keuangan`);

@@ -32,6 +32,11 @@ import { wibTimestamp } from '../platform/business-date';
 import { chooseShowcases, DEMO_FILE_KINDS, emptyTrackRows, playDepositTracks, type DemoTrackRows, type DepositTrackFacts, type TrackBank } from './demo-tracks-plan';
 import { depositRandom, seededRandom, type Random } from './demo-random';
 import type { AroLetterRow, AuditRow, ChangeRequestRow, CustomerRow, DepositPeriodRow, DepositRow, DisbursementRow, InstallmentRow } from '../platform/db/schema';
+import { newDepositRow, newPeriodRow } from '../deposits/deposit-placement';
+import { rowChanges } from '../deposits/deposit-state';
+import { newAroLetterRow } from '../deposits/transition-service';
+import { scheduledInstallmentRow } from '../interest/installment-service';
+import { pendingPayoutRow } from '../disbursements/payout-service';
 
 /**
  * Demo deposits as pure data: each deposit's whole history is played through the real lifecycle
@@ -41,10 +46,6 @@ import type { AroLetterRow, AuditRow, ChangeRequestRow, CustomerRow, DepositPeri
  * and signature request are played through their machines on that history (demo-tracks-plan.ts).
  * Nothing here touches the database; demo-deposits.ts writes the rows.
  */
-
-// ------------------------------------------------------------------------------------------ PRNG
-
-export { seededRandom, type Random };
 
 // ----------------------------------------------------------------------------------------- rows
 
@@ -77,7 +78,7 @@ export interface DemoRows {
   tracks: DemoTrackRows;
 }
 
-export interface DemoBankInput {
+interface DemoBankInput {
   bankId: string;
   /** Short code in deposit numbers, e.g. 'DS'. */
   code: string;
@@ -330,45 +331,15 @@ class DepositStory {
   }
 
   addPeriodRow(startedBy: DemoPeriodRow['started_by'], at: string): void {
-    const context = this.context;
-    this.periods.push({
-      id: this.random.id(),
-      deposit_id: this.depositId,
-      period_number: context.periodNumber,
-      period_start: context.periodStart,
-      maturity_date: context.maturityDate,
-      amount: context.amount,
-      rate_bps: context.rateBps,
-      tenor_months: context.tenorMonths,
-      maturity_instruction: context.instruction,
-      started_by: startedBy,
-      created_at: at,
-    });
+    this.periods.push(newPeriodRow(this.depositId, this.context, startedBy, at, this.random.id()));
   }
 
-  /** The current period's installments, written when it is approved, rolled over or extended. */
+  /** The current period's installments, written when it is approved, rolled over or extended (untaxed here: applyTax). */
   addSchedule(at: string): void {
     const context = this.context;
+    const period = { bankId: this.input.bankId, depositId: this.depositId, periodNumber: context.periodNumber };
     for (const item of scheduleFor(context, this.input.holidays)) {
-      this.installments.push({
-        id: this.random.id(),
-        bank_id: this.input.bankId,
-        deposit_id: this.depositId,
-        period_number: context.periodNumber,
-        sequence: item.sequence,
-        period_start: item.periodStart,
-        period_end: item.periodEnd,
-        pay_date: item.payDate,
-        gross_interest: item.grossInterest,
-        tax: 0,
-        net_interest: item.grossInterest,
-        status: 'scheduled',
-        paid_at: null,
-        paid_by: null,
-        reference: null,
-        created_at: at,
-        updated_at: at,
-      });
+      this.installments.push(scheduledInstallmentRow(period, item, { tax: 0, net: item.grossInterest }, at, this.random.id()));
     }
   }
 
@@ -545,49 +516,13 @@ function playStory(random: Random, input: DemoBankInput, plan: StoryPlan): { sto
   }
 
   const final = story.context;
+  // As a placement writes it (the track columns are filled in by demo-tracks-plan.ts), then as its transitions left it.
   const row: DemoDepositRow = {
-    id: depositId,
-    bank_id: input.bankId,
-    deposit_number: plan.number,
-    customer_id: plan.customer.id,
-    customer_name: plan.customer.name,
-    customer_nik: plan.customer.nik,
-    product_id: plan.product.rules.id,
-    status: story.status,
-    amount: final.amount,
-    rate_bps: final.rateBps,
-    tenor_months: final.tenorMonths,
-    placement_date: final.placementDate,
-    deposit_date: final.depositDate,
-    period_start: final.periodStart,
-    maturity_date: final.maturityDate,
-    period_number: final.periodNumber,
-    maturity_instruction: final.instruction,
-    interest_payment: final.interestPayment,
-    channel: plan.channel,
-    // Filled in by the tracks (demo-tracks-plan.ts).
-    bilyet_status: 'none',
-    bilyet_number: null,
-    shipment_status: null,
-    signature_status: null,
-    break_requested_by: final.breakRequest?.requestedBy ?? null,
-    break_requested_on: final.breakRequest?.requestedOn ?? null,
-    break_date: final.breakRequest?.breakDate ?? null,
-    break_reason: final.breakRequest?.reason ?? null,
-    settlement: final.settlement ? JSON.stringify(final.settlement) : null,
-    disbursement_reason: final.disbursementReason,
-    close_reason: final.closeReason,
+    ...newDepositRow(final, { bankId: input.bankId, depositNumber: plan.number, customer: plan.customer, productId: plan.product.rules.id, status: story.status, channel: plan.channel, now: placedAt }),
+    ...rowChanges(story.status, final),
     status_reason: story.statusReason,
     version: story.version,
-    created_at: placedAt,
     updated_at: story.updatedAt,
-    placed_by: null,
-    funding_method: null,
-    funding_reference: null,
-    funding_received_at: null,
-    partner_reference_no: null,
-    hold_label: null,
-    hold_stops_interest: 0,
   };
   return { story, row, changeRequests };
 }
@@ -658,16 +593,7 @@ function playPeriod(random: Random, input: DemoBankInput, story: DepositStory, o
   story.send({ type: 'deposit.rollover', rateBps, netInterest, actor: SYSTEM, today: maturity }, { rateBps, netInterest });
   for (const item of rolled) Object.assign(item, { status: 'paid', paid_at: maturity, paid_by: 'SYSTEM', reference: ARO_PLUS_REFERENCE, updated_at: story.updatedAt });
   story.startPeriod('rollover', story.updatedAt);
-  story.aroLetters.push({
-    id: random.id(),
-    bank_id: input.bankId,
-    deposit_id: story.depositId,
-    customer_id: story.customerId,
-    period_number: story.context.periodNumber,
-    issued_date: maturity,
-    file_id: null,
-    created_at: story.updatedAt,
-  });
+  story.aroLetters.push(newAroLetterRow({ id: story.depositId, bank_id: input.bankId, customer_id: story.customerId }, story.context.periodNumber, maturity, story.updatedAt, random.id()));
   return true;
 }
 
@@ -700,27 +626,8 @@ function disbursementRow(
   settlement: { principal: number; accruedInterest: number; tax: number; penalty: number; payout: number } | null,
 ): DemoDisbursementRow {
   const principal = settlement?.principal ?? story.context.amount;
-  const interest = settlement?.accruedInterest ?? 0;
-  const tax = settlement?.tax ?? 0;
-  const penalty = settlement?.penalty ?? 0;
-  return {
-    id: random.id(),
-    bank_id: input.bankId,
-    deposit_id: story.depositId,
-    kind,
-    principal,
-    interest,
-    tax,
-    penalty,
-    amount: settlement?.payout ?? principal,
-    status: 'pending',
-    reference: null,
-    paid_at: null,
-    paid_by: null,
-    proof_file_id: null,
-    created_at: story.updatedAt,
-    updated_at: story.updatedAt,
-  };
+  const figures = { principal, interest: settlement?.accruedInterest ?? 0, tax: settlement?.tax ?? 0, penalty: settlement?.penalty ?? 0, amount: settlement?.payout ?? principal };
+  return pendingPayoutRow({ id: story.depositId, bankId: input.bankId }, kind, figures, story.updatedAt, random.id());
 }
 
 /**

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { findBankAddress } from '../auth/bank-repository';
 import { formatBankAddress } from '../../contract/geography';
 import type { Kysely } from 'kysely';
-import { DEPOSIT_STATUSES, rebuildStatusCounts } from '../deposits/deposit-repository';
+import { rebuildStatusCounts } from '../deposits/deposit-repository';
 import { getDepositSettings, instructionsAllowed, listProducts, productRules } from '../products/product-service';
 import type { Database, StoredFileRow } from '../platform/db/schema';
 import { jakartaDate } from '../platform/business-date';
 import type { Clock } from '../platform/clock';
 import type { FileStore } from '../platform/files/file-store';
+import { storedFileRow } from '../platform/files/uploads';
 import type { JneSandboxTables } from '../courier/jne-sandbox';
 import type { PrivySandboxTables } from '../signature/privy-sandbox';
 import { planDemoDeposits, type DemoProduct, type DemoRows } from './demo-deposits-plan';
@@ -27,9 +27,9 @@ export const DEMO_DEPOSIT_BANKS: ReadonlyArray<{ name: string; code: string; dep
   { name: 'BPR Lain Makmur', code: 'LM', deposits: 300, customers: 230, seed: 20_260_202 },
 ];
 
-export const DEMO_HISTORY_MONTHS = 18;
+const DEMO_HISTORY_MONTHS = 18;
 
-export interface DemoDepositsDeps {
+interface DemoDepositsDeps {
   db: Kysely<Database>;
   clock: Clock;
   /** Where the documents' files go (FILE_STORE). */
@@ -88,7 +88,7 @@ export async function seedDemoDeposits(deps: DemoDepositsDeps): Promise<string[]
       ...(operator.phone ? { bankContact: { name: operator.name, phone: operator.phone } } : {}),
     });
     const drawn = await drawDemoFiles({ name: bank.name, address: letterheadLine ?? '' }, now);
-    const files = rows.tracks.files.map(({ id, kind }) => ({ row: storedFileRow(id, kind, drawn[kind], now.toISOString()), bytes: drawn[kind] }));
+    const files = rows.tracks.files.map(({ id, kind }) => ({ row: storedFileRow({ name: `contoh-${kind}.pdf`, bytes: drawn[kind] }, 'application/pdf', 'document', now.toISOString(), id), bytes: drawn[kind] }));
     // As storeUploads does: bytes outside the database first, removed again if the transaction fails.
     try {
       for (const file of files) await deps.fileStore.putBeforeTransaction(file.row.id, file.bytes);
@@ -120,18 +120,14 @@ async function insertChunked<D, T extends keyof D & string>(db: Kysely<D>, table
   }
 }
 
-function storedFileRow(id: string, kind: string, bytes: Uint8Array, now: string): StoredFileRow {
-  return { id, purpose: 'document', media_type: 'application/pdf', size_bytes: bytes.byteLength, original_name: `contoh-${kind}.pdf`, sha256: createHash('sha256').update(bytes).digest('hex'), created_at: now };
-}
-
-export interface DemoStoredFiles {
+interface DemoStoredFiles {
   fileStore: FileStore;
   /** The bank's files (rows.tracks.files) with their bytes. */
   files: Array<{ row: StoredFileRow; bytes: Uint8Array }>;
 }
 
 /** Foreign keys first: customers, deposits, then what hangs off a deposit; the stored files before their documents. */
-export async function insertDemoRows(db: Kysely<Database>, rows: DemoRows, stored: DemoStoredFiles): Promise<void> {
+async function insertDemoRows(db: Kysely<Database>, rows: DemoRows, stored: DemoStoredFiles): Promise<void> {
   const { tracks } = rows;
   const files = new Map(stored.files.map((file) => [file.row.id, file]));
   await insertChunked(db, 'customers', rows.customers);
@@ -162,12 +158,4 @@ export async function insertDemoRows(db: Kysely<Database>, rows: DemoRows, store
     'sandbox_privy_documents',
     tracks.sandboxPrivyDocuments.map((document) => ({ ...document, original: Buffer.from(form!.bytes), signed: null })),
   );
-}
-
-/** Deposits per status of a bank (every status present), for checks and the seed report. */
-export async function demoStatusCounts(db: Kysely<Database>, bankId: string): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('deposits').select(['status', (eb) => eb.fn.countAll<number>().as('total')]).where('bank_id', '=', bankId).groupBy('status').execute();
-  const counts: Record<string, number> = Object.fromEntries(DEPOSIT_STATUSES.map((status) => [status, 0]));
-  for (const row of rows) counts[row.status] = Number(row.total);
-  return counts;
 }

@@ -17,7 +17,7 @@ import type { DemoFileKind } from './demo-tracks-plan';
  * start. The signed copy is drawn the way server/signature/signed-copy.ts lays its page out.
  */
 
-export interface DemoBank {
+interface DemoBank {
   name: string;
   address: string;
 }

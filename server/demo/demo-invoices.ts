@@ -18,12 +18,12 @@ import { saveChannelPartner } from '../invoices/invoice-admin-service';
  * Only for demo banks that have no invoice yet, so a second seed changes nothing.
  */
 
-export const DEMO_CHANNEL_PARTNERS = [
+const DEMO_CHANNEL_PARTNERS = [
   { code: 'Komunal', name: 'PT Komunal Finansial Indonesia', npwp: '0815 3372 1190 5000', feeBps: 60, laterFeeBps: 50 },
   { code: 'Mitra Tani Digital', name: 'PT Mitra Tani Digital', npwp: '0922 4410 3378 1000', feeBps: 75, laterFeeBps: 75 },
 ] as const;
 
-export const DEMO_INVOICE_MONTHS = 12;
+const DEMO_INVOICE_MONTHS = 12;
 
 export async function seedDemoInvoices(deps: { db: Kysely<Database>; clock: Clock; seller: PlatformIdentity; bankNames: readonly string[] }): Promise<string[]> {
   const { db } = deps;

@@ -8,10 +8,10 @@ import { createPartnerAdminService } from '../partner/partner-admin-service';
 import type { SealingKey } from '../partner/partner-secrets';
 
 /** The demo's channel partner on the partner API (issue 19): anyone can call the API on a fresh machine. */
-export const DEMO_PARTNER = { code: 'DEMO-MITRA', name: 'PT Demo Mitra Digital', feeBps: 50 } as const;
+const DEMO_PARTNER = { code: 'DEMO-MITRA', name: 'PT Demo Mitra Digital', feeBps: 50 } as const;
 export const DEMO_PARTNER_FILE = 'demo-partner.json';
 /** Where the partner simulator listens for its notifications by default (npm run partner -- simulate). */
-export const DEMO_PARTNER_NOTIFICATION_URL = 'http://127.0.0.1:4100/berjangka/notifikasi';
+const DEMO_PARTNER_NOTIFICATION_URL = 'http://127.0.0.1:4100/berjangka/notifikasi';
 
 /**
  * Creates DEMO-MITRA when it has no API access yet: a fresh RSA key pair, access to every demo

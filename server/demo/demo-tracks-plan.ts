@@ -8,12 +8,14 @@ import { bilyetEventForShipment, decideShipment, restoreShipment, shipmentContex
 import { decideSignature, restoreSignature, signatureContext, signatureExpiresOn, signatureStatusLabels, type SignatureEvent, type SignatureSnapshot } from '../../machines/signature';
 import { DEFAULT_JNE_ACCOUNT, parseTrackingAnswer, pickupFields, type CourierParty } from '../courier/jne-client';
 import { courierAddressOf } from '../courier/courier-address';
-import { SANDBOX_DELIVERY_DELAY_MS, SANDBOX_PICKUP_DELAY_MS, SANDBOX_TRANSIT_DELAY_MS, type JneSandboxTables } from '../courier/jne-sandbox';
+import { SANDBOX_DELIVERY_DELAY_MS, SANDBOX_PICKUP_DELAY_MS, SANDBOX_TRANSIT_DELAY_MS, sandboxBookingRow, traceAnswer, type JneSandboxTables } from '../courier/jne-sandbox';
+import { bookedShipmentRow, shipmentEventRows } from '../courier/shipment-service';
 import { jakartaDate, wibTimestamp } from '../platform/business-date';
 import type { AuditRow, BilyetNumbersTable, BilyetRow, CustomerRow, DocumentRow, DocumentType, ShipmentEventRow, ShipmentRow, SignatureRequestRow } from '../platform/db/schema';
 import { PRIVY_SANDBOX_PATH } from '../signature/privy-provider';
-import { bilyetRowChangesOf } from '../documents/bilyet-service';
-import type { PrivySandboxTables } from '../signature/privy-sandbox';
+import { bilyetRowOf } from '../documents/bilyet-service';
+import { sentSignatureRow } from '../signature/signature-service';
+import { sentDocumentRow, type PrivySandboxTables } from '../signature/privy-sandbox';
 import type { Random } from './demo-random';
 
 /**
@@ -97,7 +99,7 @@ export interface DepositTrackFacts {
 }
 
 /** Journeys steered so every step of Proses Dokumen shows on any day, even in a small bank. */
-export type BilyetShowcase =
+type BilyetShowcase =
   | 'issued'
   | 'requested'
   | 'pickedUp'
@@ -109,13 +111,13 @@ export type BilyetShowcase =
   | 'lost'
   | 'reissued'
   | 'payoutLost';
-export type SignatureShowcase = 'sent' | 'declined' | 'expired';
-export interface DepositShowcase {
+type SignatureShowcase = 'sent' | 'declined' | 'expired';
+interface DepositShowcase {
   bilyet?: BilyetShowcase;
   signature?: SignatureShowcase;
 }
 
-export interface DepositTracks {
+interface DepositTracks {
   /** The deposit's track columns. */
   columns: { bilyet_status: BilyetStatus; bilyet_number: string | null; shipment_status: ShipmentStatus | null; signature_status: SignatureStatus | null };
   /** Track steps that gave the deposit a new version (applyTrackChange), and the last one's time. */
@@ -168,7 +170,7 @@ function digest(...parts: Array<string | number>): Buffer {
 
 /** server/documents/bilyet-verification.ts's alphabet and length, drawn from a hash so reruns agree and codes never repeat. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function demoVerificationCode(seed: number, depositId: string, paper: number): string {
+function demoVerificationCode(seed: number, depositId: string, paper: number): string {
   return Array.from(digest('bilyet', seed, depositId, paper).subarray(0, 20), (byte) => CODE_ALPHABET[byte % 32]).join('');
 }
 
@@ -190,55 +192,7 @@ const RESI_COURIERS: ReadonlyArray<{ name: string; awb: (bytes: Buffer) => strin
 
 // ------------------------------------------------------------------------- the JNE sandbox
 
-/** Where the sandbox's tracking would put a shipment at `at` (server/courier/jne-sandbox.ts stageAt). */
-function reached(value: string | null, at: number): boolean {
-  return value !== null && Date.parse(value) <= at;
-}
-
-const dmy = (ms: number) => {
-  const w = new Date(ms + WIB);
-  return `${String(w.getUTCDate()).padStart(2, '0')}-${String(w.getUTCMonth() + 1).padStart(2, '0')}-${w.getUTCFullYear()}`;
-};
 const hm = (ms: number) => new Date(ms + WIB).toISOString().slice(11, 16);
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-
-/**
- * The sandbox's tracing answer for a row at `at` (jne-sandbox.ts `traceAnswer`, the parts the
- * client reads), so the demo stores what tracking through the sandbox stores. The demo test
- * tracks seeded AWBs through the sandbox itself and compares.
- */
-function sandboxTrace(row: DemoSandboxJneRow, at: number) {
-  const history: Array<{ at: number; code: string; desc: string }> = [];
-  if (row.cancelled_at) {
-    history.push({ at: Date.parse(row.cancelled_at), code: 'CR2', desc: `CANCEL BY SHIPPER [${row.shipper_city}]` });
-  } else {
-    if (reached(row.picked_up_at, at)) history.push({ at: Date.parse(row.picked_up_at), code: 'PU1', desc: `SHIPMENT PICKED UP BY JNE COURIER [${row.shipper_city}]` });
-    if (reached(row.in_transit_at, at)) history.push({ at: Date.parse(row.in_transit_at), code: 'OP1', desc: `RECEIVED AT SORTING CENTER [${row.shipper_city}]` });
-    const end = row.failed_at ?? row.delivered_at;
-    if (end) {
-      const withCourier = Date.parse(end) - 3 * HOUR;
-      if (withCourier > Date.parse(row.in_transit_at) && withCourier <= at) history.push({ at: withCourier, code: 'IP3', desc: `WITH DELIVERY COURIER [${row.receiver_city}]` });
-    }
-    if (reached(row.delivered_at, at)) {
-      const delivered = Date.parse(row.delivered_at!);
-      history.push({ at: delivered, code: 'D01', desc: `DELIVERED TO [${row.receiver_name} | ${dmy(delivered)} ${hm(delivered)} | ${row.receiver_city} ]` });
-    }
-    if (reached(row.failed_at, at)) history.push({ at: Date.parse(row.failed_at!), code: 'U01', desc: `ALAMAT TIDAK LENGKAP/ TIDAK DIKENAL [${row.receiver_city}]` });
-  }
-  const delivered = !row.cancelled_at && !reached(row.failed_at, at) && reached(row.delivered_at, at);
-  const deliveredMs = delivered ? Date.parse(row.delivered_at!) : 0;
-  const w = new Date(deliveredMs + WIB);
-  return {
-    cnote: {
-      cnote_no: row.awb,
-      cnote_date: `${new Date(Date.parse(row.booked_at) + WIB).toISOString().slice(0, 23)}+07:00`,
-      cnote_pod_receiver: delivered ? row.receiver_name : null,
-      cnote_pod_date: delivered ? `${String(w.getUTCDate()).padStart(2, '0')} ${MONTHS[w.getUTCMonth()]} ${w.getUTCFullYear()}  ${hm(deliveredMs)}` : null,
-      pod_status: delivered ? 'DELIVERED' : row.cancelled_at ? 'CANCELLED' : reached(row.failed_at, at) ? 'UNDELIVERED' : 'ON PROCESS',
-    },
-    history: history.map((entry) => ({ date: `${dmy(entry.at)} ${hm(entry.at)}`, desc: entry.desc, code: entry.code })),
-  };
-}
 
 /** An address line "Street, City[, Province]" as the courier reads it (server/courier/courier-address.ts). */
 function addressParts(line: string): { address: string; city: string; zip: string; region: string } {
@@ -493,47 +447,17 @@ class TrackStory {
     const pickupDate = dayOf(attempt.slotAt);
     const pickupTime = hm(attempt.slotAt);
     const fields = pickupFields({ reference: shipmentId, pickupDate, pickupTime, shipper, receiver }, DEFAULT_JNE_ACCOUNT);
-    const pickedUpAt = attempt.slotAt + SANDBOX_PICKUP_DELAY_MS;
-    const inTransitAt = pickedUpAt + SANDBOX_TRANSIT_DELAY_MS;
+    // The sandbox's row as its booking writes it; a failure set through its control endpoint
+    // clears the delivery, a cancelled booking keeps its schedule.
+    const booked = sandboxBookingRow(awb, fields, new Date(bookedAt), new Date(attempt.slotAt));
     const sandbox: DemoSandboxJneRow = {
-      awb,
-      order_id: fields.ORDER_ID,
-      service_code: fields.SERVICE_CODE,
-      shipper_name: fields.SHIPPER_NAME.toUpperCase(),
-      shipper_city: fields.SHIPPER_CITY.toUpperCase(),
-      receiver_name: fields.RECEIVER_NAME.toUpperCase(),
-      receiver_city: fields.RECEIVER_CITY.toUpperCase(),
-      booking: JSON.stringify(fields),
-      booked_at: iso(bookedAt),
-      pickup_at: iso(attempt.slotAt),
-      picked_up_at: iso(pickedUpAt),
-      in_transit_at: iso(inTransitAt),
-      // A failure set through the sandbox's control endpoint clears the delivery; a cancelled booking keeps its schedule.
-      delivered_at: attempt.end.kind === 'fail' ? null : iso(inTransitAt + SANDBOX_DELIVERY_DELAY_MS),
+      ...booked,
+      delivered_at: attempt.end.kind === 'fail' ? null : booked.delivered_at,
       failed_at: attempt.end.kind === 'fail' ? iso(attempt.end.at!) : null,
       cancelled_at: attempt.end.kind === 'cancel' ? iso(attempt.end.at!) : null,
     };
     this.out.sandboxJneShipments.push(sandbox);
-    const row: ShipmentRow = {
-      id: shipmentId,
-      bank_id: this.bank.bankId,
-      deposit_id: this.facts.depositId,
-      courier: 'JNE',
-      service: fields.SERVICE_CODE,
-      awb,
-      status: 'requested',
-      booked: 1,
-      pickup_date: pickupDate,
-      pickup_time: pickupTime,
-      // As server/courier/shipment-service.ts stores a booking: the receiver with the shipper beside.
-      receiver: JSON.stringify({ ...receiver, shipper }),
-      receiver_name: null,
-      delivered_at: null,
-      tracked_at: null,
-      created_by: this.operator.id,
-      created_at: iso(bookedAt),
-      updated_at: iso(bookedAt),
-    };
+    const row = bookedShipmentRow({ id: shipmentId, bankId: this.bank.bankId, depositId: this.facts.depositId, awb, pickupDate, pickupTime, receiver, shipper, createdBy: this.operator.id }, iso(bookedAt));
     this.out.shipments.push(row);
     const shipment = { row, snapshot: restoreShipment('requested', shipmentContext({ shipmentId, depositId: this.facts.depositId, courier: 'JNE', awb, requestedOn: dayOf(bookedAt) })) };
     this.shipments.push(shipment);
@@ -561,7 +485,8 @@ class TrackStory {
     moments.sort((a, b) => a.at - b.at);
     let tracked: ReturnType<typeof parseTrackingAnswer> | null = null;
     for (const { at: moment, actor } of moments) {
-      const tracking = parseTrackingAnswer(sandboxTrace(sandbox, moment), awb);
+      // What tracking through the sandbox answers then (the demo test tracks seeded AWBs through it and compares).
+      const tracking = parseTrackingAnswer(traceAnswer(sandbox, new Date(moment)), awb);
       tracked = tracking;
       row.tracked_at = iso(moment);
       row.updated_at = iso(moment);
@@ -590,7 +515,7 @@ class TrackStory {
       if (delivered || decision.status === 'failed') break;
     }
     if (tracked !== null) {
-      for (const event of tracked.history) this.out.shipmentEvents.push({ shipment_id: shipmentId, at: event.at, code: event.code, description: event.description, location: event.location });
+      this.out.shipmentEvents.push(...shipmentEventRows(shipmentId, tracked.history));
     }
     return row.status;
   }
@@ -811,23 +736,19 @@ class TrackStory {
     const providerDocumentId = digest('privy-doc', this.bank.seed, id).toString('hex').slice(0, 40);
     const signingToken = digest('privy-sign', this.bank.seed, id).toString('base64url');
     const publicUrl = this.bank.publicUrl.replace(/\/+$/, '');
-    const row: SignatureRequestRow = {
-      id,
-      bank_id: this.bank.bankId,
-      deposit_id: this.facts.depositId,
-      document_id: documentId,
-      provider_document_id: providerDocumentId,
-      signing_url: `${publicUrl}${PRIVY_SANDBOX_PATH}/sign/${signingToken}`,
-      status: 'sent',
-      signer_name: customer.name,
-      signer_email: customer.email,
-      sent_on: sentOn,
-      completed_at: null,
-      signed_document_id: null,
-      created_by: this.operator.id,
-      created_at: iso(sentAt),
-      updated_at: iso(sentAt),
-    };
+    const row = sentSignatureRow(
+      {
+        id,
+        bankId: this.bank.bankId,
+        depositId: this.facts.depositId,
+        documentId,
+        sent: { providerDocumentId, signingUrl: `${publicUrl}${PRIVY_SANDBOX_PATH}/sign/${signingToken}` },
+        signer: { name: customer.name, email: customer.email },
+        sentOn,
+        createdBy: this.operator.id,
+      },
+      iso(sentAt),
+    );
     this.out.signatureRequests.push(row);
     this.record(sentAt, this.operator, 'signature.send', { signatureId: id, documentId, typeLabel: documentTypeLabels.FORM, signerName: customer.name, signerEmail: customer.email });
     let snapshot: SignatureSnapshot = restoreSignature('sent', signatureContext({ signatureId: id, depositId: this.facts.depositId, documentId, sentOn }));
@@ -850,25 +771,21 @@ class TrackStory {
       this.record(at, SYSTEM, 'signature.expire', { signatureId: id });
     } else {
       // Still waiting: the sandbox holds the document and its signing page (privy-sandbox.ts).
-      this.out.sandboxPrivyDocuments.push({
-        doc_token: providerDocumentId,
-        signing_token: signingToken,
-        title: `${documentTypeLabels.FORM} ${number}`,
-        file_name: fileName,
-        media_type: 'application/pdf',
-        signer_name: customer.name,
-        signer_email: customer.email,
-        signer_phone: customer.phone,
-        reference: id,
-        callback_url: `${publicUrl}${apiBases.v2Bpr.path}/privy/callback`,
-        return_url: `${publicUrl}/signature/privy`,
-        status: 'sent',
-        created_at: iso(sentAt),
-        acted_at: null,
-        event_id: null,
-        callback_attempts: 0,
-        callback_delivered_at: null,
-      });
+      this.out.sandboxPrivyDocuments.push(
+        sentDocumentRow(
+          {
+            docToken: providerDocumentId,
+            signingToken,
+            title: `${documentTypeLabels.FORM} ${number}`,
+            fileName,
+            signer: { name: customer.name, email: customer.email, phone: customer.phone },
+            reference: id,
+            callbackUrl: `${publicUrl}${apiBases.v2Bpr.path}/privy/callback`,
+            returnUrl: `${publicUrl}/signature/privy`,
+          },
+          iso(sentAt),
+        ),
+      );
     }
     this.signatureStatus = row.status;
   }
@@ -876,13 +793,7 @@ class TrackStory {
   result(): DepositTracks {
     const context = this.bilyet.context;
     if (this.bilyetStatus !== 'none') {
-      this.out.bilyets.push({
-        deposit_id: this.facts.depositId,
-        bank_id: this.bank.bankId,
-        verification_code: this.verificationCode!,
-        ...bilyetRowChangesOf(context),
-        updated_at: iso(this.bilyetUpdatedAt),
-      });
+      this.out.bilyets.push(bilyetRowOf({ id: this.facts.depositId, bank_id: this.bank.bankId }, this.verificationCode!, context, iso(this.bilyetUpdatedAt)));
     }
     const last = this.audit.reduce((latest, row) => (row.at > latest ? row.at : latest), '');
     return {

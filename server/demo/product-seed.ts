@@ -9,7 +9,7 @@ import type { Database, NewProduct } from '../platform/db/schema';
  * The products every demo bank starts with, with a rate history, and the bank's deposit settings
  * (the national holidays are the default list). Idempotent: what exists stays.
  */
-export interface DemoProduct {
+interface DemoProduct {
   code: string;
   name: string;
   active: boolean;
@@ -31,7 +31,7 @@ export interface DemoProduct {
  * rollovers since take the new ones), a rise already announced for next month on the second, and
  * a product retired before the demo's deposits, so Produk shows every case.
  */
-export const DEMO_PRODUCTS: DemoProduct[] = [
+const DEMO_PRODUCTS: DemoProduct[] = [
   {
     // 12 and 24 months pay above the LPS rate (6,00%): those deposits show "Tidak dijamin LPS".
     code: 'DEP-REG',

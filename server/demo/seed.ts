@@ -60,7 +60,7 @@ export const DEMO_BANKS: Array<{ name: string; npwp: string; address: DemoAddres
   },
 ];
 
-export interface SeedDeps {
+interface SeedDeps {
   db: Kysely<Database>;
   clock: Clock;
   hasher: PasswordHasher;

@@ -13,13 +13,13 @@ import { ok, okPage } from '../platform/http/envelope';
 import { requireSession, type AppEnv } from '../platform/http/session';
 
 /** Where GET /bpr/deposit-months reads from, and the clock that says which month is "this month". */
-export interface DepositMonthsDeps {
+interface DepositMonthsDeps {
   db: Kysely<Database>;
   clock: Clock;
 }
 
 /** Placements and maturities of a bank for each of the last `count` months up to this month (Asia/Jakarta). */
-export async function depositMonths(deps: DepositMonthsDeps, bankId: string, count: number): Promise<DepositMonth[]> {
+async function depositMonths(deps: DepositMonthsDeps, bankId: string, count: number): Promise<DepositMonth[]> {
   const months = monthsUpTo(jakartaDate(deps.clock.now()).slice(0, 7), count);
   const from = months[0]!;
   const to = months[months.length - 1]!;

@@ -12,10 +12,6 @@ export async function findCustomer(db: Db, bankId: string, id: string): Promise<
   return db.selectFrom('customers').selectAll().where('id', '=', id).where('bank_id', '=', bankId).executeTakeFirst();
 }
 
-export async function findCustomerByNik(db: Db, bankId: string, nik: string): Promise<CustomerRow | undefined> {
-  return db.selectFrom('customers').selectAll().where('bank_id', '=', bankId).where('nik', '=', nik).executeTakeFirst();
-}
-
 /** The customer a NIK (individual) or NPWP (entity) already names at this bank. */
 export async function findCustomerByIdentity(db: Db, bankId: string, key: { kind: 'INDIVIDUAL'; nik: string } | { kind: 'ENTITY'; npwp: string }): Promise<CustomerRow | undefined> {
   const query = db.selectFrom('customers').selectAll().where('bank_id', '=', bankId).where('kind', '=', key.kind);

@@ -17,7 +17,7 @@ import type { DepositImportService } from './deposit-import-service';
 import { sampleRows, templateTables } from './deposit-import-template';
 
 /** Where the template's sample book reads the bank's products and the geography. */
-export interface DepositImportTemplateDeps {
+interface DepositImportTemplateDeps {
   db: Kysely<Database>;
   clock: Clock;
   geography: GeographyService;

@@ -106,7 +106,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   column('payoutAccountName', 'Nama Pemilik Rekening', 'Nama pemilik rekening pencairan', 'Teks', 'Rina Marlina', 'Bersama kode bank pencairan', 24),
 ];
 
-export const COLUMN_BY_KEY = new Map(IMPORT_COLUMNS.map((item) => [item.key, item]));
+const COLUMN_BY_KEY = new Map(IMPORT_COLUMNS.map((item) => [item.key, item]));
 export const headerOf = (key: ImportColumnKey): string => COLUMN_BY_KEY.get(key)!.header;
 
 /** Columns without which no row can be read. */
@@ -234,7 +234,7 @@ export function parseRateCell(value: CellValue | undefined): number | null {
 }
 
 /** A whole number cell (a number or its text). */
-export function parseWholeCell(value: CellValue | undefined): number | null {
+function parseWholeCell(value: CellValue | undefined): number | null {
   if (typeof value === 'number') return Number.isInteger(value) ? value : null;
   if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
   return null;
@@ -275,7 +275,7 @@ export interface ImportedDeposit {
   interestPayment: InterestPayment;
 }
 
-export interface RowContext {
+interface RowContext {
   cutOverDate: IsoDate;
   productOf(reference: string): ImportProduct | undefined;
 }

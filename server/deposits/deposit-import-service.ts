@@ -48,7 +48,7 @@ import { newRowId } from '../platform/row-id';
  * row, so importing the same file again writes nothing.
  */
 
-export const IMPORT_MESSAGES = {
+const IMPORT_MESSAGES = {
   adminOnly: 'Hanya admin yang dapat mengimpor deposito dari sistem lama.',
   notXlsx: 'Berkas harus berupa template Impor Deposito (xlsx) yang diunduh dari layar ini.',
   noFile: 'Pilih berkas xlsx yang berisi deposito yang akan diimpor.',
@@ -61,7 +61,7 @@ export const IMPORT_MESSAGES = {
  * What an import upload may inflate to: a sheet of 100,000 deposits with every column filled is
  * some 300 MB of XML. It is read as a stream (readUploadedSheetRows), never held whole.
  */
-export const IMPORT_XLSX_LIMITS = { maxInflatedBytes: 512 * 1024 * 1024, maxEntries: 64 } as const;
+const IMPORT_XLSX_LIMITS = { maxInflatedBytes: 512 * 1024 * 1024, maxEntries: 64 } as const;
 
 /**
  * SQLite's page cache while a commit writes, instead of the connection's 128 MB: the rows' ids
@@ -395,7 +395,7 @@ export function createDepositImportService(deps: { db: Kysely<Database>; clock: 
         bilyet: { status: 'received', number: deposit.bilyetNumber },
       });
       depositRows.push(row);
-      periodRows.push(newPeriodRow(row, context.periodNumber === 1 ? 'placement' : 'rollover', now));
+      periodRows.push(newPeriodRow(row.id, context, context.periodNumber === 1 ? 'placement' : 'rollover', now));
       const principal = writer.held.get(customer.id)! + deposit.principal;
       writer.held.set(customer.id, principal);
       const tax = { customerActivePrincipal: principal, settings: taxSettings };

@@ -38,7 +38,7 @@ export const DEPOSIT_EXPORT_FIELDS = [
 ] as const;
 export type DepositExportRow = Pick<DepositRow, (typeof DEPOSIT_EXPORT_FIELDS)[number]>;
 
-export const depositListColumns = (productNames: Map<string, string>): XlsxColumn<DepositExportRow>[] => [
+const depositListColumns = (productNames: Map<string, string>): XlsxColumn<DepositExportRow>[] => [
   { header: 'No. Deposito', kind: 'text', width: 22, value: (row) => row.deposit_number },
   { header: 'Nama Nasabah', kind: 'text', width: 28, value: (row) => row.customer_name },
   { header: 'NIK', kind: 'text', width: 20, value: (row) => row.customer_nik },
@@ -55,7 +55,7 @@ export const depositListColumns = (productNames: Map<string, string>): XlsxColum
   { header: 'Kanal', kind: 'text', width: 20, value: (row) => channelLabel(row.channel) },
 ];
 
-export interface DepositListExport {
+interface DepositListExport {
   filename: string;
   sheet: XlsxSheet<DepositExportRow>;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
-export interface MonthTallyRow {
+interface MonthTallyRow {
   /** 'YYYY-MM' */
   month: string;
   count: number;

@@ -8,7 +8,7 @@ import { insertAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
 import { insertDeposit, insertPeriod } from './deposit-repository';
 import { findProduct, productRules, type ProductWithRates } from '../products/product-service';
-import type { CustomerRow, Database, DepositRow, NewDepositPeriod } from '../platform/db/schema';
+import type { CustomerRow, Database, DepositPeriodRow, DepositRow } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
 
 /**
@@ -49,7 +49,7 @@ export interface PlacementFunding {
 }
 
 /** DEP-YYMM-XXXXXXXX: the placement month and 8 random hex digits (unique per bank by index). */
-export function newDepositNumber(placementDate: IsoDate): string {
+function newDepositNumber(placementDate: IsoDate): string {
   return `DEP-${placementDate.slice(2, 4)}${placementDate.slice(5, 7)}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
@@ -118,18 +118,21 @@ export function newDepositRow(
   };
 }
 
-/** The row of the period a new deposit is in. */
-export function newPeriodRow(row: DepositRow, startedBy: 'placement' | 'rollover', now: string): NewDepositPeriod {
+/** The terms of a deposit's period, as its context has them. */
+type PeriodTerms = Pick<DepositContext, 'periodNumber' | 'periodStart' | 'maturityDate' | 'amount' | 'rateBps' | 'tenorMonths' | 'instruction'>;
+
+/** The row of the period a deposit's context is in: its first (a placement, an import), a rollover's or an extension's. */
+export function newPeriodRow(depositId: string, period: PeriodTerms, startedBy: DepositPeriodRow['started_by'], now: string, id: string = newRowId()): DepositPeriodRow {
   return {
-    id: newRowId(),
-    deposit_id: row.id,
-    period_number: row.period_number,
-    period_start: row.period_start,
-    maturity_date: row.maturity_date,
-    amount: row.amount,
-    rate_bps: row.rate_bps,
-    tenor_months: row.tenor_months,
-    maturity_instruction: row.maturity_instruction,
+    id,
+    deposit_id: depositId,
+    period_number: period.periodNumber,
+    period_start: period.periodStart,
+    maturity_date: period.maturityDate,
+    amount: period.amount,
+    rate_bps: period.rateBps,
+    tenor_months: period.tenorMonths,
+    maturity_instruction: period.instruction,
     started_by: startedBy,
     created_at: now,
   };
@@ -170,7 +173,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
       partner: input.partner,
     });
     await insertDeposit(trx, row);
-    await insertPeriod(trx, newPeriodRow(row, 'placement', input.now));
+    await insertPeriod(trx, newPeriodRow(row.id, context, 'placement', input.now));
     await insertAudit(trx, {
       id: newRowId(),
       bank_id: row.bank_id,

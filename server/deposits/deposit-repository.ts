@@ -199,12 +199,12 @@ export const DEPOSIT_SORT_COLUMNS = {
 } as const;
 export type DepositSortField = keyof typeof DEPOSIT_SORT_COLUMNS;
 
-export interface DepositSort {
+interface DepositSort {
   field: DepositSortField;
   direction: 'asc' | 'desc';
 }
 
-export interface MatchingOptions {
+interface MatchingOptions {
   withStatus: boolean;
   /**
    * SQLite: find `q` through the trigram table (migration 0003) instead of reading the bank's

@@ -26,7 +26,7 @@ export async function indexPendingDeposits(db: Kysely<Database>, limit = BATCH):
   });
 }
 
-export interface DepositSearchIndexer {
+interface DepositSearchIndexer {
   stop(): Promise<void>;
 }
 

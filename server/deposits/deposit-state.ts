@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DepositStatus } from '../../contract/deposit';
 import { depositContext, restoreDeposit, type BreakRequest, type DepositContext, type DepositSnapshot } from '../../machines/deposit';
-import { isBefore, taxInterest, type HoldInForce, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
+import { taxInterest, type HoldInForce, type BreakPreview, type InstallmentState, type TaxContext } from '../../machines/deposit-rules';
 import { customerPrincipal, findDeposit, findDepositById, TAX_ACTIVE_STATUSES } from './deposit-repository';
 import { installmentsOfDeposit } from '../interest/installment-service';
 import { findProduct, getDepositSettings, productRules, type DepositSettings, type ProductWithRates } from '../products/product-service';
@@ -14,7 +14,7 @@ import { ServiceError } from '../platform/errors';
  * module only translates between rows and the machine's vocabulary.
  */
 
-export const DEPOSIT_NOT_FOUND = 'Deposito tidak ditemukan.';
+const DEPOSIT_NOT_FOUND = 'Deposito tidak ditemukan.';
 export const STALE_DEPOSIT = 'Data telah berubah, muat ulang.';
 
 export interface LoadedDeposit {
@@ -35,7 +35,7 @@ function holidaysNear(holidays: string[], maturityDate: string): string[] {
 }
 
 /** The hold in force the row keeps (server/holds writes it), or null. */
-export function holdInForceOf(row: Pick<DepositRow, 'hold_label' | 'hold_stops_interest'>): HoldInForce | null {
+function holdInForceOf(row: Pick<DepositRow, 'hold_label' | 'hold_stops_interest'>): HoldInForce | null {
   return row.hold_label ? { label: row.hold_label, stopsInterestPayout: Number(row.hold_stops_interest) === 1 } : null;
 }
 
@@ -204,9 +204,4 @@ export async function taxContextFor(db: Db, row: Pick<DepositRow, 'id' | 'custom
     customerActivePrincipal: others + amount,
     settings: { taxBps: settings.taxBps, thresholdRupiah: settings.taxThreshold },
   };
-}
-
-/** True when the value date has come (the deposit runs from it). */
-export function valueDateReached(depositDate: string, today: string): boolean {
-  return !isBefore(today, depositDate);
 }

@@ -84,7 +84,7 @@ function timelineLabel(event: string): string {
 }
 
 
-export function toTimelineEntry(row: AuditWithActor) {
+function toTimelineEntry(row: AuditWithActor) {
   return {
     id: row.id,
     at: row.at,

@@ -12,9 +12,9 @@ import { keysetBatches, type XlsxColumn, type XlsxSheet } from '../platform/xlsx
  * Deposits maturing soon (GET /deposito/due-information/download): the screen's range — today to
  * today + days (default 30) — and statuses, soonest first, in keyset batches.
  */
-export const DUE_STATUSES = ['active', 'breakRequested', 'matured'] as const;
+const DUE_STATUSES = ['active', 'breakRequested', 'matured'] as const;
 
-export const dueInformationColumns = (productNames: Map<string, string>, today: string): XlsxColumn<DepositExportRow>[] => [
+const dueInformationColumns = (productNames: Map<string, string>, today: string): XlsxColumn<DepositExportRow>[] => [
   { header: 'No. Deposito', kind: 'text', width: 22, value: (row) => row.deposit_number },
   { header: 'Nama Nasabah', kind: 'text', width: 28, value: (row) => row.customer_name },
   { header: 'NIK', kind: 'text', width: 20, value: (row) => row.customer_nik },

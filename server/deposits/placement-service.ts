@@ -166,7 +166,7 @@ async function partnerDepositView(db: Kysely<Database>, channelCode: string, par
 /** Who a partner's action is recorded as on a deposit's timeline. */
 export const partnerActorId = (channelCode: string) => `partner:${channelCode}`;
 
-export interface PartnerPlacement {
+interface PartnerPlacement {
   bankId: string;
   channelCode: string;
   partnerReferenceNo: string;

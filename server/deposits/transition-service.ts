@@ -10,7 +10,8 @@ import { openPayout, settlePayout } from '../disbursements/payout-service';
 import { findDeposit, findDepositById, insertPeriod, mergeStatusCountMoves, saveDeposit, statusCountsHeldBack, updatePeriod, writeStatusCounts, type StatusCountMoves } from './deposit-repository';
 import { cancelOpenInstallments, postInstallmentsForPayout, rescheduleInstallments, scheduleInstallments, settleInstallmentsWithPayout } from '../interest/installment-service';
 import { insertAroLetter } from './aro-letter-repository';
-import type { Database, DepositRow, DepositUpdate, InstallmentRow } from '../platform/db/schema';
+import type { AroLetterRow, Database, DepositRow, DepositUpdate, InstallmentRow } from '../platform/db/schema';
+import { newPeriodRow } from './deposit-placement';
 import type { Clock } from '../platform/clock';
 import { cachedReferenceReads, currentPeriodInstallments, findLoadedDeposit, freshReferenceReads, loadDeposit, ofEarlierPeriod, rowChanges, STALE_DEPOSIT, taxContextFor, unpaidFigures, type LoadedDeposit, type ReferenceReads, type UnpaidFigures } from './deposit-state';
 import { ServiceError, type FailureKind } from '../platform/errors';
@@ -42,7 +43,7 @@ export type TransitionRequest = DepositEventRequest | SystemEventRequest | Partn
 
 export const SYSTEM_ACTOR: Actor = { id: 'SYSTEM', role: 'SYSTEM' };
 
-export interface TransitionInput {
+interface TransitionInput {
   /** The caller's bank; null only for the daily job, which works across banks. */
   bankId: string | null;
   depositId: string;
@@ -61,7 +62,7 @@ export interface TransitionInput {
   loaded?: LoadedDeposit;
 }
 
-export interface TransitionResult {
+interface TransitionResult {
   depositId: string;
   from: DepositStatus;
   status: DepositStatus;
@@ -103,7 +104,7 @@ export type { LoadedDeposit } from './deposit-state';
  * its work runs and kept only when it succeeds; the group's are written once, just before its
  * commit, instead of two statements per deposit that changes status.
  */
-export interface GroupedStatusCounts {
+interface GroupedStatusCounts {
   /** Runs one deposit's work with its counter moves held back; they join the group's when it succeeds. */
   hold<T>(work: () => Promise<T>): Promise<T>;
   /** Writes the group's moves in its transaction (before the commit) and starts the next group with none. */
@@ -132,7 +133,7 @@ export function groupedStatusCounts(): GroupedStatusCounts {
   };
 }
 
-export const PAYOUT_INTEREST_CHANGED = 'Bunga yang belum dibayar tidak lagi sama dengan yang dihitung saat pencairan diajukan; muat ulang dan periksa pencairan ini.';
+const PAYOUT_INTEREST_CHANGED = 'Bunga yang belum dibayar tidak lagi sama dengan yang dihitung saat pencairan diajukan; muat ulang dan periksa pencairan ini.';
 
 /** Who acts, on which business day, at which instant: what the interest area's writes record. */
 interface Acting {
@@ -223,32 +224,9 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
         return;
       case 'deposit.rollover':
       case 'deposit.extend':
-        await insertPeriod(trx, {
-          id: newRowId(),
-          deposit_id: row.id,
-          period_number: context.periodNumber,
-          period_start: context.periodStart,
-          maturity_date: context.maturityDate,
-          amount: context.amount,
-          rate_bps: context.rateBps,
-          tenor_months: context.tenorMonths,
-          maturity_instruction: context.instruction,
-          started_by: event.type === 'deposit.rollover' ? 'rollover' : 'extension',
-          created_at: now,
-        });
+        await insertPeriod(trx, newPeriodRow(row.id, context, event.type === 'deposit.rollover' ? 'rollover' : 'extension', now));
         await writeSchedule(trx, loaded, context, now);
-        if (event.type === 'deposit.rollover') {
-          await insertAroLetter(trx, {
-            id: newRowId(),
-            bank_id: row.bank_id,
-            deposit_id: row.id,
-            customer_id: row.customer_id,
-            period_number: context.periodNumber,
-            issued_date: today,
-            file_id: null,
-            created_at: now,
-          });
-        }
+        if (event.type === 'deposit.rollover') await insertAroLetter(trx, newAroLetterRow(row, context.periodNumber, today, now));
         return;
       case 'deposit.approveBreak': {
         const settlement = context.settlement!;
@@ -357,6 +335,20 @@ export function createDepositTransitions(deps: { db: Kysely<Database>; clock: Cl
   return { apply, applyIn, load };
 }
 
+/** The ARO letter of a rollover's new period, issued on the rollover's day (its PDF is drawn later: file_id null). */
+export function newAroLetterRow(deposit: Pick<DepositRow, 'id' | 'bank_id' | 'customer_id'>, periodNumber: number, issuedDate: IsoDate, now: string, id: string = newRowId()): AroLetterRow {
+  return {
+    id,
+    bank_id: deposit.bank_id,
+    deposit_id: deposit.id,
+    customer_id: deposit.customer_id,
+    period_number: periodNumber,
+    issued_date: issuedDate,
+    file_id: null,
+    created_at: now,
+  };
+}
+
 /** What the timeline keeps of an event: its payload and the figures the server fixed. */
 function auditPayload(request: TransitionRequest, context: DepositContext): Record<string, unknown> {
   const payload = payloadOf(request);
@@ -405,7 +397,7 @@ export async function recordOnTimeline(
 /** The deposit columns the smaller tracks (bilyet, shipment, signature: DOMAIN.md) own. */
 export type TrackColumns = Partial<Pick<DepositUpdate, 'bilyet_status' | 'bilyet_number' | 'shipment_status' | 'signature_status' | 'hold_label' | 'hold_stops_interest'>>;
 
-export interface TrackChangeInput {
+interface TrackChangeInput {
   /** The caller's bank; null only for the daily job and provider callbacks, which find the deposit by its id. */
   bankId: string | null;
   depositId: string;

@@ -18,7 +18,7 @@ import { parseFields } from '../platform/validation';
 
 /** Pencairan: payouts to make and made, and recording one paid with its proof (deposit.markPaid). */
 
-export function toDisbursementRow(row: DisbursementWithDeposit) {
+function toDisbursementRow(row: DisbursementWithDeposit) {
   return {
     ...toDisbursement(row),
     depositNumber: row.deposit_number,

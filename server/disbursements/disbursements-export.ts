@@ -11,7 +11,7 @@ import { keysetBatches, type XlsxColumn, type XlsxSheet } from '../platform/xlsx
  * Payouts (GET /deposito/disbursements/download): the list's filters (status, period, q) and order
  * (newest decided first), read in keyset batches.
  */
-export const disbursementColumns: XlsxColumn<DisbursementWithDeposit>[] = [
+const disbursementColumns: XlsxColumn<DisbursementWithDeposit>[] = [
   { header: 'No. Deposito', kind: 'text', width: 22, value: (row) => row.deposit_number },
   { header: 'Nama Nasabah', kind: 'text', width: 28, value: (row) => row.customer_name },
   { header: 'Jenis Pencairan', kind: 'text', width: 16, value: (row) => disbursementKindLabels[row.kind] },

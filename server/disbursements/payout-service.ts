@@ -12,7 +12,7 @@ import { findPendingDisbursement, insertDisbursement, listDisbursementsOfDeposit
 
 type Db = Kysely<Database>;
 
-export const PAYOUT_NOT_PENDING = 'Pencairan deposito ini tidak ditemukan atau sudah dibayar.';
+const PAYOUT_NOT_PENDING = 'Pencairan deposito ini tidak ditemukan atau sudah dibayar.';
 
 export function toDisbursement(row: DisbursementRow) {
   return {
@@ -33,16 +33,25 @@ export function toDisbursement(row: DisbursementRow) {
 }
 
 /** The payout figures an event fixed. */
-export type PayoutFigures = Pick<NewDisbursement, 'principal' | 'interest' | 'tax' | 'penalty' | 'amount'>;
+type PayoutFigures = Pick<NewDisbursement, 'principal' | 'interest' | 'tax' | 'penalty' | 'amount'>;
 
 /** Opens a payout to make for the deposit: the figures the event fixed, pending until its transfer is recorded. */
 export async function openPayout(trx: Db, deposit: { id: string; bankId: string }, kind: NewDisbursement['kind'], figures: PayoutFigures, now: string): Promise<void> {
-  await insertDisbursement(trx, {
-    id: newRowId(),
+  await insertDisbursement(trx, pendingPayoutRow(deposit, kind, figures, now));
+}
+
+/** The row of a payout opened with these figures, pending until its transfer is recorded. */
+export function pendingPayoutRow(deposit: { id: string; bankId: string }, kind: DisbursementRow['kind'], figures: PayoutFigures, now: string, id: string = newRowId()): DisbursementRow {
+  return {
+    id,
     bank_id: deposit.bankId,
     deposit_id: deposit.id,
     kind,
-    ...figures,
+    principal: figures.principal,
+    interest: figures.interest,
+    tax: figures.tax,
+    penalty: figures.penalty,
+    amount: figures.amount,
     status: 'pending',
     reference: null,
     paid_at: null,
@@ -50,7 +59,7 @@ export async function openPayout(trx: Db, deposit: { id: string; bankId: string 
     proof_file_id: null,
     created_at: now,
     updated_at: now,
-  });
+  };
 }
 
 /**

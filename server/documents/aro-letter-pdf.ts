@@ -48,7 +48,7 @@ const MUTED = '#4a4a4a';
 const ACCENT = '#0e5a6b';
 
 /** The new period's principal: for ARO+, the old principal with the interest added. */
-export function aroNewPrincipal(principal: AroLetterPrincipal): number {
+function aroNewPrincipal(principal: AroLetterPrincipal): number {
   return principal.instruction === 'ARO' ? principal.principal : principal.previousPrincipal + principal.capitalisedInterest;
 }
 

@@ -46,16 +46,10 @@ export const MATURITY_INSTRUCTION_LABELS: Record<MaturityInstruction, string> = 
   PAYOUT: 'Dicairkan saat jatuh tempo',
 };
 
-export const INTEREST_PAYMENT_LABELS: Record<InterestPayment, string> = {
+const INTEREST_PAYMENT_LABELS: Record<InterestPayment, string> = {
   MONTHLY: 'Setiap bulan',
   AT_MATURITY: 'Saat jatuh tempo',
 };
-
-/**
- * The forms a bilyet can be laid out on: landscape, from a little under DL (210×99 mm) up to A3.
- * Below that the smallest text would fall under 5 pt; a portrait form would need another layout.
- */
-export { BILYET_FORM_LIMITS };
 
 /**
  * The layout is drawn in millimetres of a 240×120 mm reference form and stretched to the page:

@@ -7,11 +7,6 @@ export async function findBilyet(db: Db, depositId: string): Promise<BilyetRow |
   return db.selectFrom('bilyets').selectAll().where('deposit_id', '=', depositId).executeTakeFirst();
 }
 
-export async function findBilyetsOfDeposits(db: Db, depositIds: string[]): Promise<BilyetRow[]> {
-  if (depositIds.length === 0) return [];
-  return db.selectFrom('bilyets').selectAll().where('deposit_id', 'in', depositIds).execute();
-}
-
 /** Writes the row unless the deposit has one (two first prints at once: the key decides, no 500). */
 export async function insertBilyet(db: Db, row: BilyetRow): Promise<void> {
   await db.insertInto('bilyets').values(row).onConflict((oc) => oc.column('deposit_id').doNothing()).execute();

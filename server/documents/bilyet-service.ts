@@ -46,7 +46,7 @@ const REPRINT_FIRST = 'Cetak bilyet pengganti dari Berjangka lebih dahulu: kode 
 /** A bilyet in force is reprinted as it is: its number cannot change on paper. */
 const printedNumberFixed = (number: string) => `Bilyet ini sudah diterbitkan dengan nomor ${number}; cetak ulang memakai nomor yang sama.`;
 /** The scan must be of the paper printed last: its number and QR are the ones verification knows. */
-export const printedNumberDiffers = (printed: string) =>
+const printedNumberDiffers = (printed: string) =>
   `Nomor bilyet harus sama dengan nomor pada bilyet yang dicetak (${printed}). Bila nomor itu salah, cetak ulang bilyet dengan nomor yang benar.`;
 /** Another request changed the deposit's bilyet between this one's reads and its writes (a race on PostgreSQL). */
 const BILYET_CHANGED = 'Bilyet deposito ini baru saja diubah oleh permintaan lain. Muat ulang, lalu periksa kembali.';
@@ -66,27 +66,8 @@ export function importedBilyets(now: string) {
   return {
     add(bilyet: { bankId: string; depositId: string; number: string; issuedOn: string; holder: string }): void {
       const verificationCode = newVerificationCode();
-      bilyets.push({
-        deposit_id: bilyet.depositId,
-        bank_id: bilyet.bankId,
-        verification_code: verificationCode,
-        issued_on: bilyet.issuedOn,
-        scan_document_id: null,
-        courier: null,
-        awb: null,
-        shipped_on: null,
-        received_at: bilyet.issuedOn,
-        received_by: bilyet.holder,
-        receipt_document_id: null,
-        handed_over_at_counter: 1,
-        returned_at: null,
-        return_document_id: null,
-        lost_reason: null,
-        lost_on: null,
-        statement_document_id: null,
-        previous_numbers: '[]',
-        updated_at: now,
-      });
+      const context = bilyetContext({ depositId: bilyet.depositId, depositStatus: 'active', issuedOn: bilyet.issuedOn, receivedAt: bilyet.issuedOn, receivedBy: bilyet.holder, handedOverAtCounter: true });
+      bilyets.push(bilyetRowOf({ id: bilyet.depositId, bank_id: bilyet.bankId }, verificationCode, context, now));
       numbers.push({ bank_id: bilyet.bankId, number: bilyet.number, deposit_id: bilyet.depositId, verification_code: verificationCode, issued_at: now, printed_at: null });
     },
     /** Writes what was added since the last write, in the caller's transaction (after the deposits they belong to). */
@@ -128,8 +109,8 @@ export function bilyetContextOf(deposit: DepositRow, row: BilyetRow | undefined,
   });
 }
 
-/** The bilyet machine's context as the `bilyets` row's columns (the demo writes its rows the same way). */
-export function bilyetRowChangesOf(context: BilyetContext): Omit<BilyetRow, 'deposit_id' | 'bank_id' | 'verification_code' | 'updated_at'> {
+/** The bilyet machine's context as the `bilyets` row's columns. */
+function bilyetRowChangesOf(context: BilyetContext): Omit<BilyetRow, 'deposit_id' | 'bank_id' | 'verification_code' | 'updated_at'> {
   return {
     issued_on: context.issuedOn,
     scan_document_id: context.scanDocumentId,
@@ -149,6 +130,11 @@ export function bilyetRowChangesOf(context: BilyetContext): Omit<BilyetRow, 'dep
   };
 }
 
+/** The deposit's `bilyets` row for the machine's context, with the code its printed QR is checked against. */
+export function bilyetRowOf(deposit: Pick<DepositRow, 'id' | 'bank_id'>, verificationCode: string, context: BilyetContext, updatedAt: string): BilyetRow {
+  return { deposit_id: deposit.id, bank_id: deposit.bank_id, verification_code: verificationCode, ...bilyetRowChangesOf(context), updated_at: updatedAt };
+}
+
 /** The status of the deposit's latest shipment (the bilyet machine asks whether one is live). */
 async function latestShipmentStatus(db: Kysely<Database>, depositId: string): Promise<ShipmentStatus | null> {
   const row = await db.selectFrom('shipments').select('status').where('deposit_id', '=', depositId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
@@ -156,30 +142,11 @@ async function latestShipmentStatus(db: Kysely<Database>, depositId: string): Pr
 }
 
 /** The bilyet row of a deposit, created with a fresh verification code the first time it is needed. */
-export async function ensureBilyetRow(db: Kysely<Database>, deposit: Pick<DepositRow, 'id' | 'bank_id'>, now: string): Promise<BilyetRow> {
+async function ensureBilyetRow(db: Kysely<Database>, deposit: Pick<DepositRow, 'id' | 'bank_id'>, now: string): Promise<BilyetRow> {
   const existing = await findBilyet(db, deposit.id);
   if (existing) return existing;
-  await insertBilyet(db, {
-    deposit_id: deposit.id,
-    bank_id: deposit.bank_id,
-    verification_code: newVerificationCode(),
-    issued_on: null,
-    scan_document_id: null,
-    courier: null,
-    awb: null,
-    shipped_on: null,
-    received_at: null,
-    received_by: null,
-    receipt_document_id: null,
-    handed_over_at_counter: 0,
-    returned_at: null,
-    return_document_id: null,
-    lost_reason: null,
-    lost_on: null,
-    statement_document_id: null,
-    previous_numbers: '[]',
-    updated_at: now,
-  });
+  // No step yet: the machine's empty context (the deposit's status is not stored in this row).
+  await insertBilyet(db, bilyetRowOf(deposit, newVerificationCode(), bilyetContext({ depositId: deposit.id, depositStatus: 'pending' }), now));
   // Re-read: a request at the same moment may have written it first (its code is the one to print).
   const row = await findBilyet(db, deposit.id);
   if (!row) throw new Error(`bilyet row of deposit ${deposit.id} missing after insert`);

@@ -34,9 +34,9 @@ export function maskHolderName(name: string): string {
 const STANDING: readonly DepositStatus[] = ['approved', 'active', 'breakRequested', 'matured', 'disbursing'];
 const HELD_BY_CUSTOMER: readonly BilyetStatus[] = ['issued', 'shipped', 'received'];
 
-export type VerificationVerdict = { inForce: boolean; awaitingIssue: boolean; note: string };
+type VerificationVerdict = { inForce: boolean; awaitingIssue: boolean; note: string };
 
-export const PRINTED_AWAITING_ISSUE =
+const PRINTED_AWAITING_ISSUE =
   'Dicetak, menunggu penerbitan: bilyet ini asli dan sudah dicetak oleh bank, tetapi baru berlaku setelah bank menerbitkannya (bilyet yang ditandatangani belum dicatat). Hubungi bank penerbit bila ragu.';
 const NEVER_ISSUED = 'Bilyet ini dicetak oleh bank tetapi tidak pernah diterbitkan: depositonya sudah dicairkan atau ditutup.';
 
@@ -52,7 +52,7 @@ export function verdictOf(paper: { number: string; issued: boolean; currentNumbe
   return verdict;
 }
 
-export const HELD = 'Bilyet ini asli dan berlaku, tetapi depositonya sedang diblokir oleh bank: tidak dapat dicairkan atau dijaminkan lagi. Hubungi bank penerbit.';
+const HELD = 'Bilyet ini asli dan berlaku, tetapi depositonya sedang diblokir oleh bank: tidak dapat dicairkan atau dijaminkan lagi. Hubungi bank penerbit.';
 
 function paperVerdict(paper: { number: string; issued: boolean; currentNumber: string | null; bilyetStatus: BilyetStatus; depositStatus: DepositStatus }): VerificationVerdict {
   if (!paper.issued) {

@@ -26,9 +26,9 @@ import { findDocumentOfBank, findDocumentsByFileIds, findDocumentsByIds, insertD
 
 const PARTNER_DOCUMENT_TYPES: readonly DocumentType[] = ['BILYET_SCAN', 'ARO_LETTER', 'SIGNED_FORM'];
 
-export const DOCUMENT_URL_PREFIX = `${apiBases.v2Bpr.path}/deposito/document/`;
+const DOCUMENT_URL_PREFIX = `${apiBases.v2Bpr.path}/deposito/document/`;
 
-export function toDocumentAnswer(row: DocumentWithUploader): DocumentAnswer {
+function toDocumentAnswer(row: DocumentWithUploader): DocumentAnswer {
   return {
     id: row.id,
     type: row.type,

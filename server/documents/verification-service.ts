@@ -13,9 +13,9 @@ const MINUTE_MS = 60_000;
  * Codes carry 100 bits, so guessing is hopeless; the throttle keeps a client from trying anyway.
  * Only unknown codes count, so a teller checking many genuine bilyets is never slowed.
  */
-export const VERIFICATION_MISS_POLICY: ThrottlePolicy = { freeAttempts: 10, windowMs: 15 * MINUTE_MS, firstBlockMs: 10_000, maxBlockMs: 60 * MINUTE_MS };
+const VERIFICATION_MISS_POLICY: ThrottlePolicy = { freeAttempts: 10, windowMs: 15 * MINUTE_MS, firstBlockMs: 10_000, maxBlockMs: 60 * MINUTE_MS };
 
-export const UNKNOWN_CODE = 'Kode verifikasi tidak dikenal. Bilyet dengan kode ini tidak diterbitkan melalui Berjangka; hubungi bank penerbit.';
+const UNKNOWN_CODE = 'Kode verifikasi tidak dikenal. Bilyet dengan kode ini tidak diterbitkan melalui Berjangka; hubungi bank penerbit.';
 
 export interface BilyetVerification {
   genuine: true;

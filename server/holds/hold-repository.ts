@@ -65,7 +65,7 @@ export async function listHoldsOfDeposit(db: Db, bankId: string, depositId: stri
   return holdsWithDeposit(db).where('h.deposit_id', '=', depositId).where('h.bank_id', '=', bankId).orderBy('h.placed_at', 'desc').orderBy('h.id', 'desc').execute();
 }
 
-export interface HoldFilters {
+interface HoldFilters {
   bankId: string;
   status?: HoldStatus | undefined;
   reason?: HoldReason | undefined;

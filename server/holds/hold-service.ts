@@ -37,9 +37,9 @@ import { countHoldsByStatus, findHold, findHoldById, findHoldView, holdsInForceO
  * rule), so the partner hears only that the deposit is held.
  */
 
-export const HOLD_NOT_FOUND = 'Blokir tidak ditemukan.';
+const HOLD_NOT_FOUND = 'Blokir tidak ditemukan.';
 const STALE_HOLD = 'Data blokir telah berubah, muat ulang.';
-export const HOLD_LETTER_MAX_BYTES = 5 * 1024 * 1024;
+const HOLD_LETTER_MAX_BYTES = 5 * 1024 * 1024;
 
 type Db = Kysely<Database>;
 
@@ -55,7 +55,7 @@ function contextOf(row: HoldRow) {
   });
 }
 
-export function toHold(row: HoldWithDeposit, actor: Actor, today: IsoDate): Hold {
+function toHold(row: HoldWithDeposit, actor: Actor, today: IsoDate): Hold {
   const snapshot = restoreHold(row.status, contextOf(row));
   const released = row.status === 'released';
   return {

@@ -170,7 +170,7 @@ export interface InstallmentWithDeposit extends InstallmentRow {
 }
 
 /** Installments of a bank joined with their deposit and the customer's payout account. */
-export function installmentsQuery(db: Db, bankId: string) {
+function installmentsQuery(db: Db, bankId: string) {
   return db
     .selectFrom('interest_installments as i')
     .innerJoin('deposits as d', 'd.id', 'i.deposit_id')

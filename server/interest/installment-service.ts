@@ -29,7 +29,7 @@ type Db = Kysely<Database>;
 
 export const STALE_INSTALLMENTS = 'Data telah berubah, muat ulang.';
 
-export const installmentLabel = (status: InstallmentRow['status']): string => installmentStatusLabels[status];
+const installmentLabel = (status: InstallmentRow['status']): string => installmentStatusLabels[status];
 
 export function toInstallment(row: InstallmentRow) {
   return {
@@ -82,7 +82,7 @@ export function installmentsOfDeposit(db: Db, depositId: string): Promise<Instal
 }
 
 /** The deposit's period whose installments an operation writes. */
-export interface DepositPeriod {
+interface DepositPeriod {
   bankId: string;
   depositId: string;
   periodNumber: number;
@@ -94,33 +94,34 @@ export interface DepositPeriod {
  * Held back to its group's commit in the daily job (platform/db/held-back-inserts.ts).
  */
 export async function scheduleInstallments(trx: Db, period: DepositPeriod, schedule: readonly ScheduledInstallment[], tax: TaxContext, now: string): Promise<void> {
-  const rows: NewInstallment[] = schedule.map((item) => {
-    const taxed = taxInterest(item.grossInterest, tax);
-    return {
-      id: newRowId(),
-      bank_id: period.bankId,
-      deposit_id: period.depositId,
-      period_number: period.periodNumber,
-      sequence: item.sequence,
-      period_start: item.periodStart,
-      period_end: item.periodEnd,
-      pay_date: item.payDate,
-      gross_interest: item.grossInterest,
-      tax: taxed.tax,
-      net_interest: taxed.net,
-      status: 'scheduled',
-      paid_at: null,
-      paid_by: null,
-      reference: null,
-      created_at: now,
-      updated_at: now,
-    };
-  });
-  await insertInstallments(trx, rows);
+  await insertInstallments(trx, schedule.map((item) => scheduledInstallmentRow(period, item, taxInterest(item.grossInterest, tax), now)));
+}
+
+/** One installment of a period's schedule, scheduled, with its tax as estimated (`taxed`). */
+export function scheduledInstallmentRow(period: DepositPeriod, item: ScheduledInstallment, taxed: { tax: number; net: number }, now: string, id: string = newRowId()): InstallmentRow {
+  return {
+    id,
+    bank_id: period.bankId,
+    deposit_id: period.depositId,
+    period_number: period.periodNumber,
+    sequence: item.sequence,
+    period_start: item.periodStart,
+    period_end: item.periodEnd,
+    pay_date: item.payDate,
+    gross_interest: item.grossInterest,
+    tax: taxed.tax,
+    net_interest: taxed.net,
+    status: 'scheduled',
+    paid_at: null,
+    paid_by: null,
+    reference: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** The reference of an installment the bank's old system paid before the cut-over (Impor Deposito). */
-export const PAID_BY_OLD_SYSTEM = 'Dibayar oleh sistem lama';
+const PAID_BY_OLD_SYSTEM = 'Dibayar oleh sistem lama';
 
 /**
  * Impor Deposito: the current periods' schedules of deposits taken over from the bank's old
@@ -139,25 +140,8 @@ export function importedSchedules(cutOver: { date: IsoDate; by: string }, now: s
         const taxed = taxInterest(item.grossInterest, tax);
         const paidBefore = isBefore(item.payDate, cutOver.date);
         if (paidBefore) paid += 1;
-        rows.push({
-          id: newRowId(),
-          bank_id: period.bankId,
-          deposit_id: period.depositId,
-          period_number: period.periodNumber,
-          sequence: item.sequence,
-          period_start: item.periodStart,
-          period_end: item.periodEnd,
-          pay_date: item.payDate,
-          gross_interest: item.grossInterest,
-          tax: taxed.tax,
-          net_interest: taxed.net,
-          status: paidBefore ? 'paid' : 'scheduled',
-          paid_at: paidBefore ? item.payDate : null,
-          paid_by: paidBefore ? cutOver.by : null,
-          reference: paidBefore ? PAID_BY_OLD_SYSTEM : null,
-          created_at: now,
-          updated_at: now,
-        });
+        const row = scheduledInstallmentRow(period, item, taxed, now);
+        rows.push(paidBefore ? { ...row, status: 'paid', paid_at: item.payDate, paid_by: cutOver.by, reference: PAID_BY_OLD_SYSTEM } : row);
       }
       return paid;
     },

@@ -48,7 +48,7 @@ export function monthFiltersOf(
 
 export const PAID_WITH_PAYOUT = 'Bunga ini dibayar bersama pencairan jatuh tempo depositonya (menu Pencairan), bukan lewat Bunga Bulanan.';
 
-export function toMonthlyInterestRow(row: InstallmentWithDeposit) {
+function toMonthlyInterestRow(row: InstallmentWithDeposit) {
   return {
     ...toInstallment(row),
     depositNumber: row.deposit_number,

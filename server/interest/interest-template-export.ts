@@ -15,11 +15,11 @@ import { keysetBatches, type XlsxColumn, type XlsxSheet } from '../platform/xlsx
  */
 
 /** The transfer description: deposit number, period and installment (fits bank transfer fields). */
-export function transferReference(row: Pick<InstallmentWithDeposit, 'deposit_number' | 'period_number' | 'sequence'>): string {
+function transferReference(row: Pick<InstallmentWithDeposit, 'deposit_number' | 'period_number' | 'sequence'>): string {
   return `BUNGA ${row.deposit_number} P${row.period_number}-${row.sequence}`;
 }
 
-export const interestTemplateColumns: XlsxColumn<InstallmentWithDeposit>[] = [
+const interestTemplateColumns: XlsxColumn<InstallmentWithDeposit>[] = [
   { header: 'Nama Nasabah', kind: 'text', width: 28, value: (row) => row.customer_name },
   { header: 'Nama Bank Tujuan', kind: 'text', width: 18, value: (row) => row.payout_bank_name },
   { header: 'No. Rekening Tujuan', kind: 'text', width: 20, value: (row) => row.payout_account_number },

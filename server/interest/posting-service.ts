@@ -76,14 +76,14 @@ export async function postInstallmentsFallingDue(
   }
 }
 
-export interface AroPlusCapitalisation {
+interface AroPlusCapitalisation {
   /** The ending period's net interest, which joins the principal. */
   netInterest: number;
   /** Marks those installments paid (capitalised) in the rollover's transaction, before the deposit is written. */
   capitalise(trx: Db, now: string): Promise<void>;
 }
 
-export const ARO_PLUS_CHANGED = 'Bunga periode ini sudah berubah; perpanjangan ARO+ diulang pada proses berikutnya.';
+const ARO_PLUS_CHANGED = 'Bunga periode ini sudah berubah; perpanjangan ARO+ diulang pada proses berikutnya.';
 
 /**
  * ARO+ at maturity: the ending period's final installments — their interest not yet transferred —

@@ -19,7 +19,7 @@ import type { Database } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
 
-export interface PostingSubject {
+interface PostingSubject {
   bankId: string;
   customerId: string;
   depositId: string;

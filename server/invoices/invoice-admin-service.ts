@@ -3,15 +3,13 @@ import { isIsoDate } from '../../machines/deposit-rules';
 import { wibTimestamp } from '../platform/business-date';
 import type { Database } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
-import { channelPartners, findInvoiceByNumber, markInvoicePaid, setChannelFeeRate, upsertChannelPartner, type ChannelPartner } from './invoice-repository';
+import { channelPartners, findInvoiceByNumber, markInvoicePaid, setChannelFeeRate, upsertChannelPartner } from './invoice-repository';
 
 /**
  * What the platform operator does with invoices outside the banks' API (`npm run admin`, the demo
  * seed): channel partners and their dated fee rates, and a bank's payment of an invoice. API.md
  * gives the banks no write on invoices: the platform records the transfer it received.
  */
-
-export type { ChannelPartner };
 
 export const listChannelPartners = (db: Kysely<Database>) => channelPartners(db);
 

@@ -20,7 +20,7 @@ type Row = { kind: 'line'; line: InvoiceLineRow; partner: string } | { kind: 'bl
 
 const line = <T>(value: (line: InvoiceLineRow, partner: string) => T) => (row: Row) => (row.kind === 'line' ? value(row.line, row.partner) : null);
 
-export function invoiceLineColumns(number: string): XlsxColumn<Row>[] {
+function invoiceLineColumns(number: string): XlsxColumn<Row>[] {
   return [
     { header: 'No. Tagihan', kind: 'text', width: 24, value: line(() => number) },
     { header: 'No.', kind: 'integer', width: 7, value: line((item) => item.line_number) },

@@ -45,7 +45,7 @@ export function invoiceNumber(period: string, sequence: number): string {
 }
 
 /** The lines of one bank's month, in print order (partner, deposit, date), or why it cannot be billed. */
-export function billedLines(rows: readonly ChannelPeriodRow[], partners: ReadonlyMap<string, ChannelPartner>, period: string): { lines: Array<FeeLine & { depositId: string }> } | { refusal: string } {
+function billedLines(rows: readonly ChannelPeriodRow[], partners: ReadonlyMap<string, ChannelPartner>, period: string): { lines: Array<FeeLine & { depositId: string }> } | { refusal: string } {
   const byDeposit = new Map<string, ChannelPeriodRow[]>();
   for (const row of rows) {
     const periods = byDeposit.get(row.deposit_id);

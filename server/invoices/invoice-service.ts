@@ -25,16 +25,16 @@ import { channelPartners, findInvoice, invoiceLines, listInvoices } from './invo
  * invoice is answered as not found, like a missing one.
  */
 
-export const INVOICE_NOT_FOUND = 'Tagihan tidak ditemukan.';
+const INVOICE_NOT_FOUND = 'Tagihan tidak ditemukan.';
 
-export interface InvoiceParties {
+interface InvoiceParties {
   seller: { name: string; npwp: string | null; address: string | null };
   buyer: { name: string; npwp: string | null; address: string | null };
   payment: { bankName: string; accountNumber: string; accountName: string };
 }
 
 /** The parties copied into the invoice on issue (migration 0013: seller and buyer JSON). */
-export function partiesOf(row: Pick<InvoiceRow, 'seller' | 'buyer'>): InvoiceParties {
+function partiesOf(row: Pick<InvoiceRow, 'seller' | 'buyer'>): InvoiceParties {
   const seller = JSON.parse(row.seller) as { name: string; npwp: string; address: string; bankName: string; accountNumber: string; accountName: string };
   const buyer = JSON.parse(row.buyer) as InvoiceParties['buyer'];
   return {
@@ -44,7 +44,7 @@ export function partiesOf(row: Pick<InvoiceRow, 'seller' | 'buyer'>): InvoicePar
   };
 }
 
-export function invoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
+function invoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
   const status = invoiceStatus(row.paid_at, row.due_date, today);
   return {
     id: row.id,
@@ -63,7 +63,7 @@ export function invoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
   };
 }
 
-export function invoiceLine(row: InvoiceLineRow, channelName: (code: string) => string): InvoiceLine {
+function invoiceLine(row: InvoiceLineRow, channelName: (code: string) => string): InvoiceLine {
   return {
     depositNumber: row.deposit_number,
     channel: row.channel,

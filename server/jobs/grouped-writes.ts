@@ -25,7 +25,7 @@ import { insertsHeldBack, mergeHeldBackInserts, writeHeldBackInserts, type HeldB
  * back before the commit; a failed write at the commit rolls the group back and is thrown, as a
  * failure inside it would.
  */
-export interface GroupedWrites {
+interface GroupedWrites {
   /** Runs `work` for one deposit in the open group; a ServiceError comes back instead of being thrown. */
   one<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: ServiceError }>;
   /** Commits the open group, if any. */

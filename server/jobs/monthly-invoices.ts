@@ -36,7 +36,7 @@ export function firstsInWindow(today: IsoDate, windowDays = MAX_CATCH_UP_DAYS): 
   return firsts;
 }
 
-export interface MonthlyInvoiceOutcome {
+interface MonthlyInvoiceOutcome {
   issuedOn: IsoDate;
   period: string;
   /** 'incomplete': some bank could not be billed; it is retried by the next run. */
@@ -45,7 +45,7 @@ export interface MonthlyInvoiceOutcome {
 }
 
 /** Runs the invoices issued on `issuedOn` unless done already (or running on another instance). */
-export async function runMonthlyInvoiceJob(deps: InvoiceRunDeps, issuedOn: IsoDate): Promise<MonthlyInvoiceOutcome> {
+async function runMonthlyInvoiceJob(deps: InvoiceRunDeps, issuedOn: IsoDate): Promise<MonthlyInvoiceOutcome> {
   const period = billedMonth(issuedOn);
   const locked = await whileHoldingJobLock(deps.db, MONTHLY_INVOICES_JOB, issuedOn, async (): Promise<MonthlyInvoiceOutcome> => {
     const now = () => deps.clock.now().toISOString();

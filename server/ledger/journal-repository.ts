@@ -81,7 +81,7 @@ function breaksQuery(db: Db, bankId: string, from: string, to: string) {
     .where('d.break_date', '<=', to);
 }
 
-export interface DaySum {
+interface DaySum {
   date: string;
   product_id: string;
   count: number;
@@ -233,7 +233,7 @@ export async function* accruingIn({ db, reads }: ExportSource, bankId: string, d
 }
 
 /** One deposit's part in a summed line, for the files' detail. */
-export interface DetailRow {
+interface DetailRow {
   kind: 'placement' | 'installmentPosted' | 'aroPlusRollover' | 'maturityPaid';
   date: string;
   product_id: string;

@@ -10,7 +10,7 @@ import { accruingIn, breaksIn, maturitySums, placementSums, postedSums, type Acc
  * product — the posting rules are machines/ledger-rules; this only gathers their amounts.
  */
 
-export type EntryKind = LedgerEvent['kind'];
+type EntryKind = LedgerEvent['kind'];
 
 export interface DerivedEntry {
   date: IsoDate;
@@ -23,7 +23,7 @@ export interface DerivedEntry {
   deposits: number;
 }
 
-export interface DerivedJournal {
+interface DerivedJournal {
   from: IsoDate;
   to: IsoDate;
   entries: DerivedEntry[];

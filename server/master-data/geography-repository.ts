@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/schema';
 
 /** All SQL over the geo_* tables of migration 0011. Read-only: the data changes only by migration. */
 
-export interface AreaRow {
+interface AreaRow {
   id: string;
   name: string;
   zip_code?: number | null;
@@ -73,7 +73,7 @@ export async function placesByVillageIds(db: Kysely<Database>, ids: string[]): P
   return placesQuery(db).where('v.id', 'in', ids).execute();
 }
 
-export interface TermMatch {
+interface TermMatch {
   /** 1, 2: the village's own name matched (its start, a later word); 3, 4: its district's; 5, 6: its city's. */
   level: 1 | 2 | 3 | 4 | 5 | 6;
   /** The first search key, as a range [from, to) of terms. */

@@ -24,10 +24,8 @@ export interface StructuredAddress {
   zipCode: string | null;
 }
 
-export const NO_STRUCTURED_ADDRESS: StructuredAddress = { provinceId: null, cityId: null, districtId: null, villageId: null, zipCode: null };
-
 /** The names of a stored address's areas, for the profile and the courier. */
-export interface AddressNames {
+interface AddressNames {
   province: string | null;
   city: string | null;
   district: string | null;

@@ -36,7 +36,7 @@ export interface PartnerAnswer {
   fields?: Record<string, unknown>;
 }
 
-export type PartnerHandler = (caller: PartnerCaller, body: unknown, c: Context<AppEnv>) => Promise<PartnerAnswer>;
+type PartnerHandler = (caller: PartnerCaller, body: unknown, c: Context<AppEnv>) => Promise<PartnerAnswer>;
 
 const EXTERNAL_ID = /^[A-Za-z0-9-]{1,36}$/;
 const CHANNEL_ID = /^[A-Za-z0-9]{1,10}$/;

@@ -72,7 +72,7 @@ export async function notifyPartnerOfSteps(trx: Kysely<Database>, row: NotifiedD
 }
 
 /** The partner's event when the bilyet's track moves (issued, handed to the courier, received); none for the bank's own steps. */
-export function bilyetEventOf(before: string, after: string | undefined): string | null {
+function bilyetEventOf(before: string, after: string | undefined): string | null {
   if (after === undefined || after === before) return null;
   switch (after) {
     case 'issued':

@@ -80,10 +80,10 @@ export function readAccessToken(key: TokenKey, token: string, now: Date): { ok: 
 }
 
 /** How long a document link in a deposit's status opens its file (API.md: 15 minutes). */
-export const DOCUMENT_LINK_SECONDS = 15 * 60;
+const DOCUMENT_LINK_SECONDS = 15 * 60;
 
 /** What a document link opens: one document of one bank, for the partner it was given to. */
-export interface DocumentLink {
+interface DocumentLink {
   documentId: string;
   bankId: string;
   channelCode: string;

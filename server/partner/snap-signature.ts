@@ -65,7 +65,7 @@ export function bodyDigest(body: string): string {
   return createHash('sha256').update(minifyJson(body), 'utf8').digest('hex');
 }
 
-export interface SignedRequestParts {
+interface SignedRequestParts {
   method: string;
   /** The path as sent, without scheme and host: `/api-partner/v1.0/deposito/placement`. */
   path: string;
@@ -98,7 +98,7 @@ export function verifyRequest(clientSecret: string, parts: SignedRequestParts, s
 const SNAP_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** How far X-TIMESTAMP may be from the server's clock, either way. */
-export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
+const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
 
 /** 'ok', 'invalid' (not SNAP's format) or 'stale' (more than 5 minutes from `now`, either way). */
 export function checkTimestamp(timestamp: string, now: Date): 'ok' | 'invalid' | 'stale' {

@@ -1,4 +1,4 @@
-import { HOUR_MS, MINUTE_MS } from './clock';
+import { HOUR_MS } from './clock';
 
 /** Asia/Jakarta is UTC+7 all year (no daylight saving), so plain arithmetic gives its calendar. */
 const JAKARTA_OFFSET_MS = 7 * HOUR_MS;
@@ -18,7 +18,6 @@ export function nextJakartaTime(now: Date, hour: number, minute: number): Date {
 
 /** The daily job runs at 00:05 WIB: five minutes of slack after midnight for clocks and late writes. */
 export const DAILY_JOB_TIME = { hour: 0, minute: 5 } as const;
-export const DAILY_JOB_TIME_MS = DAILY_JOB_TIME.hour * HOUR_MS + DAILY_JOB_TIME.minute * MINUTE_MS;
 
 /** An ISO timestamp at a WIB wall-clock time on a business date. */
 export function wibTimestamp(date: string, hour: number, minute: number): string {

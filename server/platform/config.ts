@@ -16,7 +16,7 @@ const providerUrl = (name: 'JNE_URL' | 'PRIVY_URL') => {
 };
 
 /** What production cannot start without: no generated secret, no localhost links, no sandbox. */
-export const PRODUCTION_REQUIRED = {
+const PRODUCTION_REQUIRED = {
   JWT_SECRET: 'the session-token signing secret (the same value on every instance)',
   PUBLIC_URL: 'where people reach the app, e.g. https://deposito.bpr.example (links in mails and on the bilyet)',
   JNE_URL: "JNE's API base URL, or off to run without JNE",

@@ -9,7 +9,7 @@ import { Hono, type Env } from 'hono';
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** How a provider call failed, from our API's point of view. */
-export type ProviderFailure =
+type ProviderFailure =
   /** We would send something the provider cannot take (checked before sending). */
   | 'invalid'
   /** The provider refused what we sent (its answer names why). */
@@ -76,7 +76,7 @@ export function publicPart<E extends Env>(app: Hono<E>, mountPath: string, allow
 }
 
 /** The outcome of one HTTP exchange: the status and the whole body, or why there is none. */
-export type Exchange = { ok: true; status: number; body: Uint8Array } | { ok: false; failure: 'timeout' | 'unreachable'; cause: unknown };
+type Exchange = { ok: true; status: number; body: Uint8Array } | { ok: false; failure: 'timeout' | 'unreachable'; cause: unknown };
 
 /**
  * One request with a time limit (AbortSignal.timeout) that covers the body too: a provider that

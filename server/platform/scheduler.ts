@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import { DAILY_JOB_TIME, jakartaDate, nextJakartaTime } from './business-date';
 
-export interface DailySchedulerDeps {
+interface DailySchedulerDeps {
   clock: Clock;
   logger: Logger;
   /** Runs the daily job up to this business date (catch-up.ts); must be idempotent per date (job_runs). */

@@ -3,12 +3,12 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 /** What the SPA build is made from; a change to any of these makes dist/ stale. */
-export const SPA_SOURCES = ['src', 'index.html', 'machines', 'contract', 'vite.config.ts', 'public'];
+const SPA_SOURCES = ['src', 'index.html', 'machines', 'contract', 'vite.config.ts', 'public'];
 
 /** Written into dist/ by buildSpa: how that build was made, so a different one is never served. */
 export const BUILD_RECORD_FILE = '.berjangka-build.json';
 
-export interface SpaBuildRecord {
+interface SpaBuildRecord {
   /** Always 'production': React's development build is for `npm run dev` only. */
   nodeEnv: string;
   /** A fingerprint of the client storage key built in (VITE_STORAGE_KEY; '' for the default). */

@@ -109,7 +109,7 @@ function editableFields(product: ProductRow) {
 }
 
 /** The product as every answer shows it, judged on `today`. */
-export function toProduct(product: ProductWithRates, settings: DepositSettings, today: string, runningDeposits: number): Product {
+function toProduct(product: ProductWithRates, settings: DepositSettings, today: string, runningDeposits: number): Product {
   const inForce = rateScheduleOn(productRules(product), today);
   const tenors: ProductTenor[] = inForce ? [...inForce.tenors] : [];
   const next = nextRateSchedule(productRules(product), today);

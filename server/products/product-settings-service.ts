@@ -169,7 +169,7 @@ export async function numberForPrint(
   return { ok: false, kind: 'conflict', message: BILYET_NUMBERING_MESSAGES.seriesExhausted };
 }
 
-export const BILYET_NUMBERING_MESSAGES = {
+const BILYET_NUMBERING_MESSAGES = {
   typeFormNumber: 'Nomor bilyet wajib diisi: ketik nomor yang tercetak pada formulir bilyet bank.',
   seriesOnly: 'Nomor bilyet diambil dari seri nomor bank; jangan mengetik nomor sendiri.',
   numberTaken: 'Nomor bilyet sudah dipakai untuk bilyet lain di bank ini.',

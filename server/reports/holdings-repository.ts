@@ -198,7 +198,7 @@ export async function positionGroups({ db, reads }: ExportSource, scope: Holding
   return rows.map((row) => ({ productId: row.product_id, tenorMonths: Number(row.tenor_months), rateBps: Number(row.rate_bps), running: Number(row.running) === 1, count: Number(row.count), amount: Number(row.amount) }));
 }
 
-export interface MaturityGroup {
+interface MaturityGroup {
   productId: string;
   maturityDate: string;
   running: boolean;
@@ -253,7 +253,7 @@ export interface CustomerHolding {
   eligible: number;
 }
 
-export interface CustomerView {
+interface CustomerView {
   /** The position: held deposits, their customers and principal. */
   position: { count: number; customers: number; amount: number };
   /** Per customer min(eligible, ceiling) added up, as lpsGuaranteeOfTotals splits one customer. */

@@ -20,7 +20,7 @@ interface Line {
 }
 
 /** The daily balances from the half-year's first day to the position date, and the months' averages. */
-export async function semesterBalances(context: ReportContext): Promise<{ opening: number; series: DailyBalance[]; months: MonthAverage[] }> {
+async function semesterBalances(context: ReportContext): Promise<{ opening: number; series: DailyBalance[]; months: MonthAverage[] }> {
   const [first] = semesterMonthsUpTo(context.month.period);
   const from = `${first}-01`;
   const to = context.month.asOf;

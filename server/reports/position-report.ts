@@ -38,7 +38,7 @@ export function sumGroups(groups: readonly Pick<PositionGroup, 'count' | 'amount
   return { count, amount: Number(amount), rateBps: weightedRateFromSums(weighted, amount) };
 }
 
-export const positionNotes = (context: ReportContext) => [
+const positionNotes = (context: ReportContext) => [
   `Posisi per ${formatDateId(context.month.asOf)}: deposito yang dipegang bank pada tanggal itu, sejak tanggal efektif sampai dibayarkan kepada nasabah. Deposito yang belum disetujui, ditolak atau dibatalkan tidak termasuk.`,
   'Pokok, suku bunga dan tenor menurut periode yang berjalan pada tanggal posisi; suku bunga rata-rata tertimbang menurut pokok.',
 ];

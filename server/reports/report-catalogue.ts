@@ -8,7 +8,7 @@ import { positionReport } from './position-report';
 import type { ReportBuilder } from './report-context';
 
 /** Every report of DOMAIN.md "Reports", in the order Laporan offers them; every staff role may make each. */
-export const REPORTS: ReadonlyArray<Omit<ReportCatalogueItem, 'formats'> & { build: ReportBuilder }> = [
+const REPORTS: ReadonlyArray<Omit<ReportCatalogueItem, 'formats'> & { build: ReportBuilder }> = [
   {
     type: 'posisi-deposito',
     name: 'Posisi Deposito',

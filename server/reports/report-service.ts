@@ -32,7 +32,7 @@ import { sumGroups } from './position-report';
  * their own bank. A month after this one (Asia/Jakarta) is refused: its position would be a guess.
  */
 
-export interface ReportServiceDeps {
+interface ReportServiceDeps {
   db: Kysely<Database>;
   /** Where the long reads run (SQLite: a worker thread; PostgreSQL: the pool). */
   reads: OffloadedReads;
@@ -47,7 +47,7 @@ export interface ReportServiceDeps {
   batchSize?: number;
 }
 
-export interface ReportFile {
+interface ReportFile {
   filename: string;
   headers: Record<string, string>;
   body: ReadableStream<Uint8Array>;

@@ -23,9 +23,9 @@ import type { SignatureStatus } from '../../contract/deposit';
 
 export const PRIVY_SIGNATURE_HEADER = 'X-Privy-Signature';
 
-export type PrivyOutcome = Exclude<SignatureStatus, 'sent'>;
+type PrivyOutcome = Exclude<SignatureStatus, 'sent'>;
 
-export interface PrivyCallback {
+interface PrivyCallback {
   /** Privy's docToken (SignatureProvider.send's providerDocumentId). */
   providerDocumentId: string;
   status: PrivyOutcome;

@@ -69,7 +69,7 @@ export class SignatureError extends ProviderError {
   }
 }
 
-export interface PrivyClientOptions {
+interface PrivyClientOptions {
   /** PRIVY_URL (…/v3/merchant), or the sandbox's. */
   baseUrl: string;
   merchantKey: string;
@@ -78,7 +78,7 @@ export interface PrivyClientOptions {
   timeoutMs?: number;
 }
 
-export const PRIVY_TIMEOUT_MS = 30_000;
+const PRIVY_TIMEOUT_MS = 30_000;
 export const MAX_SIGNATURE_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 const DOC_TOKEN_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
@@ -120,7 +120,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Privy's reasons in an error body: the errors' messages, else its message. */
-export function privyReason(body: unknown): string | null {
+function privyReason(body: unknown): string | null {
   if (!isRecord(body)) return null;
   const messages: string[] = [];
   if (Array.isArray(body.errors)) {
@@ -136,7 +136,7 @@ export function privyReason(body: unknown): string | null {
 }
 
 /** The upload answer's docToken and signing URL; throws SignatureError otherwise. */
-export function parseUploadAnswer(body: unknown): SignatureSent {
+function parseUploadAnswer(body: unknown): SignatureSent {
   const data = isRecord(body) && isRecord(body.data) ? body.data : null;
   const docToken = typeof data?.docToken === 'string' ? data.docToken : '';
   const urlDocument = typeof data?.urlDocument === 'string' ? data.urlDocument : '';

@@ -20,7 +20,7 @@ export const SANDBOX_PRIVY_MERCHANT_KEY = 'sandbox-privy-merchant-key';
 /** The per-install callback secret in DATA_DIR when PRIVY_CALLBACK_SECRET is unset (sandbox only). */
 export const PRIVY_CALLBACK_SECRET_FILE = 'privy-callback-secret';
 
-export interface SignatureDeps {
+interface SignatureDeps {
   db: Kysely<Database>;
   clock: Clock;
   /** The sandbox's signed copy: the original with a signature page (server/signature/signed-copy.ts). */
@@ -42,14 +42,14 @@ export const PRIVY_OFF_MESSAGE =
   'Integrasi Privy tidak aktif di instalasi ini (PRIVY_URL=off): permintaan tanda tangan elektronik tidak dapat dikirim. Mintalah nasabah menandatangani dokumen di kantor bank.';
 
 /** PRIVY_URL=off: every call is refused with the reason, before anything is written. */
-export function disabledSignatureProvider(): SignatureProvider {
+function disabledSignatureProvider(): SignatureProvider {
   const refuse = async (): Promise<never> => {
     throw new SignatureError('disabled', PRIVY_OFF_MESSAGE);
   };
   return { send: refuse, status: refuse };
 }
 
-export interface SignatureSetup {
+interface SignatureSetup {
   client: SignatureProvider;
   /** Mount at PRIVY_SANDBOX_PATH when present (PRIVY_URL unset): the signer's pages only. */
   sandbox?: Hono<AppEnv>;

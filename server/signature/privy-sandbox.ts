@@ -52,7 +52,7 @@ export interface SandboxSignature {
 /** Draws the signed copy: the original PDF with a signature page appended (server/signature/signed-copy.ts). */
 export type AppendSignaturePage = (original: Uint8Array, signature: SandboxSignature) => Promise<Uint8Array>;
 
-export interface PrivySandboxOptions {
+interface PrivySandboxOptions {
   /** The server's (ambient-transaction-aware) handle. */
   db: Kysely<Database>;
   clock: Clock;
@@ -106,13 +106,39 @@ export interface PrivySandboxTables {
 
 type DocumentRow = Omit<SandboxPrivyDocumentsTable, 'original' | 'signed'>;
 
+/** A document uploaded for signature, waiting for its signer: every column but the bytes. */
+export function sentDocumentRow(
+  upload: { docToken: string; signingToken: string; title: string; fileName: string; signer: { name: string; email: string; phone: string | null }; reference: string | null; callbackUrl: string | null; returnUrl: string | null },
+  createdAt: string,
+): DocumentRow {
+  return {
+    doc_token: upload.docToken,
+    signing_token: upload.signingToken,
+    title: upload.title,
+    file_name: upload.fileName,
+    media_type: 'application/pdf',
+    signer_name: upload.signer.name,
+    signer_email: upload.signer.email,
+    signer_phone: upload.signer.phone,
+    reference: upload.reference,
+    callback_url: upload.callbackUrl,
+    return_url: upload.returnUrl,
+    status: 'sent',
+    created_at: createdAt,
+    acted_at: null,
+    event_id: null,
+    callback_attempts: 0,
+    callback_delivered_at: null,
+  };
+}
+
 /** Every column but the bytes, which are read only where they are served or signed. */
 const META_COLUMNS = [
   'doc_token', 'signing_token', 'title', 'file_name', 'media_type', 'signer_name', 'signer_email', 'signer_phone', 'reference',
   'callback_url', 'return_url', 'status', 'created_at', 'acted_at', 'event_id', 'callback_attempts', 'callback_delivered_at',
 ] as const;
 
-export const PRIVY_SANDBOX_EXPIRY_MS = 14 * DAY_MS;
+const PRIVY_SANDBOX_EXPIRY_MS = 14 * DAY_MS;
 const DOWNLOAD_LINK_MS = HOUR_MS;
 
 const DOCUMENT_STATUS: Record<SignatureStatus, string> = { sent: 'In Progress', signed: 'Completed', declined: 'Declined', expired: 'Expired' };
@@ -193,29 +219,10 @@ export function privySandbox(options: PrivySandboxOptions): Hono<AppEnv> {
 
     const docToken = randomBytes(20).toString('hex');
     const signingToken = randomBytes(32).toString('base64url');
+    const row = sentDocumentRow({ docToken, signingToken, title, fileName: file.name || 'dokumen.pdf', signer, reference, callbackUrl: options.callbackUrl, returnUrl }, clock.now().toISOString());
     await db
       .insertInto('sandbox_privy_documents')
-      .values({
-        doc_token: docToken,
-        signing_token: signingToken,
-        title,
-        file_name: file.name || 'dokumen.pdf',
-        media_type: 'application/pdf',
-        original: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        signed: null,
-        signer_name: signer.name,
-        signer_email: signer.email,
-        signer_phone: signer.phone,
-        reference,
-        callback_url: options.callbackUrl,
-        return_url: returnUrl,
-        status: 'sent',
-        created_at: clock.now().toISOString(),
-        acted_at: null,
-        event_id: null,
-        callback_attempts: 0,
-        callback_delivered_at: null,
-      })
+      .values({ ...row, original: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), signed: null })
       .execute();
     return c.json(
       {

@@ -24,7 +24,7 @@ import { enqueueFollowUp } from '../platform/outbox/follow-ups';
  * machines/signature.ts and written with the deposit's signature_status and a timeline row.
  */
 
-export interface SignatureServiceDeps {
+interface SignatureServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   provider: SignatureProvider;
@@ -38,6 +38,30 @@ export interface SignatureServiceDeps {
 
 function contextOf(row: SignatureRequestRow): SignatureContext {
   return signatureContext({ signatureId: row.id, depositId: row.deposit_id, documentId: row.document_id, sentOn: row.sent_on, signedDocumentId: row.signed_document_id });
+}
+
+/** A document just sent to its signer through the provider, waiting for the outcome. */
+export function sentSignatureRow(
+  request: { id: string; bankId: string; depositId: string; documentId: string; sent: { providerDocumentId: string; signingUrl: string }; signer: { name: string; email: string }; sentOn: string; createdBy: string },
+  now: string,
+): SignatureRequestRow {
+  return {
+    id: request.id,
+    bank_id: request.bankId,
+    deposit_id: request.depositId,
+    document_id: request.documentId,
+    provider_document_id: request.sent.providerDocumentId,
+    signing_url: request.sent.signingUrl,
+    status: 'sent',
+    signer_name: request.signer.name,
+    signer_email: request.signer.email,
+    sent_on: request.sentOn,
+    completed_at: null,
+    signed_document_id: null,
+    created_by: request.createdBy,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** What settling a request still `sent` came to. */
@@ -200,6 +224,7 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       if (open) throw new ServiceError('conflict', 'Dokumen ini masih menunggu tanda tangan nasabah.');
       const customer = await findCustomerOfBank(db, actor.bankId, deposit.customer_id);
       if (!customer?.email) throw new ValidationError(['Email nasabah belum tercatat; Privy mengirim tautan tanda tangan ke email nasabah.']);
+      const signer = { name: customer.name, email: customer.email };
 
       const signatureId = randomUUID();
       const sent = await provider.send({
@@ -217,23 +242,7 @@ export function createSignatureService(deps: SignatureServiceDeps) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('signature_requests')
-          .values({
-            id: signatureId,
-            bank_id: actor.bankId,
-            deposit_id: depositId,
-            document_id: documentId,
-            provider_document_id: sent.providerDocumentId,
-            signing_url: sent.signingUrl,
-            status: 'sent',
-            signer_name: customer.name,
-            signer_email: customer.email,
-            sent_on: today,
-            completed_at: null,
-            signed_document_id: null,
-            created_by: actor.userId,
-            created_at: now,
-            updated_at: now,
-          })
+          .values(sentSignatureRow({ id: signatureId, bankId: actor.bankId, depositId, documentId, sent, signer, sentOn: today, createdBy: actor.userId }, now))
           .execute();
         await applyTrackChange(
           trx,

@@ -6,7 +6,7 @@ import { pdfBytes } from '../platform/pdf/pdf-bytes';
 import { mm } from '../platform/pdf/units';
 
 /** The document sent for signature, as it was uploaded or generated. */
-export interface SignableOriginal {
+interface SignableOriginal {
   bytes: Uint8Array;
   mediaType: 'application/pdf' | 'image/png' | 'image/jpeg';
 }

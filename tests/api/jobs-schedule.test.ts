@@ -18,20 +18,15 @@ describe.each(dialects)('daily job scheduled in the server (%s)', (dialect) => {
   it('a started server catches up today at once (a day missed while it was down), recorded in job_runs', async () => {
     t = await startTestServer(dialect, { scheduleJobs: true });
     // The harness clock stands at 2026-03-02 09:00 WIB.
-    let run = await dailyRun(t, '2026-03-02');
-    for (let i = 0; i < 100 && run?.status !== 'done'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      run = await dailyRun(t, '2026-03-02');
-    }
-    expect(run?.status).toBe('done');
+    await t.server.dailyJob!.started;
+    expect((await dailyRun(t, '2026-03-02'))?.status).toBe('done');
   });
 
   it('runs the follow-ups after the job: JNE tracking, Privy signatures, ARO letters, platform invoices, each logged', async () => {
     t = await startTestServer(dialect, { scheduleJobs: true });
     const logs = t.logs;
-    const done = () => logs.filter((line) => line.msg === 'daily follow-up done').map((line) => line.followUp);
-    for (let i = 0; i < 100 && done().length < 4; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(done()).toEqual(['jne-tracking', 'privy-signatures', 'aro-letters', 'platform-invoices']);
+    await t.server.dailyJob!.started;
+    expect(logs.filter((line) => line.msg === 'daily follow-up done').map((line) => line.followUp)).toEqual(['jne-tracking', 'privy-signatures', 'aro-letters', 'platform-invoices']);
     const jobFinished = logs.findIndex((line) => line.msg === 'daily job finished');
     expect(jobFinished).toBeGreaterThanOrEqual(0);
     expect(jobFinished).toBeLessThan(logs.findIndex((line) => line.followUp === 'jne-tracking'));
@@ -51,7 +46,8 @@ describe.each(dialects)('daily job scheduled in the server (%s)', (dialect) => {
 
   it('can be switched off (tests default to off, so a test never races the job)', async () => {
     t = await startTestServer(dialect, { scheduleJobs: false });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No scheduler was started: nothing can run the job later.
+    expect(t.server.dailyJob).toBeUndefined();
     expect(await dailyRun(t, '2026-03-02')).toBeUndefined();
   });
 });

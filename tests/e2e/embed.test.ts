@@ -62,14 +62,15 @@ function appFrame(page: Page): Frame {
   return frame;
 }
 
-/** Waits until the framed app shows `pathname`. */
+/** Waits until the framed app shows `pathname`: at once, or when a navigation of the frame (the router's too) gets there. */
 async function framePath(page: Page, pathname: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  const there = (frame: Frame) => frame !== page.mainFrame() && frame.url() !== 'about:blank' && new URL(frame.url()).pathname === pathname;
+  if (page.frames().some(there)) return;
+  try {
+    await page.waitForEvent('framenavigated', { predicate: there, timeout: 15_000 });
+  } catch (error) {
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
-    if (frame && frame.url() !== 'about:blank' && new URL(frame.url()).pathname === pathname) return;
-    if (Date.now() > deadline) throw new Error(`the framed app is at ${frame?.url() ?? '(none)'}, expected ${pathname}`);
-    await page.waitForTimeout(100);
+    throw new Error(`the framed app is at ${frame?.url() ?? '(none)'}, expected ${pathname}`, { cause: error });
   }
 }
 

@@ -211,7 +211,20 @@ describe('the dashboard', () => {
       const mark = await page.getByTestId('loading-overlay-mark').boundingBox();
       expect(mark).toEqual({ x: (1280 - 300) / 2, y: (800 - 300) / 2, width: 300, height: 300 });
       expect(await overlay.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgba(211, 211, 211, 0.8)');
-      await page.waitForTimeout(700); // a few frames into the animation
+      // A few frames into the animation: lottie redraws the mark's SVG once a frame; twenty redraws seen.
+      await page.getByTestId('brand-mark').evaluate(
+        (mark) =>
+          new Promise<void>((resolve) => {
+            let redraws = 0;
+            const observer = new MutationObserver(() => {
+              redraws += 1;
+              if (redraws < 20) return;
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe(mark, { subtree: true, attributes: true, childList: true });
+          }),
+      );
       await saveScreenshot(page, 'overlay');
       release();
       await overlayGone(page);

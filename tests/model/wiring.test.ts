@@ -4,7 +4,7 @@
  * router is a location variable, the window transport is a list of posted messages. This is the
  * reference for the view layer: which actor's effect sends what to which actor.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { User } from '../../contract/auth';
 import { embedBridgeMachine, hostEventFromMessage } from '../../machines/embed-bridge';
@@ -36,10 +36,6 @@ function decodeExp(token: string): number {
 /** Stands in for the AES encryption of the storage effect: what matters here is that it is not the plain value. */
 const seal = (value: string) => `sealed:${Buffer.from(value).toString('base64')}`;
 
-const settle = async () => {
-  for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-};
-
 function createApp(options: {
   stored?: { token: string };
   framed?: boolean;
@@ -64,11 +60,17 @@ function createApp(options: {
   const profileHeader = createActor(profileHeaderMachine).start();
   const preload = createActor(preloadMachine).start();
 
+  /** Path changes the router has yet to report. */
+  let unreported = 0;
   const navigate = (to: string) => {
     world.location = to;
     world.history.push(to);
     // The router reports the new location after rendering, not inside the machine's step.
-    queueMicrotask(() => routeGuard.send({ type: 'route.changed', path: to, hasToken: storage.has('token') }));
+    unreported += 1;
+    queueMicrotask(() => {
+      routeGuard.send({ type: 'route.changed', path: to, hasToken: storage.has('token') });
+      unreported -= 1;
+    });
   };
 
   const bridge = createActor(
@@ -130,6 +132,13 @@ function createApp(options: {
 
   for (const actor of [session, bridge, routeGuard]) actor.start();
 
+  /** Nothing left to happen: every path change reported and no invoked actor (a request, a token check) still running. */
+  const idle = () =>
+    unreported === 0 &&
+    [session, routeGuard, bridge, sidebar, profileHeader, preload].every((actor) =>
+      Object.values(actor.getSnapshot().children as Record<string, { getSnapshot(): { status: string } } | undefined>).every((child) => child?.getSnapshot().status !== 'active'),
+    );
+
   return {
     world,
     session,
@@ -140,6 +149,14 @@ function createApp(options: {
     preload,
     /** The browser opens the app at `path`. */
     open: (path: string) => navigate(path),
+    /** Resolves once the wired actors have done all that the last step set off. */
+    settle: () =>
+      vi.waitFor(
+        () => {
+          if (!idle()) throw new Error('the wired actors are still at work');
+        },
+        { interval: 1 },
+      ),
     /** A window message arrives from `origin`. */
     message: (data: unknown, origin: string) => {
       const event = hostEventFromMessage(data, origin, storage.has('token'));
@@ -153,7 +170,7 @@ describe('the client machines wired together', () => {
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S - 1) } });
     expect(app.preload.getSnapshot().context.preload).toBe(true);
     app.open('/home');
-    await settle();
+    await app.settle();
     expect(app.world.toasts).toEqual([SESSION_EXPIRED_MESSAGE]);
     expect(app.world.history).toEqual(['/home', '/login']);
     expect(app.world.storage.size).toBe(0);
@@ -168,7 +185,7 @@ describe('the client machines wired together', () => {
   it('a token expiring this very second is still valid: the profile is fetched and stored sealed', async () => {
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S) } });
     app.open('/deposito');
-    await settle();
+    await app.settle();
     expect(app.world.requests).toEqual(['GET /profile/detail']);
     expect(app.session.getSnapshot().value).toBe('valid');
     expect(app.session.getSnapshot().context.user).toEqual(user);
@@ -182,7 +199,7 @@ describe('the client machines wired together', () => {
   it('a valid session opening /login goes on to /home', async () => {
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S + 3600) } });
     app.open('/login');
-    await settle();
+    await app.settle();
     expect(app.world.history).toEqual(['/login', '/home']);
     expect(app.routeGuard.getSnapshot().value).toBe('allowed');
   });
@@ -190,7 +207,7 @@ describe('the client machines wired together', () => {
   it('no stored token on a dashboard path goes to /login without a toast, remembering the path', async () => {
     const app = createApp({});
     app.open('/deposito/jatuh-tempo');
-    await settle();
+    await app.settle();
     expect(app.world.history).toEqual(['/deposito/jatuh-tempo', '/login?next=%2Fdeposito%2Fjatuh-tempo']);
     expect(app.world.toasts).toEqual([]);
   });
@@ -199,12 +216,12 @@ describe('the client machines wired together', () => {
     const token = tokenExpiringAt(NOW_S + 3600);
     const app = createApp({ login: async () => ({ statusCode: 200, message: 'OK', data: { token, user } }) });
     app.open('/deposito/dep-7?tab=riwayat');
-    await settle();
+    await app.settle();
     const login = new URL(app.world.location, OWN);
     expect(login.pathname).toBe('/login');
     // The login screen hands the machine its `next`, as the browser decoded it.
     app.session.send({ type: 'session.login', email: user.email, password: 'Rahasia#2026', returnTo: login.searchParams.get('next') });
-    await settle();
+    await app.settle();
     expect(app.world.history.at(-1)).toBe('/deposito/dep-7?tab=riwayat');
     expect(app.routeGuard.getSnapshot().value).toBe('allowed');
   });
@@ -213,16 +230,16 @@ describe('the client machines wired together', () => {
     const token = tokenExpiringAt(NOW_S + 3600);
     const app = createApp({ login: async () => ({ statusCode: 200, message: 'OK', data: { token, user } }) });
     app.open('/login?next=https%3A%2F%2Fevil.test%2Fhome');
-    await settle();
+    await app.settle();
     app.session.send({ type: 'session.login', email: user.email, password: 'Rahasia#2026', returnTo: 'https://evil.test/home' });
-    await settle();
+    await app.settle();
     expect(app.world.history.at(-1)).toBe('/home');
   });
 
   it('an expired session on a list keeps its filters for after the login', async () => {
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S - 1) } });
     app.open('/deposito?status=active&q=Sari');
-    await settle();
+    await app.settle();
     expect(app.world.toasts).toEqual([SESSION_EXPIRED_MESSAGE]);
     expect(app.world.history).toEqual(['/deposito?status=active&q=Sari', '/login?next=%2Fdeposito%3Fstatus%3Dactive%26q%3DSari']);
   });
@@ -230,7 +247,7 @@ describe('the client machines wired together', () => {
   it('a public screen with a stored token redirects to /home without a check of its own', async () => {
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S + 3600) } });
     app.open('/reset-password');
-    await settle();
+    await app.settle();
     expect(app.world.history).toEqual(['/reset-password', '/home']);
     expect(app.world.requests).toEqual(['GET /profile/detail']); // the check of /home, once
   });
@@ -238,9 +255,9 @@ describe('the client machines wired together', () => {
   it('the signature return page and public screens without a token run no check', async () => {
     const app = createApp({});
     app.open('/signature/privy');
-    await settle();
+    await app.settle();
     app.open('/registration');
-    await settle();
+    await app.settle();
     expect(app.world.history).toEqual(['/signature/privy', '/registration']);
     expect(app.session.getSnapshot().value).toBe('noUser');
     expect(app.session.getSnapshot().context.reason).toBeNull();
@@ -250,12 +267,12 @@ describe('the client machines wired together', () => {
     const revoked = { statusCode: 401, message: 'Sesi tidak berlaku.', error: 'Unauthorized' };
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S + 3600) }, profile: () => Promise.reject(revoked) });
     app.open('/home');
-    await settle();
+    await app.settle();
     expect(app.world.history.at(-1)).toBe('/login');
     expect(app.world.toasts).toEqual(['Sesi telah berakhir. Silahkan login kembali.']);
     expect(app.world.storage.has('token')).toBe(false);
     // The login page checks again and finds nothing: no second toast, no redirect loop.
-    await settle();
+    await app.settle();
     expect(app.world.toasts).toHaveLength(1);
     expect(app.world.history.at(-1)).toBe('/login');
   });
@@ -264,7 +281,7 @@ describe('the client machines wired together', () => {
     const offline = { statusCode: 0, message: 'Tidak dapat terhubung ke server. Periksa koneksi Anda.', error: 'NetworkError' };
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S + 3600) }, profile: () => Promise.reject(offline) });
     app.open('/home');
-    await settle();
+    await app.settle();
     expect(app.world.history[1]).toBe('/login');
     expect(app.world.toasts).toEqual([]);
     expect(app.world.storage.has('token')).toBe(true);
@@ -274,9 +291,9 @@ describe('the client machines wired together', () => {
     const token = tokenExpiringAt(NOW_S + 3600);
     const app = createApp({ framed: true, login: async () => ({ statusCode: 200, message: 'OK', data: { token, user } }) });
     app.open('/login');
-    await settle();
+    await app.settle();
     app.session.send({ type: 'session.login', email: user.email, password: 'Rahasia#2026' });
-    await settle();
+    await app.settle();
     expect(app.world.posted).toEqual([{ to: 'parent', message: 'LoggedInBPR', targetOrigin: HOST }]);
     expect(app.world.storage.get('token')).toBe(seal(token));
     expect(app.world.storage.get('token-expired')).toBe(String(NOW_S + 3600));
@@ -287,7 +304,7 @@ describe('the client machines wired together', () => {
   it('a login answered with statusCode 201 is a failure shown through the error toast', async () => {
     const app = createApp({ login: async () => ({ statusCode: 201, message: 'Akun menunggu verifikasi.', data: {} }) });
     app.session.send({ type: 'session.login', email: user.email, password: 'x' });
-    await settle();
+    await app.settle();
     expect(app.session.getSnapshot().value).toBe('noUser');
     expect(app.world.toasts).toEqual(['Akun menunggu verifikasi.']);
     expect(app.world.storage.has('token')).toBe(false);
@@ -299,7 +316,7 @@ describe('the client machines wired together', () => {
         Promise.reject({ statusCode: 403, message: 'Kata sandi kedaluwarsa.', error: 'PasswordExpired', data: { changePasswordToken: 'chg-1' } }),
     });
     app.session.send({ type: 'session.login', email: user.email, password: 'lama' });
-    await settle();
+    await app.settle();
     expect(app.world.history).toEqual(['/change-password-expired']);
     expect(app.session.getSnapshot().context.changePassword).toEqual({ email: user.email, token: 'chg-1' });
     expect([...app.world.storage.values()].join()).not.toContain('chg-1');
@@ -309,9 +326,9 @@ describe('the client machines wired together', () => {
   it('the host logs the user out: token revoked, storage cleared, /login, LoggedOut reply to the host', async () => {
     const app = createApp({ stored: { token: tokenExpiringAt(NOW_S + 3600) } });
     app.open('/home');
-    await settle();
+    await app.settle();
     app.message({ eventMessage: 'logout' }, HOST);
-    await settle();
+    await app.settle();
     expect(app.world.requests).toContain('POST /auth/logout (token stored: true)');
     expect(app.world.storage.size).toBe(0);
     expect(app.session.getSnapshot().value).toBe('noUser');
@@ -342,11 +359,12 @@ describe('the client machines wired together', () => {
       profile: () => new Promise<User>((resolve) => (release = resolve)),
     });
     app.open('/login');
-    await settle();
+    // The check of /login waits on the profile request, held open here.
+    await vi.waitFor(() => expect(app.world.requests).toEqual(['GET /profile/detail']), { interval: 1 });
     app.open('/deposito');
-    await settle();
+    await vi.waitFor(() => expect(app.routeGuard.getSnapshot().context.path).toBe('/deposito'), { interval: 1 });
     release(user);
-    await settle();
+    await app.settle();
     // The check begun on /login would have sent the user to /home; the newer path wins.
     expect(app.world.history).toEqual(['/login', '/deposito']);
     expect(app.routeGuard.getSnapshot().value).toBe('allowed');

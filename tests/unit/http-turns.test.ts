@@ -44,13 +44,17 @@ describe('requests per event-loop turn (server/platform/http/turns.ts)', () => {
   it('a lone request starts at once, and so does one after an idle moment', async () => {
     const middleware = requestsPerTurn(1);
     let ran = 0;
-    await middleware({} as Context, async () => {
-      ran += 1;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await middleware({} as Context, async () => {
-      ran += 1;
-    });
+    const request = () =>
+      middleware({} as Context, async () => {
+        ran += 1;
+      });
+    const first = request();
+    expect(ran).toBe(1); // started in the caller's turn, not queued
+    await first;
+    // The turn it started in ends: the middleware queued its end of turn (setImmediate) before this wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = request();
     expect(ran).toBe(2);
+    await second;
   });
 });

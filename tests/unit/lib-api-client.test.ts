@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,12 @@ let server: Server;
 let origin: string;
 const seen: Seen[] = [];
 const hanging = new Set<ServerResponse>();
+/** Emits 'held' when the server starts holding a request to /slow. */
+const holding = new EventEmitter();
+/** Resolves once the server holds a request (at once when it already does). */
+const serverHoldsRequest = async () => {
+  if (hanging.size === 0) await once(holding, 'held');
+};
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
   res.writeHead(status, { 'content-type': type });
@@ -44,6 +51,7 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   });
   if (url.endsWith('/slow')) {
     hanging.add(res);
+    holding.emit('held');
     return;
   }
   if (url.endsWith('/unauthorized')) return send(res, 401, { statusCode: 401, message: 'Sesi tidak valid.', error: 'Unauthorized' });
@@ -164,13 +172,16 @@ describe('timeouts', () => {
   });
 
   it('keeps waiting while under the timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const api = clients({ timeouts: { v1: 1_000 } });
-    const pending = api.v1('/slow');
-    let settled = false;
-    pending.catch(() => undefined).finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(settled).toBe(false);
-    await expect(pending).rejects.toMatchObject({ error: 'Timeout' });
+    let outcome: unknown = 'pending';
+    const request = api.v1('/slow').catch((failure: unknown) => (outcome = failure));
+    await serverHoldsRequest();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await request;
+    expect(outcome).toMatchObject({ error: 'Timeout' });
   });
 
   it('still times out when the caller brings its own abort signal, and can be cancelled by it', async () => {
@@ -197,8 +208,7 @@ describe('timeouts', () => {
     for (const [name, expected] of [['v1', 15_000], ['v2', 15_000], ['v2General', 15_000], ['v2Bpr', 40_000]] as const) {
       let outcome: unknown = 'pending';
       const request = api[name]('/slow').catch((failure: unknown) => (outcome = failure));
-      // Wait in real time (setImmediate is not faked) until the server holds the request.
-      while (hanging.size === 0) await new Promise((resolve) => setImmediate(resolve));
+      await serverHoldsRequest();
       await vi.advanceTimersByTimeAsync(expected - 1);
       expect(outcome, `${name} still waiting at ${expected - 1} ms`).toBe('pending');
       await vi.advanceTimersByTimeAsync(1);

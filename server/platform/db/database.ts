@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgres://… runs on PostgreSQL; undefined runs on SQLite in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;

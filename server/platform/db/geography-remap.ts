@@ -28,7 +28,7 @@ export interface VillageRow {
   districtId: string;
 }
 
-export interface VillageIndex {
+interface VillageIndex {
   byId: Map<string, VillageRow>;
   byCity: Map<string, VillageRow[]>;
 }
@@ -130,7 +130,7 @@ export interface StoredAreas {
 }
 
 /** The codes of each level in the new dataset. */
-export interface AreaCodes {
+interface AreaCodes {
   provinces: Set<string>;
   cities: Set<string>;
   districts: Set<string>;

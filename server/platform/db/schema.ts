@@ -398,7 +398,7 @@ export interface DisbursementsTable {
 }
 
 /** `customerData`: the customer's identity fields (name, NIK, birth, NPWP, legal form…), before and after. */
-export type ChangeRequestKind = 'instruction' | 'payoutAccount' | 'customerData';
+type ChangeRequestKind = 'instruction' | 'payoutAccount' | 'customerData';
 
 export interface ChangeRequestsTable {
   id: string;

@@ -4,7 +4,7 @@ import type { AcceptedMediaType } from './uploads';
 export const MEDIA_EXTENSIONS: Record<AcceptedMediaType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** A stored file's own content-security policy: nothing in it may run, load or navigate. */
-export const STORED_FILE_CSP = "sandbox; default-src 'none'";
+const STORED_FILE_CSP = "sandbox; default-src 'none'";
 
 /**
  * A stored file as the answer: always an attachment (a browser never renders it as our page),

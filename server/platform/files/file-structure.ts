@@ -8,8 +8,8 @@ import type { AcceptedMediaType } from './uploads';
  */
 
 /** Images wider or taller than this, or with more pixels, are refused (decompression bombs). */
-export const MAX_IMAGE_SIDE = 10_000;
-export const MAX_IMAGE_PIXELS = 50_000_000;
+const MAX_IMAGE_SIDE = 10_000;
+const MAX_IMAGE_PIXELS = 50_000_000;
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => Buffer.from(bytes.buffer, bytes.byteOffset + from, Math.max(0, to - from)).toString('latin1');
 

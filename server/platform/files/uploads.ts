@@ -25,7 +25,7 @@ export function detectMediaType(bytes: Uint8Array): AcceptedMediaType | null {
 
 const MEDIA_TYPE_NAMES: Record<AcceptedMediaType, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
 
-export interface UploadRule {
+interface UploadRule {
   /** How the form names the field, e.g. "Logo" or "Dokumen". */
   label: string;
   maxBytes: number;
@@ -50,7 +50,7 @@ function formatSize(bytes: number): string {
 }
 
 /** Checked uploads on their way into the file store (storeUploads). */
-export interface StoredUploads {
+interface StoredUploads {
   /** Their stored_files rows (ids chosen, not yet inserted). */
   rows: StoredFileRow[];
   /**
@@ -63,6 +63,19 @@ export interface StoredUploads {
    * request runs in an ambient transaction, its rollback calls this too.
    */
   undo(): Promise<void>;
+}
+
+/** The `stored_files` row of a checked upload: its size and SHA-256, the name the client gave it. */
+export function storedFileRow(upload: Upload, mediaType: AcceptedMediaType, purpose: StoredFileRow['purpose'], now: string, id: string = randomUUID()): StoredFileRow {
+  return {
+    id,
+    purpose,
+    media_type: mediaType,
+    size_bytes: upload.bytes.byteLength,
+    original_name: upload.name ? upload.name.slice(0, 255) : null,
+    sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+    created_at: now,
+  };
 }
 
 /**
@@ -78,18 +91,7 @@ export async function storeUploads(
   uploads: Array<{ upload: Upload; mediaType: AcceptedMediaType; purpose: StoredFileRow['purpose'] }>,
   now: string,
 ): Promise<StoredUploads> {
-  const files = uploads.map(({ upload, mediaType, purpose }) => ({
-    bytes: upload.bytes,
-    row: {
-      id: randomUUID(),
-      purpose,
-      media_type: mediaType,
-      size_bytes: upload.bytes.byteLength,
-      original_name: upload.name ? upload.name.slice(0, 255) : null,
-      sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-      created_at: now,
-    } satisfies StoredFileRow,
-  }));
+  const files = uploads.map(({ upload, mediaType, purpose }) => ({ bytes: upload.bytes, row: storedFileRow(upload, mediaType, purpose, now) }));
   const written: string[] = [];
   const undo = async () => {
     await Promise.all(written.map((id) => fileStore.delete(id)));

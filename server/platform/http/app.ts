@@ -14,7 +14,7 @@ const REQUESTS_PER_TURN = 8;
 /** A router of an area and the base path (contract/bases.ts) it is mounted on. */
 export type MountedRouter = readonly [basePath: string, router: Hono<AppEnv>];
 
-export interface HttpDeps {
+interface HttpDeps {
   logger: Logger;
   embedAllowedOrigins: string[];
   /** PUBLIC_URL is https (HSTS). */

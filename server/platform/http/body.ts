@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import { ServiceError } from '../errors';
 import type { Upload } from '../files/uploads';
 
-export interface RequestFields {
+interface RequestFields {
   fields: Record<string, unknown>;
   files: Record<string, Upload[]>;
 }
 
 const MALFORMED = 'Format data yang dikirim tidak valid.';
-export const NUL_CHARACTER = 'Data yang dikirim berisi karakter NUL, yang tidak dapat disimpan.';
+const NUL_CHARACTER = 'Data yang dikirim berisi karakter NUL, yang tidak dapat disimpan.';
 
 /** True when a text anywhere in the value (keys included) holds a NUL character. */
 function holdsNul(value: unknown): boolean {

@@ -3,9 +3,9 @@ import type { Duplex } from 'node:stream';
 import { errorBody, reasonPhrase } from './envelope';
 import { securityHeaderValues, type SecurityOptions } from './middleware';
 
-export const HEADERS_TOO_LARGE = 'Alamat atau header permintaan terlalu panjang.';
+const HEADERS_TOO_LARGE = 'Alamat atau header permintaan terlalu panjang.';
 export const MALFORMED_REQUEST = 'Permintaan HTTP tidak dapat dibaca.';
-export const REQUEST_TIMEOUT = 'Permintaan terlalu lama dikirim; silakan coba lagi.';
+const REQUEST_TIMEOUT = 'Permintaan terlalu lama dikirim; silakan coba lagi.';
 
 /** A whole HTTP/1.1 answer in the envelope with the security headers, for a socket no route will answer on. */
 export function rawErrorAnswer(status: number, message: string, security: SecurityOptions): string {

@@ -33,7 +33,7 @@ export function okPage(c: Context, page: { items: unknown[]; meta: unknown }, ex
   return c.json({ statusCode: 200, message: 'OK', data: page.items, meta: page.meta, ...extra }, 200);
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   statusCode: number;
   message: string | string[];
   error: string;

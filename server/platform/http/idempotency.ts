@@ -31,9 +31,9 @@ import type { AppEnv } from './session';
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const ANONYMOUS = 'anonymous';
 
-export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key tidak valid: 1–255 karakter tanpa spasi.';
-export const IDEMPOTENCY_IN_FLIGHT = 'Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi.';
-export const IDEMPOTENCY_KEY_REUSED =
+const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key tidak valid: 1–255 karakter tanpa spasi.';
+const IDEMPOTENCY_IN_FLIGHT = 'Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi.';
+const IDEMPOTENCY_KEY_REUSED =
   'Idempotency-Key ini sudah dipakai untuk permintaan lain. Muat ulang halaman lalu kirim lagi; jika masih gagal, hubungi dukungan.';
 
 /** Test hooks: called inside the transaction just before its commit, and just after it. */

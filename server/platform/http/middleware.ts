@@ -68,8 +68,8 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler {
   };
 }
 
-export const MALFORMED_ADDRESS = 'Alamat permintaan tidak valid.';
-export const NUL_IN_ADDRESS = 'Alamat permintaan berisi karakter NUL, yang tidak dapat diproses.';
+const MALFORMED_ADDRESS = 'Alamat permintaan tidak valid.';
+const NUL_IN_ADDRESS = 'Alamat permintaan berisi karakter NUL, yang tidak dapat diproses.';
 
 /**
  * Refuses a path or query string that does not decode, or that decodes to a NUL character: no
@@ -89,7 +89,7 @@ export function refuseUnreadableAddresses(): MiddlewareHandler {
   };
 }
 
-export const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
 
 export function requestBodyLimit(maxBytes = MAX_REQUEST_BYTES): MiddlewareHandler {
   return bodyLimit({

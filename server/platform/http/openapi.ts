@@ -490,7 +490,7 @@ function namedRecordKeys(schema: unknown): unknown {
  * then each segment in camelCase, a path parameter as `By<Name>`
  * (GET /api-v2-bpr/deposito/{id} → `getV2BprDepositoById`).
  */
-export function operationIdOf(operation: Pick<Operation, 'method' | 'base' | 'path'>): string {
+function operationIdOf(operation: Pick<Operation, 'method' | 'base' | 'path'>): string {
   const pascal = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
   const segments = operation.path.split('/').filter(Boolean).map((segment) => (segment.startsWith('{') ? `By${pascal(segment)}` : pascal(segment)));
   return `${operation.method}${operation.base ? pascal(operation.base) : ''}${segments.join('')}`;

@@ -13,8 +13,8 @@ export type AppEnv = { Variables: { claims: TokenClaims } };
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/i;
 
-export const LOGIN_REQUIRED = 'Silakan login terlebih dahulu.';
-export const WRONG_AUTHORIZATION_FORM = 'Format header Authorization tidak sesuai. Silakan login kembali.';
+const LOGIN_REQUIRED = 'Silakan login terlebih dahulu.';
+const WRONG_AUTHORIZATION_FORM = 'Format header Authorization tidak sesuai. Silakan login kembali.';
 
 /**
  * The token in an Authorization header written in `form` (contract/bases.ts): `Bearer <token>`

@@ -23,14 +23,14 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 
 /** Paths the SPA never answers: they belong to the API, whose unknown paths get the 404 envelope. */
-export const API_PREFIXES = [...Object.values(apiBases).map((base) => base.path), '/api-docs', '/healthz'];
+const API_PREFIXES = [...Object.values(apiBases).map((base) => base.path), '/api-docs', '/healthz'];
 
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** What the SPA reads at boot from index.html's meta tags, so one build serves every site. */
-export interface SpaRuntimeConfig {
+interface SpaRuntimeConfig {
   embedAllowedOrigins: string[];
   productId: string;
   /** demo shows the demo banner on the login page and the sandbox's parcel control; default production. */
@@ -42,7 +42,7 @@ function escapeAttribute(value: string): string {
 }
 
 /** index.html with the site's runtime settings as meta tags (no inline script: the CSP forbids it). */
-export function withRuntimeConfig(indexHtml: string, runtime: SpaRuntimeConfig): string {
+function withRuntimeConfig(indexHtml: string, runtime: SpaRuntimeConfig): string {
   const tags =
     `<meta name="berjangka:embed-allowed-origins" content="${escapeAttribute(runtime.embedAllowedOrigins.join(','))}">` +
     `<meta name="berjangka:product" content="${escapeAttribute(runtime.productId)}">` +

@@ -15,9 +15,9 @@ import { newRowId } from '../row-id';
  * it was (the area's service re-runs it for one subject); the outbox only remembers and retries.
  */
 
-export type FollowUpKind = Exclude<OutboxTable['kind'], 'partner.notification'>;
+type FollowUpKind = Exclude<OutboxTable['kind'], 'partner.notification'>;
 
-export interface FollowUp {
+interface FollowUp {
   kind: FollowUpKind;
   /** What to do again: a shipment, a signature request, a letter, or the mail's own id. */
   subjectId: string;

@@ -1,6 +1,6 @@
 import { setFont, type FontPath } from './fonts';
 
-export interface TextBox {
+interface TextBox {
   x: number;
   y: number;
   width: number;

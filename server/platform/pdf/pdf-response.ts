@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 
-export const PDF_MEDIA_TYPE = 'application/pdf';
+const PDF_MEDIA_TYPE = 'application/pdf';
 
 /**
  * The filename as plain ASCII, as the xlsx downloads name theirs (xlsx-stream.ts), so every

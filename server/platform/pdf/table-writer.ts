@@ -16,7 +16,7 @@ export interface PageFrame {
   bottom(writer: PdfTableWriter, number: number): void;
 }
 
-export interface TableColumn {
+interface TableColumn {
   header: string;
   /** A relative weight: the columns share the content width in these proportions. */
   weight: number;
@@ -37,7 +37,7 @@ export interface PageSetup {
   margins: PageMargins;
 }
 
-export type Rgb = readonly [number, number, number];
+type Rgb = readonly [number, number, number];
 
 export const INK: Rgb = [0.07, 0.07, 0.07];
 export const MUTED: Rgb = [0.35, 0.35, 0.35];
@@ -46,7 +46,7 @@ const HEADER_FILL: Rgb = [0.87, 0.92, 0.93];
 const ZEBRA_FILL: Rgb = [0.965, 0.972, 0.976];
 const RULE: Rgb = [0.6, 0.65, 0.67];
 
-export interface TableStyle {
+interface TableStyle {
   /** Cell text size in points. */
   size: number;
   /** Height of every row, header included. */
@@ -229,7 +229,7 @@ interface PlacedColumn extends TableColumn {
   width: number;
 }
 
-export class TableCursor {
+class TableCursor {
   private readonly columns: PlacedColumn[];
   private readonly headings: string[][];
   private rowIndex = 0;

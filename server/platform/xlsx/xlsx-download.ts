@@ -15,7 +15,7 @@ export interface XlsxDownloadDeps extends ExportSource {
 }
 
 /** An area's export: validates the query (a bad filter throws before the first byte), then names the file and its sheet. */
-export type XlsxExport<Row> = (
+type XlsxExport<Row> = (
   source: ExportSource,
   bankId: string,
   query: Record<string, unknown>,

@@ -20,13 +20,13 @@ import { ServiceError } from '../errors';
  */
 
 /** What an upload may inflate to by default: templates are kilobytes; a sheet of thousands of rows a few megabytes. */
-export const XLSX_MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+const XLSX_MAX_INFLATED_BYTES = 8 * 1024 * 1024;
 export const XLSX_MAX_ENTRIES = 1000;
 /** An entry this large may not claim to inflate more than XLSX_MAX_RATIO times its stored size. */
 const RATIO_CHECKED_FROM_BYTES = 1024 * 1024;
-export const XLSX_MAX_RATIO = 200;
+const XLSX_MAX_RATIO = 200;
 
-export interface XlsxUploadLimits {
+interface XlsxUploadLimits {
   maxInflatedBytes?: number;
   maxEntries?: number;
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, watch } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { collectPageErrors } from './browser';
@@ -73,19 +74,41 @@ export function mailBody(eml: string): string {
   return /content-transfer-encoding:\s*quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body;
 }
 
-/** Waits for the newest mail to `email` that carries a reset link and returns the link. */
+/**
+ * Waits for the newest mail to `email` that carries a reset link and returns the link: looked for
+ * again each time the outbox directory changes (the file system's watch, not polling).
+ */
 export async function waitForResetLink(server: RunningServer, email: string, after: number, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = server.outbox().slice(after).filter((eml) => new RegExp(`^To:.*${email.replace(/[.@]/g, '\\$&')}`, 'im').test(eml));
-    const link = mails
+  const found = () =>
+    server
+      .outbox()
+      .slice(after)
+      .filter((eml) => new RegExp(`^To:.*${email.replace(/[.@]/g, '\\$&')}`, 'im').test(eml))
       .map((eml) => /https?:\/\/\S+\/reset-password\?token=[^\s"'<>]+/.exec(mailBody(eml))?.[0])
-      .filter((found): found is string => Boolean(found))
+      .filter((link): link is string => Boolean(link))
       .at(-1);
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no reset mail to ${email} in the outbox`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // The server makes the directory with its first mail; made here so it can be watched before that.
+  const outboxDir = join(server.dataDir, 'outbox');
+  mkdirSync(outboxDir, { recursive: true });
+  return new Promise<string>((resolve, reject) => {
+    const done = (link: string) => {
+      clearTimeout(deadline);
+      watcher.close();
+      resolve(link);
+    };
+    // A mail is written in one go, but its file may be seen before its bytes: each change looks again.
+    const watcher = watch(outboxDir, () => {
+      const link = found();
+      if (link) done(link);
+    });
+    const deadline = setTimeout(() => {
+      watcher.close();
+      reject(new Error(`no reset mail to ${email} in the outbox`));
+    }, timeoutMs);
+    // Looked at after the watch began, so a mail written in between is not missed.
+    const link = found();
+    if (link) done(link);
+  });
 }
 
 /** The pending registrations as `npm run admin -- registrations` prints them for that server's data. */
@@ -127,6 +150,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // A toast fading in (400 ms, product spec section 9) has not its colours yet: axe measures the page
+  // once no toast's fade is running, as a reader sees it.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || !(animation instanceof CSSAnimation && animation.animationName.startsWith('bj-toast-fade'))),
+  );
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') blocks inline <script> tags.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

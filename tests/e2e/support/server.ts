@@ -61,20 +61,37 @@ export async function startServer(env: Record<string, string> = {}, { fresh = fa
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
+  // Listening once server/start.ts prints its banner (after the server listens); a failed start exits first.
+  await new Promise<void>((resolve, reject) => {
+    const listening = () => output.includes('Berjangka berjalan di ');
+    const stopWatching = () => {
+      clearTimeout(deadline);
+      child.stdout?.off('data', onOutput);
+      child.off('exit', onExit);
+    };
+    const onOutput = () => {
+      if (!listening()) return;
+      stopWatching();
+      resolve();
+    };
+    const onExit = (code: number | null) => {
+      stopWatching();
+      reject(new Error(`server exited early (${code}):\n${output}`));
+    };
+    const deadline = setTimeout(() => {
+      stopWatching();
       child.kill('SIGKILL');
-      throw new Error(`server did not answer /healthz in time:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, 120_000);
+    child.stdout?.on('data', onOutput);
+    child.once('exit', onExit);
+    if (child.exitCode !== null) onExit(child.exitCode);
+    else onOutput();
+  });
+  const health = await fetch(`${url}/healthz`);
+  if (!health.ok) {
+    child.kill('SIGKILL');
+    throw new Error(`server started but /healthz answered ${health.status}:\n${output}`);
   }
 
   return {
