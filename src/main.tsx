@@ -5,6 +5,7 @@ import { createAppActors } from './app/actors';
 import { App } from './app/App';
 import { browserEffects } from './app/main-effects';
 import { appRoutes } from './app/routes';
+import { createQueryClient } from './lib/query-client';
 import { sessionStore } from './lib/storage';
 
 // Framed on another site, the session may be in local storage the user let us use before: taken
@@ -16,9 +17,10 @@ await sessionStore.prepare();
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 const actors = createAppActors(browserEffects((to) => void router?.navigate(to)));
 router = createBrowserRouter(appRoutes());
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App actors={actors} router={router} />
+    <App actors={actors} router={router} queryClient={queryClient} />
   </StrictMode>,
 );

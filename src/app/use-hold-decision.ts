@@ -6,9 +6,9 @@ import { useSubmit } from './use-submit';
 
 /**
  * The decision on a hold a screen has open (the deposit's Blokir tab, the Blokir list): which hold
- * and event, the request through the submission machine, the toast, and `reload` (the screen reads
- * its data again) once the server took it. A refusal stays in the dialog; closing the dialog after
- * one reloads too, since the hold may have changed under it (another supervisor decided).
+ * and event, the request through the submission machine (whose success has what it changed read
+ * again), the toast. A refusal stays in the dialog; closing the dialog after one calls `reload`
+ * (the screen reads its data again), since the hold may have changed under it (another supervisor decided).
  */
 export function useHoldDecision(reload: () => void) {
   const app = useAppActors();
@@ -22,7 +22,6 @@ export function useHoldDecision(reload: () => void) {
     if (!done.ok) return;
     app.notify({ type: 'success', title: holdDecisionDone[event] });
     setOpen(null);
-    reload();
   };
 
   return {

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo, useRef } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { submissionMachine, type FieldOpenings, type SubmissionRequest, type SubmissionStatus } from '@machines/submission';
 import { newIdempotencyKey } from '../lib/idempotency';
+import { wroteTo, type ServerAnswer, type ServerKey } from '../lib/server-data';
 import { AppActorsContext } from './actors-context';
 
 /** How a submit ended: the answer; a refusal or a failure (already shown); or ignored while another was on its way. */
@@ -15,6 +17,23 @@ export type SubmitOutcome<T> =
 export interface LocalProblems {
   problems?: readonly string[];
   fieldProblems?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** What one submission's writes change in what views read (src/lib/server-data.ts). */
+export interface SubmitOptions {
+  /**
+   * The keys a success changes: everything below them is read again. Without it a success changes
+   * every area but reference data — name less only when the write surely touches nothing else.
+   */
+  invalidates?: readonly ServerKey[];
+}
+
+/** One submit's own say about the cache. */
+export interface SubmitCall<T> {
+  /** What the answer itself is (a transition answers the deposit's detail): put in the cache, not fetched again. */
+  answered?: (answer: T) => readonly ServerAnswer[];
+  /** This call's keys, over the submission's (`[]`: a check that changes nothing). */
+  invalidates?: readonly ServerKey[];
 }
 
 /**
@@ -34,9 +53,10 @@ export interface Submission {
   round: number;
   /**
    * Sends `payload` once with the key the machine chose for it (`request` makes the call). A
-   * refusal or a failure is shown by the form (and as a toast, for after the dialog closes).
+   * refusal or a failure is shown by the form (and as a toast, for after the dialog closes). A
+   * success puts what it answered into the cache and has what it changed read again.
    */
-  submit<T>(payload: unknown, request: (key: string) => Promise<T>): Promise<SubmitOutcome<T>>;
+  submit<T>(payload: unknown, request: (key: string) => Promise<T>, call?: SubmitCall<T>): Promise<SubmitOutcome<T>>;
   /** The form's own check stopped it: nothing is sent, every problem is shown. */
   invalid(problems: LocalProblems): void;
   /** Forgets what was shown (a dialog opened again); keys still open are kept for a retry. */
@@ -54,10 +74,15 @@ function statusCodeOf(failure: unknown): number | null {
 
 /**
  * Runs one submission machine for a form or a dialog (or a screen's dialogs, so a save retried
- * after no answer keeps its key even when its dialog was closed and opened again).
+ * after no answer keeps its key even when its dialog was closed and opened again). Each success
+ * invalidates what `options.invalidates` names (by default every area's reads): the views on
+ * screen read again what the write changed, without a reload.
  */
-export function useSubmit(): Submission {
+export function useSubmit(options: SubmitOptions = {}): Submission {
   const app = useContext(AppActorsContext);
+  const client = useQueryClient();
+  const invalidates = useRef(options.invalidates);
+  invalidates.current = options.invalidates;
   const request = useRef<(key: string) => Promise<unknown>>(async () => undefined);
   const fields = useRef(new Map<string, Map<symbol, readonly string[]>>());
   const actor = useActorRef(
@@ -74,15 +99,19 @@ export function useSubmit(): Submission {
   }, []);
 
   const submit = useCallback(
-    <T>(payload: unknown, call: (key: string) => Promise<T>): Promise<SubmitOutcome<T>> => {
+    <T>(payload: unknown, send: (key: string) => Promise<T>, call: SubmitCall<T> = {}): Promise<SubmitOutcome<T>> => {
       // One at a time: the machine ignores a press while a request is out, and so does the request here.
       if (actor.getSnapshot().value === 'submitting') return Promise.resolve({ ok: false, status: 'ignored', failure: null, statusCode: null });
-      request.current = call;
+      request.current = send;
       return new Promise((resolve) => {
         const settle = (current: Snapshot) => {
           if (current.value === 'submitting') return;
           subscription.unsubscribe();
-          if (current.value === 'succeeded') return resolve({ ok: true, answer: current.context.answer as T });
+          if (current.value === 'succeeded') {
+            const answer = current.context.answer as T;
+            wroteTo(client, call.invalidates ?? invalidates.current, call.answered?.(answer));
+            return resolve({ ok: true, answer });
+          }
           const { failure } = current.context;
           // Said in the form (its summary, its fields) and as a toast, for after a dialog closes.
           app?.showError(failure);
@@ -92,7 +121,7 @@ export function useSubmit(): Submission {
         actor.send({ type: 'submission.submit', payload, freshKey: newIdempotencyKey(), fields: openings() });
       });
     },
-    [actor, app, openings],
+    [actor, app, client, openings],
   );
 
   const invalid = useCallback((local: LocalProblems) => actor.send({ type: 'submission.invalid', ...local, fields: openings() }), [actor, openings]);

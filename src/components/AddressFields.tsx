@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { GeographyLevel } from '@contract/geography';
 import { geographyApi as defaultGeographyApi, type GeographyApi, type GeographyArea, type ZipSearchResult } from '../lib/geography-api';
+import { useServerData } from '../lib/server-data';
 import { ZipSearchField } from './ZipSearchField';
 import { useFieldProblems } from './Form';
 
@@ -138,26 +139,11 @@ interface AreaSelectProps {
 /** One level's select: its options load whenever the area above changes. */
 function AreaSelect({ level, name, label, parentId, value, currentName, required, areas, onChoose }: AreaSelectProps) {
   const id = useId();
-  const [options, setOptions] = useState<{ parentId: string | null; areas: GeographyArea[] } | null>(null);
-  const [failed, setFailed] = useState(false);
   const waiting = parentId === '';
-
-  useEffect(() => {
-    if (waiting) return undefined;
-    const controller = new AbortController();
-    setFailed(false);
-    areas(level, parentId, controller.signal).then(
-      (loaded) => {
-        if (!controller.signal.aborted) setOptions({ parentId, areas: loaded });
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [areas, level, parentId, waiting]);
-
-  const loaded = options && options.parentId === parentId ? options.areas : null;
+  // Another parent's areas are no options for this one: nothing is kept while the next list loads.
+  const options = useServerData(waiting ? null : ['geography', 'areas', level, parentId], (signal) => areas(level, parentId, signal), { freshness: 'reference', keepPrevious: false });
+  const failed = options.status === 'error';
+  const loaded = options.data;
   // The picked area stays shown by the name we know: until its list has come, and should the list
   // no longer hold it (a code a newer dataset retired), so a save never drops it silently.
   const picked = value ? [{ id: value, name: currentName ?? value }] : [];

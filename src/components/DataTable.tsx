@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ListMeta } from '@contract/envelope';
-import type { Resource } from '../lib/use-resource';
+import type { ServerData } from '../lib/server-data';
 import { EmptyState, ErrorState, LoadingState } from './DataState';
 import { Pagination } from './Pagination';
 
@@ -28,8 +28,8 @@ export interface RowSelection<Row> {
 }
 
 export interface DataTableProps<Row> {
-  /** A list answer (`data` rows and paging `meta`) as `useResource` holds it. */
-  list: Resource<{ data: readonly Row[]; meta: ListMeta }>;
+  /** A list answer (`data` rows and paging `meta`) as `useServerData` holds it (null: not asked yet). */
+  list: ServerData<{ data: readonly Row[]; meta: ListMeta } | null>;
   columns: readonly DataColumn<Row>[];
   rowKey: (row: Row) => string;
   /** Read by screen readers only: what the table lists. */

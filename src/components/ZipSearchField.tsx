@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ZIP_SEARCH_MIN_LENGTH } from '@contract/geography';
 import type { GeographyApi, ZipSearchResult } from '../lib/geography-api';
+import { useServerData } from '../lib/server-data';
 import '../styles/address.css';
 
 /** The contract's minimum, as a type-checked copy: importing the value would bring zod along. */
@@ -27,8 +28,8 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 export function ZipSearchField({ label, hint, searchZip, onPick, disabled }: ZipSearchFieldProps) {
   const id = useId();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<ZipSearchResult[]>([]);
-  const [status, setStatus] = useState<Status>('idle');
+  // What is asked: the text after a pause in typing (a newer question aborts the older one).
+  const [asked, setAsked] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const searchRef = useRef(searchZip);
@@ -38,37 +39,26 @@ export function ZipSearchField({ label, hint, searchZip, onPick, disabled }: Zip
   const searchable = query.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_LENGTH;
 
   useEffect(() => {
-    if (!searchable) {
-      setResults([]);
-      setStatus('idle');
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setStatus('loading');
-      searchRef.current(query, LIMIT, controller.signal).then(
-        (found) => {
-          if (controller.signal.aborted) return;
-          setResults(found);
-          setActive(found.length > 0 ? 0 : -1);
-          setStatus('ready');
-        },
-        () => {
-          if (!controller.signal.aborted) setStatus('error');
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    if (!searchable) return setAsked('');
+    const timer = setTimeout(() => setAsked(query), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
   }, [query, searchable]);
+
+  const search = useServerData(searchable && asked ? ['geography', 'zip-search', asked] : null, (signal) => searchRef.current(asked, LIMIT, signal), { freshness: 'reference' });
+  const status: Status = !searchable || !asked ? 'idle' : search.status;
+  const found = searchable ? search.data : null;
+  const results = found ?? [];
+  // New matches: the first is the active one (adjusting state while rendering, as the answer arrives).
+  const [seen, setSeen] = useState(found);
+  if (seen !== found) {
+    setSeen(found);
+    setActive(found && found.length > 0 ? 0 : -1);
+  }
 
   const pick = (result: ZipSearchResult) => {
     onPick(result);
     setText('');
     setOpen(false);
-    setResults([]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -12,6 +12,9 @@ export type { ProductSettings, ProductSettingsInput, ProductSettingsSaved };
 
 const PATH = '/bpr/product-setting';
 
+/** The key of the bank's product settings in the server answers' cache (src/lib/server-data.ts). */
+export const productSettingsKey = ['products', 'settings'] as const;
+
 export function createProductSettingsApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {

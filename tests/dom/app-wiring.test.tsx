@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/auth';
 import { createAppActors, type AppActors, type AppEffects } from '@src/app/actors';
 import { AppActorsContext } from '@src/app/actors-context';
+import { ServerDataProvider } from '@src/app/ServerDataProvider';
 import { createMemoryStore } from '@src/lib/memory-store';
+import { createQueryClient } from '@src/lib/query-client';
 import { appRoutes } from '@src/app/routes';
 import { RouteError } from '@src/app/RouteError';
 import { RouteWatcher } from '@src/app/RouteWatcher';
@@ -81,7 +83,9 @@ function createHarness(options: { path: string; signedIn?: boolean; api?: Partia
     render: () =>
       render(
         <AppActorsContext.Provider value={app}>
-          <RouterProvider router={routerRef} />
+          <ServerDataProvider client={createQueryClient()}>
+            <RouterProvider router={routerRef} />
+          </ServerDataProvider>
         </AppActorsContext.Provider>,
       ),
   };

@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddressFields } from '@src/components/AddressFields';
 import type { GeographyApi, GeographyArea, GeographyLevel, ZipSearchResult } from '@src/lib/geography-api';
+import { FreshCache } from './support/fresh-cache';
 
 afterEach(() => {
   cleanup();
@@ -53,9 +54,11 @@ function fakeApi(search: ZipSearchResult[] = [CITARUM]) {
 
 function renderInForm(api: GeographyApi, props: Partial<Parameters<typeof AddressFields>[0]> = {}) {
   render(
-    <form aria-label="alamat">
-      <AddressFields api={api} required {...props} />
-    </form>,
+    <FreshCache>
+      <form aria-label="alamat">
+        <AddressFields api={api} required {...props} />
+      </form>
+    </FreshCache>,
   );
   return () => Object.fromEntries(new FormData(screen.getByRole('form', { name: 'alamat' }) as HTMLFormElement).entries());
 }

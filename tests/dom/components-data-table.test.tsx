@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListMeta } from '@contract/envelope';
 import { DataTable, type DataColumn } from '@src/components/DataTable';
-import type { Resource } from '@src/lib/use-resource';
+import type { ServerData } from '@src/lib/server-data';
 
 afterEach(cleanup);
 
@@ -32,9 +32,9 @@ function page(rows: Row[], total = rows.length): ListPage {
   return { data: rows, meta: { page: 1, limit: 20, total, totalPages: Math.ceil(total / 20) } };
 }
 
-const ready = (data: ListPage): Resource<ListPage> => ({ status: 'ready', data, error: null, reload: () => {} });
+const ready = (data: ListPage): ServerData<ListPage> => ({ status: 'ready', data, error: null, reload: () => {} });
 
-function renderTable(list: Resource<ListPage>, extra: { onPage?: (page: number) => void } = {}) {
+function renderTable(list: ServerData<ListPage>, extra: { onPage?: (page: number) => void } = {}) {
   return render(
     <DataTable list={list} columns={columns} rowKey={(row) => row.id} caption="Daftar uji" empty={{ title: 'Tidak ada data.', body: 'Coba filter lain.' }} onPage={extra.onPage ?? (() => {})} />,
   );

@@ -16,6 +16,7 @@ import { ActionDialog as ScreenActionDialog, type ActionDialogProps } from '@src
 import { useSubmit } from '@src/app/use-submit';
 import { filenameFromDisposition } from '@src/lib/download';
 import { ok, page } from './support/fake-bpr-server';
+import { FreshCache } from './support/fresh-cache';
 import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
 
 afterEach(cleanup);
@@ -101,9 +102,17 @@ describe('the action menu', () => {
 });
 
 /** The dialog with a submission of its own, as the deposit screen gives it one. */
-function ActionDialog(props: Omit<ActionDialogProps, 'submission'>) {
+function WithSubmission(props: Omit<ActionDialogProps, 'submission'>) {
   const submission = useSubmit();
   return <ScreenActionDialog {...props} submission={submission} />;
+}
+
+function ActionDialog(props: Omit<ActionDialogProps, 'submission'>) {
+  return (
+    <FreshCache>
+      <WithSubmission {...props} />
+    </FreshCache>
+  );
 }
 
 describe('the confirmations', () => {

@@ -7,6 +7,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { draftProblems, termsOf, type PlacementDraft } from '@src/features/deposits/placement/placement-form';
+import { deposit } from './support/deposit-fixture';
 import { ok, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
 import { openStaffScreen, SCREEN_LOAD } from './support/staff-screen';
 
@@ -37,10 +38,11 @@ function openPlacement(answer: (request: SeenRequest) => FakeAnswer | undefined 
 const choose = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('Penempatan Baru', () => {
-  it('the preview is asked once every term is there, and shows each installment; the placement goes with its funding', async () => {
+  it('the preview is asked once every term is there, and shows each installment; the placement goes with its funding and its answer opens the deposit', async () => {
+    const placed = deposit({ id: 'dep-new', depositNumber: 'DEP-2603-ABCD1234', status: 'pending', statusLabel: 'Menunggu persetujuan' });
     const server = openPlacement((request) => {
-      if (request.method === 'POST') return { status: 201, body: { statusCode: 201, message: 'OK', data: { id: 'dep-new', depositNumber: 'DEP-2603-ABCD1234' } } };
-      // The deposit's page is opened next; this test stops at asking for it.
+      // The placement answers the new deposit's detail (contract: depositDetailSchema).
+      if (request.method === 'POST') return { status: 201, body: { statusCode: 201, message: 'OK', data: placed } };
       if (request.path === '/deposito/dep-new') return { status: 404, body: { statusCode: 404, message: 'Deposito tidak ditemukan.', error: 'Not Found' } };
       return undefined;
     });
@@ -69,7 +71,9 @@ describe('Penempatan Baru', () => {
     });
     expect(post.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(post.body).toMatchObject({ customerId: 'cus-9', productId: 'prd-1', tenorMonths: 3, amount: 50_000_000, maturityInstruction: 'PAYOUT', interestPayment: 'MONTHLY', funding: { method: 'TRANSFER', reference: 'TRF-0091' } });
-    await vi.waitFor(() => expect(server.requests.some((request) => request.path === '/deposito/dep-new')).toBe(true));
+    // The deposit's page shows what the placement answered: it is not asked for again.
+    await screen.findByRole('heading', { name: 'Deposito DEP-2603-ABCD1234' }, SCREEN_LOAD);
+    expect(server.requests.some((request) => request.path === '/deposito/dep-new')).toBe(false);
   });
 
   it('what is missing is listed at once and takes the focus; nothing is sent', async () => {

@@ -12,6 +12,7 @@ import type { ReportCatalogueItem, ReportSummary } from '@contract/reports';
 import type { AppActors } from '@src/app/actors';
 import { MonthSummary } from '@src/features/home/MonthSummary';
 import { fakeBprServer, ok, refused, type FakeAnswer, type SeenRequest } from './support/fake-bpr-server';
+import { FreshCache } from './support/fresh-cache';
 import { openApp } from './support/open-app';
 
 const notify = vi.hoisted(() => vi.fn());
@@ -62,7 +63,7 @@ function serve(fileAnswer?: (request: SeenRequest) => FakeAnswer | 'file') {
   const fetch = vi.fn(async (input: unknown, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname !== '/api-v2-bpr/report') return server.fetch(input, init);
-    const seen: SeenRequest = { method: 'GET', path: '/report', query: url.searchParams, idempotencyKey: null, body: null };
+    const seen: SeenRequest = { method: 'GET', path: '/report', query: url.searchParams, idempotencyKey: null, body: null, signal: init?.signal ?? null };
     server.requests.push(seen);
     const answer = fileAnswer?.(seen) ?? 'file';
     if (answer !== 'file') {
@@ -184,9 +185,11 @@ function renderSummary(summary: ReportSummary) {
   const server = fakeBprServer((request) => (request.path === '/report/list-summary' ? ok(summary) : ok([])));
   vi.stubGlobal('fetch', server.fetch);
   render(
-    <MemoryRouter>
-      <MonthSummary period="2026-11" />
-    </MemoryRouter>,
+    <FreshCache>
+      <MemoryRouter>
+        <MonthSummary period="2026-11" />
+      </MemoryRouter>
+    </FreshCache>,
   );
   return server;
 }

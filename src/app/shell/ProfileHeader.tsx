@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BankLogo } from '../../components/BankLogo';
+import { useServerData } from '../../lib/server-data';
 import { useAppActors } from '../actors-context';
 import { useSubmit } from '../use-submit';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -16,26 +17,15 @@ export function ProfileHeader() {
   const user = useSelector(app.session, (snapshot) => snapshot.context.user);
   const sidebarOpen = useSelector(app.sidebar, (snapshot) => snapshot.context.isOpen);
   const storedLogo = user?.bpr.logoUrl ?? null;
-  // The user record may predate a logo upload: ask /profile/logo when it names none.
-  const [fetchedLogo, setFetchedLogo] = useState<{ bprId: string; url: string | null } | null>(null);
+  // The user record may predate a logo upload: ask /profile/logo when it names none (a failure shows the initials).
   const bprId = user?.bpr.id;
+  const fetchedLogo = useServerData(bprId && !storedLogo ? ['profile', 'logo', bprId] : null, () => app.api.profileLogo(), { keepPrevious: false });
   const [changingPassword, setChangingPassword] = useState(false);
-  const passwordChange = useSubmit();
-
-  useEffect(() => {
-    if (!bprId || storedLogo) return;
-    let current = true;
-    app.api
-      .profileLogo()
-      .then((logo) => current && setFetchedLogo({ bprId, url: logo.url }))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [app, bprId, storedLogo]);
+  // One's own password is nothing any view reads.
+  const passwordChange = useSubmit({ invalidates: [] });
 
   if (!show) return null;
-  const logoUrl = storedLogo ?? (fetchedLogo && fetchedLogo.bprId === bprId ? fetchedLogo.url : null);
+  const logoUrl = storedLogo ?? fetchedLogo.data?.url ?? null;
 
   return (
     <header className="bj-header">

@@ -15,7 +15,7 @@ import { formatDateTime, formatRupiah, lastTwelveMonths } from '../../lib/format
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
 import type { JournalSummary } from '../../lib/ledger-api';
-import { useResource, type Resource } from '../../lib/use-resource';
+import { useServerData, type ServerKey, type ServerData } from '../../lib/server-data';
 import { rupiahToText } from '../../lib/number-input';
 import { draftOf, emptyDraft, LINE_GROUPS, readLines, type LinesDraft } from './balance-sheet-form';
 import { JournalPayableOffer, useJournalSummary } from './JournalPayableOffer';
@@ -25,6 +25,8 @@ import { mayAct } from '@machines/deposit-rules';
 import '../../styles/lists.css';
 import '../../styles/balance-sheet.css';
 
+const monthKey = (period: string): ServerKey => ['balance-sheet', 'month', period];
+
 /** /bank/neraca: a month's balance sheet and ratios, the 12-month trend; an ADMIN enters or imports a month. */
 export default function BalanceSheetScreen() {
   const app = useAppActors();
@@ -32,15 +34,12 @@ export default function BalanceSheetScreen() {
   const admin = mayAct(role, 'ADMIN');
   const recentMonths = lastTwelveMonths();
   const [state, update] = useQueryState({ period: recentMonths[1] ?? '' });
-  const months = useResource((signal) => balanceSheetApi.months(signal), []);
+  const months = useServerData(['balance-sheet', 'months'], (signal) => balanceSheetApi.months(signal));
   const onFile = new Set((months.data ?? []).map((month) => month.period));
-  const month = useResource(async (signal) => (onFile.has(state.period) ? balanceSheetApi.month(state.period, signal) : null), [state.period, months.data]);
+  const month = useServerData(onFile.has(state.period) ? monthKey(state.period) : null, (signal) => balanceSheetApi.month(state.period, signal));
   const choices = [...new Set([...recentMonths, ...onFile])].sort().reverse();
   // Outside the form, which is drawn again when the month's data arrives: one request per month.
   const journal = useJournalSummary(state.period, admin);
-  const saved = () => {
-    months.reload();
-  };
 
   return (
     <div className="bj-page bj-stack">
@@ -67,7 +66,7 @@ export default function BalanceSheetScreen() {
               {admin ? 'Isi baris-barisnya di bawah, atau impor dari template Excel.' : 'Neraca diisi oleh Admin bank.'}
             </Notice>
           )}
-          {admin ? <EntryForm key={`${state.period}-${month.data?.enteredAt ?? ''}`} period={state.period} current={month.data ?? null} journal={journal} onSaved={saved} /> : null}
+          {admin ? <EntryForm key={`${state.period}-${month.data?.enteredAt ?? ''}`} period={state.period} current={month.data ?? null} journal={journal} /> : null}
           {months.data.length > 0 ? <RatioTrend months={months.data as BalanceSheetMonth[]} /> : null}
         </>
       )}
@@ -109,7 +108,7 @@ function MonthView({ sheet }: { sheet: BalanceSheet }) {
   );
 }
 
-function EntryForm({ period, current, journal, onSaved }: { period: string; current: BalanceSheet | null; journal: Resource<JournalSummary | null>; onSaved: () => void }) {
+function EntryForm({ period, current, journal }: { period: string; current: BalanceSheet | null; journal: ServerData<JournalSummary | null> }) {
   const app = useAppActors();
   // The entry and the import: one save at a time, their problems above the buttons.
   const save = useSubmit();
@@ -117,10 +116,10 @@ function EntryForm({ period, current, journal, onSaved }: { period: string; curr
   const [file, setFile] = useState<File | null>(null);
 
   const run = async (payload: unknown, request: (key: string) => Promise<BalanceSheet>, success: string) => {
-    const done = await save.submit(payload, request);
+    // The save answers the month as it is now (kept, not fetched again); the months and their ratios are read again.
+    const done = await save.submit(payload, request, { answered: (sheet) => [{ key: monthKey(period), data: sheet }] });
     if (!done.ok) return;
     app.notify({ type: 'success', title: success });
-    onSaved();
   };
 
   const submit = () => {

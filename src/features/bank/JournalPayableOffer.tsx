@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { formatDate, formatRupiah } from '../../lib/format';
 import { ledgerApi, type JournalSummary } from '../../lib/ledger-api';
-import { useResource, type Resource } from '../../lib/use-resource';
+import { useServerData, type ServerData } from '../../lib/server-data';
 
 /** True when `date` ('YYYY-MM-DD') is the last day of its month. */
 function isMonthEnd(date: string): boolean {
@@ -11,8 +11,8 @@ function isMonthEnd(date: string): boolean {
 }
 
 /** The journal's summary of `period` for the offer, asked once per month shown (and only when `wanted`: an admin's form). */
-export function useJournalSummary(period: string, wanted: boolean): Resource<JournalSummary | null> {
-  return useResource(async (signal) => (wanted ? ledgerApi.summary(period, signal) : null), [period, wanted]);
+export function useJournalSummary(period: string, wanted: boolean): ServerData<JournalSummary | null> {
+  return useServerData(wanted ? ['ledger', 'summary', period] : null, (signal) => ledgerApi.summary(period, signal));
 }
 
 /**
@@ -20,7 +20,7 @@ export function useJournalSummary(period: string, wanted: boolean): Resource<Jou
  * payable at the month's end): the month's BYMHD closing from the journal's summary, offered as a
  * button that fills the field. Nothing is saved: staff still save the form.
  */
-export function JournalPayableOffer({ summary, onFill }: { summary: Resource<JournalSummary | null>; onFill: (amount: number) => void }) {
+export function JournalPayableOffer({ summary, onFill }: { summary: ServerData<JournalSummary | null>; onFill: (amount: number) => void }) {
   const [filled, setFilled] = useState(false);
   if (summary.status === 'error') {
     return (

@@ -13,7 +13,7 @@ import { Dialog } from '../../components/Dialog';
 import { formatDate } from '../../lib/format';
 import { depositApi, type ChangeRequest } from '../../lib/deposit-api';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { ChangeSummary } from '../../components/ChangeSummary';
 import { changeLines } from '../../components/change-lines';
 import { mayAct } from '@machines/deposit-rules';
@@ -38,7 +38,8 @@ export default function ChangeRequestsScreen() {
   const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
   const canDecide = mayAct(role, 'SUPERVISOR');
   const [state, update] = useQueryState({ status: 'pending', page: '1' });
-  const list = useResource((signal) => depositApi.changeRequests({ status: state.status, page: state.page, limit: 20 }, signal), [state.status, state.page]);
+  const query = { status: state.status, page: state.page, limit: 20 };
+  const list = useServerData(['change-requests', 'list', query], (signal) => depositApi.changeRequests(query, signal));
   const [deciding, setDeciding] = useState<{ request: ChangeRequest; decision: 'approved' | 'rejected' } | null>(null);
   const decision = useSubmit();
 
@@ -52,7 +53,6 @@ export default function ChangeRequestsScreen() {
     if (!done.ok) return;
     app.notify({ type: 'success', title: deciding.decision === 'approved' ? 'Permintaan disetujui.' : 'Permintaan ditolak.' });
     setDeciding(null);
-    list.reload();
   };
 
   const columns: DataColumn<ChangeRequest>[] = [

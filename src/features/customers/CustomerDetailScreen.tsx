@@ -15,7 +15,7 @@ import { nationalPhone } from '@machines/customer-rules/contact';
 import { customersApi, type AroLetter, type CustomerDetail } from '../../lib/customers-api';
 import { downloadDocument } from '../../lib/download';
 import { formatDate, formatDateTime, formatRate, formatRupiah } from '../../lib/format';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import '../../styles/lists.css';
 
 function Identity({ customer }: { customer: CustomerDetail }) {
@@ -183,8 +183,8 @@ export default function CustomerDetailScreen() {
   const app = useAppActors();
   const [uploading, setUploading] = useState(false);
   const upload = useSubmit();
-  const customer = useResource((signal) => customersApi.detail(id, signal), [id]);
-  const letters = useResource((signal) => customersApi.aroLetters(id, signal), [id]);
+  const customer = useServerData(['customers', 'detail', id], (signal) => customersApi.detail(id, signal));
+  const letters = useServerData(['customers', 'aro-letters', id], (signal) => customersApi.aroLetters(id, signal));
   return (
     <div className="bj-page">
       <PageHeading title={customer.data ? customer.data.name : 'Nasabah'} />
@@ -224,10 +224,7 @@ export default function CustomerDetailScreen() {
                 return upload.submit(input, (key) => documentsApi.uploadDocument(input, key));
               }}
               onClose={() => setUploading(false)}
-              onDone={(document) => {
-                app.notify({ type: 'success', title: 'Dokumen diunggah.', desc: `${document.typeLabel}: ${document.fileName}` });
-                customer.reload();
-              }}
+              onDone={(document) => app.notify({ type: 'success', title: 'Dokumen diunggah.', desc: `${document.typeLabel}: ${document.fileName}` })}
             />
           ) : null}
         </div>

@@ -15,7 +15,7 @@ import { SelectField } from '../../components/SelectField';
 import { TextField } from '../../components/TextField';
 import { customersApi, type CustomerDetail } from '../../lib/customers-api';
 import { ErrorState, LoadingState } from '../../components/DataState';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { errorMessage } from '../../lib/error-message';
 import { jakartaToday } from '../../lib/format';
 import { customerChanges, existingCustomerId, MAX_REPRESENTATIVES, newCustomerInput, representativeFieldNames } from './customer-form';
@@ -44,7 +44,7 @@ const BANK_CHOICES = INDONESIAN_BANKS.map((bank) => ({ value: bank.code, label: 
  */
 export default function CustomerFormScreen() {
   const { id } = useParams();
-  const kept = useResource((signal) => (id ? customersApi.detail(id, signal) : Promise.resolve(null)), [id]);
+  const kept = useServerData(id ? ['customers', 'detail', id] : null, (signal) => customersApi.detail(id ?? '', signal));
   if (!id) return <CustomerForm customer={null} />;
   if (kept.status === 'error') return <ErrorState title="Nasabah tidak dapat dimuat." error={kept.error} onRetry={kept.reload} />;
   if (kept.status !== 'ready' || !kept.data) return <LoadingState label="Memuat data nasabah…" />;

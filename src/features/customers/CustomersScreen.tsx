@@ -5,7 +5,7 @@ import { SearchForm } from '../../components/SearchForm';
 import { customersApi, type CustomerSummary } from '../../lib/customers-api';
 import { formatRupiah } from '../../lib/format';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import '../../styles/lists.css';
 
 const columns: DataColumn<CustomerSummary>[] = [
@@ -34,7 +34,8 @@ const columns: DataColumn<CustomerSummary>[] = [
 /** /nasabah: the bank's customers by name, NIK or phone, with what the bank holds and what LPS guarantees. */
 export default function CustomersScreen() {
   const [state, update] = useQueryState({ q: '', page: '1' });
-  const list = useResource((signal) => customersApi.list({ q: state.q, page: state.page, limit: 20 }, signal), [state.q, state.page]);
+  const query = { q: state.q, page: state.page, limit: 20 };
+  const list = useServerData(['customers', 'list', query], (signal) => customersApi.list(query, signal));
   return (
     <div className="bj-page">
       <PageHeading title="Nasabah" />

@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '../../components/TextField';
 import { ErrorState, LoadingState } from '../../components/DataState';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, type DepositDetail, type StaffEvent } from '../../lib/deposit-api';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { actionLabel } from './deposit-actions';
 import { maturityPayoutPreview } from './amounts-due';
 import { DateField } from '../../components/DateField';
@@ -64,7 +64,7 @@ export function Settlement({ preview, title }: { preview: BreakPreviewData; titl
 }
 
 function BreakPreview({ depositId, date, title }: { depositId: string; date: string; title: string }) {
-  const preview = useResource((signal) => depositApi.breakPreview(depositId, date, signal), [depositId, date]);
+  const preview = useServerData(['deposits', 'break-preview', depositId, date], (signal) => depositApi.breakPreview(depositId, date, signal));
   if (preview.status === 'error') return <ErrorState title="Perkiraan pencairan tidak dapat dihitung." error={preview.error} onRetry={preview.reload} />;
   if (preview.status === 'loading' || !preview.data) return <LoadingState label="Menghitung perkiraan pencairan…" />;
   return <Settlement preview={preview.data} title={title} />;

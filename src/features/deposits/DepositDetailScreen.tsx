@@ -19,7 +19,7 @@ import { bilyetStatusLabels, blockedActions, canRaiseChange, instructionLabels, 
 import { RaiseChangeDialog } from './RaiseChangeDialog';
 import { useSubmit } from '../../app/use-submit';
 import type { RaiseChangeRequest } from '@contract/deposit-api';
-import { useDepositDetail } from './use-deposit-queries';
+import { answeredDetail, useDepositDetail } from './use-deposit-queries';
 import { useQueryState } from '../../lib/use-query-state';
 import type { BilyetStepKind } from './documents/bilyet-steps';
 import { BilyetStepRunner } from './documents/BilyetStepRunner';
@@ -288,7 +288,6 @@ export default function DepositDetailScreen() {
     if (!done.ok) return;
     app.notify({ type: 'success', title: 'Permintaan perubahan diajukan; menunggu keputusan supervisor lain.' });
     setRaising(false);
-    detail.reload();
   };
 
   const confirm = async (chosen: ActionSubmission) => {
@@ -296,17 +295,17 @@ export default function DepositDetailScreen() {
     let done;
     if (chosen.kind === 'event') {
       const { event } = chosen;
-      done = await submission.submit({ depositId: deposit.id, event, version: deposit.version }, (key) => depositApi.act(deposit.id, event, deposit.version, key));
+      // The transition answers the deposit as it is now: shown as it is, not fetched again.
+      done = await submission.submit({ depositId: deposit.id, event, version: deposit.version }, (key) => depositApi.act(deposit.id, event, deposit.version, key), { answered: answeredDetail });
     } else {
       const payment = { depositId: deposit.id, reference: chosen.reference, paidAt: chosen.paidAt, proof: chosen.proof, version: deposit.version };
       done = await submission.submit(payment, (key) => depositApi.markDisbursementPaid(payment, key));
     }
     if (done.ok) app.notify({ type: 'success', title: SUCCESS[action] ?? 'Berhasil.' });
-    // Done, or the deposit changed meanwhile (409): the dialog closes on the deposit as it is now.
-    if (done.ok || done.statusCode === 409) {
-      setAction(null);
-      detail.reload();
-    }
+    // Done, or the deposit changed meanwhile (409): the dialog closes on the deposit as it is now
+    // (a success brought it; a conflict reads it again).
+    if (done.ok || done.statusCode === 409) setAction(null);
+    if (!done.ok && done.statusCode === 409) detail.reload();
   };
 
   return (
@@ -328,25 +327,17 @@ export default function DepositDetailScreen() {
       <Tabs label="Rincian deposito" items={tabItems} selected={tab} onSelect={(next) => updateQuery({ tab: next })}>
         {tab === 'schedule' ? <Schedule deposit={deposit} /> : null}
         {tab === 'timeline' ? <Timeline deposit={deposit} /> : null}
-        {tab === 'documents' ? <DocumentsTab deposit={deposit} submission={submission} onStep={setBilyetStep} onPrinted={detail.reload} /> : null}
-        {tab === 'shipments' ? <ShipmentsTab deposit={deposit} submission={submission} onStep={setBilyetStep} onChanged={detail.reload} /> : null}
+        {tab === 'documents' ? <DocumentsTab deposit={deposit} submission={submission} onStep={setBilyetStep} /> : null}
+        {tab === 'shipments' ? <ShipmentsTab deposit={deposit} submission={submission} onStep={setBilyetStep} /> : null}
         {tab === 'signatures' ? <SignaturesTab deposit={deposit} submission={submission} /> : null}
-        {tab === 'holds' ? <HoldsTab deposit={deposit} role={user.role} submission={submission} onChanged={detail.reload} /> : null}
+        {tab === 'holds' ? <HoldsTab deposit={deposit} role={user.role} submission={submission} onRefused={detail.reload} /> : null}
       </Tabs>
       {raising ? (
         <RaiseChangeDialog deposit={deposit} submission={submission} onClose={() => setRaising(false)} onSubmit={(input) => void raiseChange(input)} />
       ) : null}
       {action ? <ActionDialog key={action} type={action} deposit={deposit} submission={submission} onClose={() => setAction(null)} onConfirm={(submission) => void confirm(submission)} /> : null}
       {bilyetStep ? (
-        <BilyetStepRunner
-          kind={bilyetStep}
-          target={stepTargetOf(deposit)}
-          submission={submission}
-          onClose={() => setBilyetStep(null)}
-          // The bilyet's steps answer the detail itself; a booked pickup answers its own shape.
-          onDone={(answer) => (answer.kind === 'detail' ? detail.replace(answer.detail) : detail.reload())}
-          onConflict={detail.reload}
-        />
+        <BilyetStepRunner kind={bilyetStep} target={stepTargetOf(deposit)} submission={submission} onClose={() => setBilyetStep(null)} onConflict={detail.reload} />
       ) : null}
     </div>
   );

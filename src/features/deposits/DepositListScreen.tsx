@@ -123,6 +123,7 @@ export default function DepositListScreen() {
   };
 
   // One request for the whole selection; the server answers each deposit (approved, or why not).
+  // The submission then has the lists, the counts, Beranda and every other read of them read again.
   const approveSelected = async () => {
     const depositIds = selectedRows.map((row) => row.id);
     const done = await approval.submit({ approve: depositIds }, (key) => depositApi.approveMany(depositIds, key));
@@ -130,8 +131,6 @@ export default function DepositListScreen() {
     setOutcome(bulkApprovalOutcome(done.answer));
     setConfirming(false);
     setSelected(new Set());
-    list.reload();
-    counts.reload();
   };
 
   const exportQuery = cleanQuery({ ...filters, status: listQuery.status, sort: state.sort });

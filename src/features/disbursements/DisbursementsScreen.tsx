@@ -12,7 +12,7 @@ import { Dialog } from '../../components/Dialog';
 import { formatDate, formatRupiah, jakartaToday, lastTwelveMonths } from '../../lib/format';
 import { cleanQuery, depositApi, DOWNLOAD_PATHS, type DisbursementRow } from '../../lib/deposit-api';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { periodLabel } from '../../lib/period-label';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
@@ -27,8 +27,10 @@ export default function DisbursementsScreen() {
   const app = useAppActors();
   const [state, update] = useQueryState({ status: 'pending', period: '', q: '', page: '1' });
   const query = { status: state.status, period: state.period, q: state.q };
-  const list = useResource((signal) => depositApi.disbursements({ ...query, page: state.page, limit: 20 }, signal), [state.status, state.period, state.q, state.page]);
-  const counts = useResource((signal) => depositApi.disbursementCounts({ period: state.period, q: state.q }, signal), [state.period, state.q]);
+  const listQuery = { ...query, page: state.page, limit: 20 };
+  const countQuery = { period: state.period, q: state.q };
+  const list = useServerData(['disbursements', 'list', listQuery], (signal) => depositApi.disbursements(listQuery, signal));
+  const counts = useServerData(['disbursements', 'counts', countQuery], (signal) => depositApi.disbursementCounts(countQuery, signal));
   const [paying, setPaying] = useState<DisbursementRow | null>(null);
   // The screen's, not the dialog's: a payment retried after no answer keeps its key even if its dialog was reopened.
   const payment = useSubmit();
@@ -53,8 +55,6 @@ export default function DisbursementsScreen() {
     if (!done.ok) return;
     app.notify({ type: 'success', title: 'Pencairan dicatat sudah dibayar.' });
     setPaying(null);
-    list.reload();
-    counts.reload();
   };
 
   const columns: DataColumn<DisbursementRow>[] = [

@@ -6,7 +6,7 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { depositApi, DOWNLOAD_PATHS, type DepositSummary } from '../../lib/deposit-api';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { instructionLabels, statusTones } from '../../lib/deposit-labels';
 import '../../styles/lists.css';
 
@@ -24,7 +24,8 @@ const columns: DataColumn<DepositSummary>[] = [
 /** /deposito/jatuh-tempo: deposits maturing from today to today + 7/30/60 days, with download. */
 export default function DueScreen() {
   const [state, update] = useQueryState({ days: '30', page: '1' });
-  const list = useResource((signal) => depositApi.dueInformation({ days: state.days, page: state.page, limit: 20 }, signal), [state.days, state.page]);
+  const query = { days: state.days, page: state.page, limit: 20 };
+  const list = useServerData(['due', 'list', query], (signal) => depositApi.dueInformation(query, signal));
   return (
     <div className="bj-page">
       <PageHeading title="Jatuh Tempo" />

@@ -12,7 +12,7 @@ import { Tabs, type TabItem } from '../../components/Tabs';
 import { formatDate } from '../../lib/format';
 import { holdsApi, type Hold } from '../../lib/holds-api';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import '../../styles/lists.css';
 
 export const HOLD_LIST_DEFAULTS = { status: 'active', reason: '', q: '', page: '1' };
@@ -59,7 +59,7 @@ export default function HoldsScreen() {
   const [state, update] = useQueryState(HOLD_LIST_DEFAULTS);
   const status: StatusTab = isStatusTab(state.status) ? state.status : 'active';
   const query = { status: status === 'all' ? '' : status, reason: state.reason, q: state.q, page: state.page, limit: HOLD_PAGE_SIZE };
-  const list = useResource((signal) => holdsApi.list(query, signal), [JSON.stringify(query)]);
+  const list = useServerData(['holds', 'list', query], (signal) => holdsApi.list(query, signal));
   const decision = useHoldDecision(list.reload);
 
   const onFilter = (event: FormEvent<HTMLFormElement>) => {

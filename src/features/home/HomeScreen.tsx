@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../components/DataState';
 import { formatRupiah, lastTwelveMonths } from '../../lib/format';
 import { depositApi } from '../../lib/deposit-api';
 import { documentsApi } from '../../lib/documents-api';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { DepositMonthsChart } from './DepositMonthsChart';
 import { MonthSummary } from './MonthSummary';
 import { useDepositMonths } from './use-deposit-months';
@@ -39,17 +39,15 @@ export default function HomeScreen() {
   const { session } = useAppActors();
   const user = useSelector(session, (snapshot) => snapshot.context.user);
   const thisMonth = lastTwelveMonths()[0] ?? '';
-  const unprocessed = useResource((signal) => depositApi.unprocessed(signal), []);
-  const documents = useResource((signal) => documentsApi.summaryCounts(signal), []);
-  const due = useResource(
-    async (signal) => {
-      const [week, month] = await Promise.all([depositApi.dueInformation({ days: 7, limit: 1 }, signal), depositApi.dueInformation({ days: 30, limit: 1 }, signal)]);
-      return { week: week.meta.total, month: month.meta.total };
-    },
-    [],
-  );
+  // Beranda's figures, under ['home', …]: every write that changes deposits has them read again.
+  const unprocessed = useServerData(['home', 'unprocessed'], (signal) => depositApi.unprocessed(signal));
+  const documents = useServerData(['home', 'document-work'], (signal) => documentsApi.summaryCounts(signal));
+  const due = useServerData(['home', 'due'], async (signal) => {
+    const [week, month] = await Promise.all([depositApi.dueInformation({ days: 7, limit: 1 }, signal), depositApi.dueInformation({ days: 30, limit: 1 }, signal)]);
+    return { week: week.meta.total, month: month.meta.total };
+  });
   // To pay now this month (pay date reached, not paid): the rows Bunga Bulanan opens on and its transfer template holds.
-  const interest = useResource((signal) => depositApi.interestTemplateCount({ period: thisMonth }, signal), [thisMonth]);
+  const interest = useServerData(['home', 'interest-to-pay', thisMonth], (signal) => depositApi.interestTemplateCount({ period: thisMonth }, signal));
   const months = useDepositMonths(12);
   if (!user) return null;
   return (

@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { periodLabel } from '../../lib/period-label';
 import { reportsApi, type LatestRatios, type RatioResultData } from '../../lib/reports-api';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import '../../styles/reports.css';
 
 const RATIO_LABELS: Record<RatioName, string> = { kpmm: 'KPMM (CAR)', nplGross: 'NPL gross', ldr: 'LDR', roa: 'ROA', bopo: 'BOPO', cashRatio: 'Rasio kas' };
@@ -49,7 +49,7 @@ function Ratios({ ratios }: { ratios: LatestRatios }) {
  * on file. Each figure links to the list or report it comes from.
  */
 export function MonthSummary({ period }: { period: string }) {
-  const summary = useResource((signal) => reportsApi.summary(period, signal), [period]);
+  const summary = useServerData(['home', 'month-summary', period], (signal) => reportsApi.summary(period, signal));
   const data = summary.data;
   const value = (text: string | null | undefined) => (data ? text : summary.status === 'error' ? '-' : '…');
   const report = (type: string) => `/bank/laporan?type=${type}&period=${period}`;

@@ -1,6 +1,6 @@
 import type { DepositMonth } from '@contract/deposit-months';
 import { api, type ApiClients, type Envelope } from '../../lib/api-client';
-import { useResource, type Resource } from '../../lib/use-resource';
+import { useServerData, type ServerData } from '../../lib/server-data';
 
 export type { DepositMonth };
 
@@ -10,6 +10,6 @@ export async function fetchDepositMonths(months: number, signal?: AbortSignal, c
 }
 
 /** Beranda's chart data: the last `months` months up to this month (the server's Jakarta calendar). */
-export function useDepositMonths(months = 12): Resource<DepositMonth[]> {
-  return useResource((signal) => fetchDepositMonths(months, signal), [months]);
+export function useDepositMonths(months = 12): ServerData<DepositMonth[]> {
+  return useServerData(['home', 'deposit-months', months], (signal) => fetchDepositMonths(months, signal));
 }

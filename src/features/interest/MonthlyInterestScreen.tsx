@@ -14,7 +14,7 @@ import { formatDate, formatRupiah, interestMonths, jakartaToday } from '../../li
 import { cleanQuery, depositApi, DOWNLOAD_PATHS, type MonthlyInterestRow } from '../../lib/deposit-api';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData, useServerFetch } from '../../lib/server-data';
 import '../../styles/lists.css';
 import { DateField } from '../../components/DateField';
 import { SearchForm } from '../../components/SearchForm';
@@ -54,8 +54,8 @@ const columns: DataColumn<MonthlyInterestRow>[] = [
 ];
 
 function useMonthlyInterest(period: string, status: string, q: string, page: string) {
-  const asked = status === ALL_STATUSES ? '' : status;
-  return useResource((signal) => depositApi.monthlyInterest({ period, status: asked, q, page, limit: PAGE_SIZE }, signal), [period, asked, q, page]);
+  const query = { period, status: status === ALL_STATUSES ? '' : status, q, page, limit: PAGE_SIZE };
+  return useServerData(['interest', 'list', query], (signal) => depositApi.monthlyInterest(query, signal));
 }
 
 /** /deposito/bunga: the installments of one month; template download; bulk "Tandai sudah dibayar". */
@@ -68,6 +68,7 @@ export default function MonthlyInterestScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const marking = useSubmit();
+  const ask = useServerFetch();
   const canMark = mayAct(role, 'SUPERVISOR');
 
   const rows = interest.data?.data ?? [];
@@ -94,11 +95,11 @@ export default function MonthlyInterestScreen() {
     app.notify({ type: 'success', title: `${done.answer.paid} bunga ditandai sudah dibayar.` });
     setConfirming(false);
     setSelected(new Set());
-    interest.reload();
   };
 
   const templateReady = async () => {
-    const count = await depositApi.interestTemplateCount({ period: state.period, status: state.status, q: state.q });
+    const query = { period: state.period, status: state.status, q: state.q };
+    const count = await ask(['interest', 'template-count', query], (signal) => depositApi.interestTemplateCount(query, signal));
     if (count.count === 0) {
       app.notify({ type: 'error', title: `Tidak ada bunga yang harus dibayar untuk ${periodLabel(state.period)}${state.q ? ` dengan pencarian "${state.q}"` : ''}.` });
       return false;

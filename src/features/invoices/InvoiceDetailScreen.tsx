@@ -8,7 +8,7 @@ import { formatDate, formatRate, formatRupiah } from '../../lib/format';
 import { INVOICE_DOWNLOADS, invoicesApi, type InvoiceDetail } from '../../lib/invoices-api';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { INVOICE_STATUS_TONES, invoicePdfName } from './invoice-status';
 import { invoiceLinesPage } from './invoice-lines-page';
 import '../../styles/lists.css';
@@ -166,7 +166,7 @@ function Lines({ invoice, page, channel, onChange }: { invoice: InvoiceDetail; p
 /** /bank/tagihan/:id: one invoice — parties, dates, status, totals with how to pay, every line; PDF and Excel. */
 export default function InvoiceDetailScreen() {
   const { id = '' } = useParams();
-  const invoice = useResource((signal) => invoicesApi.detail(id, signal), [id]);
+  const invoice = useServerData(['invoices', 'detail', id], (signal) => invoicesApi.detail(id, signal));
   const [state, update] = useQueryState({ channel: '', page: '1' });
   const data = invoice.data;
   return (

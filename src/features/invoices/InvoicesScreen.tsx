@@ -7,7 +7,7 @@ import { formatDate, formatRupiah } from '../../lib/format';
 import { INVOICE_DOWNLOADS, invoicesApi, type InvoiceSummary } from '../../lib/invoices-api';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { INVOICE_STATUS_OPTIONS, INVOICE_STATUS_TONES, invoicePdfName } from './invoice-status';
 import '../../styles/lists.css';
 import '../../styles/invoices.css';
@@ -54,7 +54,8 @@ const columns: DataColumn<InvoiceSummary>[] = [
 /** /bank/tagihan: the platform's invoices to this bank, newest first, with their status today. */
 export default function InvoicesScreen() {
   const [state, update] = useQueryState({ status: '', page: '1' });
-  const list = useResource((signal) => invoicesApi.list({ status: state.status, page: state.page, limit: PAGE_SIZE }, signal), [state.status, state.page]);
+  const query = { status: state.status, page: state.page, limit: PAGE_SIZE };
+  const list = useServerData(['invoices', 'list', query], (signal) => invoicesApi.list(query, signal));
   const filtered = INVOICE_STATUS_OPTIONS.find((option) => option.value === state.status && option.value !== '');
   return (
     <div className="bj-page">

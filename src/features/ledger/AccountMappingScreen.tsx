@@ -12,10 +12,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { TextField } from '../../components/TextField';
 import { formatDateTime } from '../../lib/format';
 import { ledgerApi, type AccountingSettings } from '../../lib/ledger-api';
-import { useResource } from '../../lib/use-resource';
+import { useServerData, type ServerKey } from '../../lib/server-data';
 import { mappingDraftOf, mappingFormProblems, mappingPayload, samePayload, savedPayload, type MappingDraft } from './mapping-form';
 import '../../styles/lists.css';
 import '../../styles/ledger.css';
+
+const SETTINGS_KEY: ServerKey = ['ledger', 'settings'];
 
 /**
  * /bank/pemetaan-akun (UI.md's Pengaturan Akuntansi): the bank's account code for each of the
@@ -26,7 +28,7 @@ export default function AccountMappingScreen() {
   const app = useAppActors();
   const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
   const admin = mayAct(role, 'ADMIN');
-  const settings = useResource((signal) => ledgerApi.settings(signal), []);
+  const settings = useServerData(SETTINGS_KEY, (signal) => ledgerApi.settings(signal));
   return (
     <div className="bj-page bj-stack">
       <PageHeading title="Pemetaan Akun" />
@@ -43,7 +45,7 @@ export default function AccountMappingScreen() {
       {settings.data ? (
         admin ? (
           // One form for the visit: a save answers the mapping, which becomes its draft, and the focus stays where it was.
-          <MappingForm saved={settings.data} onSaved={settings.replace} />
+          <MappingForm saved={settings.data} />
         ) : (
           <MappingView saved={settings.data} />
         )
@@ -61,7 +63,7 @@ function lastChange(saved: AccountingSettings): string {
 
 const NOT_SAVED = 'Pemetaan akun belum dapat disimpan:';
 
-function MappingForm({ saved, onSaved }: { saved: AccountingSettings; onSaved: (settings: AccountingSettings) => void }) {
+function MappingForm({ saved }: { saved: AccountingSettings }) {
   const app = useAppActors();
   const [draft, setDraft] = useState<MappingDraft>(() => mappingDraftOf(saved));
   const [unchanged, setUnchanged] = useState(false);
@@ -79,11 +81,11 @@ function MappingForm({ saved, onSaved }: { saved: AccountingSettings; onSaved: (
     if (found.length > 0) return save.invalid({ problems: found });
     save.reset();
     if (same) return;
-    const done = await save.submit(payload, (key) => ledgerApi.saveSettings(payload, key));
+    // The save answers the mapping as it is now: it takes the read's place (the journal is read again).
+    const done = await save.submit(payload, (key) => ledgerApi.saveSettings(payload, key), { answered: (answer) => [{ key: SETTINGS_KEY, data: answer }] });
     if (!done.ok) return;
     app.notify({ type: 'success', title: 'Pemetaan akun disimpan.' });
     setDraft(mappingDraftOf(done.answer));
-    onSaved(done.answer);
   };
 
   return (

@@ -12,7 +12,7 @@ import { formatDate, formatRupiah, jakartaToday } from '../../lib/format';
 import { JOURNAL_PATH, ledgerApi, type JournalAnswer, type JournalEntry, type JournalSummary } from '../../lib/ledger-api';
 import { periodLabel } from '../../lib/period-label';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { entriesPage, eventChoices, isRunningMonth, JOURNAL_CHECKS, journalChoice, journalMonths, rangeOf, readableDetail, sharedMemo, type JournalChoice } from './journal-view';
 import '../../styles/lists.css';
 import '../../styles/ledger.css';
@@ -34,9 +34,11 @@ export default function JournalScreen() {
   const [state, update] = useQueryState({ period: '', date: '', event: '', page: '1' });
   const choice = journalChoice(state, today);
   const range = rangeOf(choice);
+  // The day or month shown, as the downloads name their files.
   const key = choice.mode === 'day' ? choice.date : choice.period;
-  const journal = useResource((signal) => ledgerApi.journal(range, signal), [choice.mode, key]);
-  const summary = useResource(async (signal) => (choice.mode === 'month' ? ledgerApi.summary(choice.period, signal) : null), [choice.mode, key]);
+  const journal = useServerData(['ledger', 'journal', range], (signal) => ledgerApi.journal(range, signal));
+  const summaryPeriod = choice.mode === 'month' ? choice.period : null;
+  const summary = useServerData(summaryPeriod ? ['ledger', 'summary', summaryPeriod] : null, (signal) => ledgerApi.summary(summaryPeriod ?? '', signal));
   const rangeLabel = choice.mode === 'day' ? formatDate(choice.date) : periodLabel(choice.period);
 
   return (

@@ -7,9 +7,9 @@ import { ErrorState, LoadingState } from '../../components/DataState';
 import { Notice } from '../../components/Notice';
 import { PageHeading } from '../../components/PageHeading';
 import { jakartaToday } from '../../lib/format';
-import { productSettingsApi } from '../../lib/product-settings-api';
+import { productSettingsApi, productSettingsKey } from '../../lib/product-settings-api';
 import { productsApi, type NewProduct, type ProductChange, type ProductDetail } from '../../lib/products-api';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { ProductFacts } from './ProductFacts';
 import { ProductForm } from './ProductForm';
 import { RateHistory } from './RateHistory';
@@ -21,8 +21,8 @@ const LIST_PATH = '/master-data/produk';
 
 /** Today's LPS guaranteed rate for the form's "Tidak dijamin LPS" marks; the form works without it. */
 function useLpsRate(enabled: boolean): number | null {
-  const settings = useResource(async (signal) => (enabled ? (await productSettingsApi.get(signal)).lpsRateTodayBps : null), [enabled]);
-  return settings.status === 'ready' ? settings.data : null;
+  const settings = useServerData(enabled ? productSettingsKey : null, (signal) => productSettingsApi.get(signal));
+  return settings.data?.lpsRateTodayBps ?? null;
 }
 
 /** /master-data/produk/baru: a new product (admins). */
@@ -49,7 +49,7 @@ function NewProductPage() {
 function ProductPage({ id, admin }: { id: string; admin: boolean }) {
   const app = useAppActors();
   const today = jakartaToday();
-  const detail = useResource((signal) => productsApi.detail(id, signal), [id]);
+  const detail = useServerData(['products', 'detail', id], (signal) => productsApi.detail(id, signal));
   const editable = admin && detail.data?.active === true;
   const lpsRate = useLpsRate(editable);
   // The page's, not the form's: a save retried after no answer keeps its key.
@@ -73,7 +73,6 @@ function ProductPage({ id, admin }: { id: string; admin: boolean }) {
     }
     app.notify({ type: 'success', title: `Perubahan ${done.answer.name} disimpan.` });
     setVersion((value) => value + 1);
-    detail.reload();
   };
 
   return (

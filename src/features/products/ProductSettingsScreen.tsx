@@ -9,8 +9,8 @@ import { PercentField, RupiahField } from '../../components/NumberFields';
 import { PageHeading } from '../../components/PageHeading';
 import { TextField } from '../../components/TextField';
 import { formatDateTime, formatRate, formatRupiah, jakartaToday } from '../../lib/format';
-import { productSettingsApi, type ProductSettings } from '../../lib/product-settings-api';
-import { useResource } from '../../lib/use-resource';
+import { productSettingsApi, productSettingsKey, type ProductSettings } from '../../lib/product-settings-api';
+import { useServerData } from '../../lib/server-data';
 import { BilyetNumberingFields } from './BilyetNumberingFields';
 import { HolidaysEditor } from './HolidaysEditor';
 import { LpsRatesEditor } from './LpsRatesEditor';
@@ -25,7 +25,7 @@ export default function ProductSettingsScreen() {
   const app = useAppActors();
   const role = useSelector(app.session, (snapshot) => snapshot.context.user?.role);
   const admin = canManageProducts(role);
-  const settings = useResource((signal) => productSettingsApi.get(signal), []);
+  const settings = useServerData(productSettingsKey, (signal) => productSettingsApi.get(signal));
   return (
     <div className="bj-page bj-stack">
       <PageHeading title="Pengaturan Produk" />
@@ -37,7 +37,7 @@ export default function ProductSettingsScreen() {
       {settings.status === 'error' && !settings.data ? <ErrorState title="Pengaturan produk tidak dapat dimuat." error={settings.error} onRetry={settings.reload} /> : null}
       {settings.data ? (
         // A fresh form for what the server now holds (after a save it answers the settings).
-        <SettingsForm key={settings.data.updatedAt ?? 'default'} saved={settings.data} admin={admin} onSaved={settings.replace} />
+        <SettingsForm key={settings.data.updatedAt ?? 'default'} saved={settings.data} admin={admin} />
       ) : settings.status === 'loading' ? (
         <LoadingState />
       ) : null}
@@ -47,7 +47,7 @@ export default function ProductSettingsScreen() {
 
 const NOT_SAVED = 'Pengaturan belum dapat disimpan:';
 
-function SettingsForm({ saved, admin, onSaved }: { saved: ProductSettings; admin: boolean; onSaved: (settings: ProductSettings) => void }) {
+function SettingsForm({ saved, admin }: { saved: ProductSettings; admin: boolean }) {
   const app = useAppActors();
   const today = jakartaToday();
   const [draft, setDraft] = useState<SettingsDraft>(() => settingsDraftOf(saved));
@@ -66,10 +66,10 @@ function SettingsForm({ saved, admin, onSaved }: { saved: ProductSettings; admin
     save.reset();
     if (!prepared.ok || !prepared.payload) return;
     const changes = prepared.payload;
-    const done = await save.submit(changes, (key) => productSettingsApi.update(changes, key));
+    // The save answers the settings as they are now: they take the read's place (what they move is read again).
+    const done = await save.submit(changes, (key) => productSettingsApi.update(changes, key), { answered: (answer) => [{ key: productSettingsKey, data: answer }] });
     if (!done.ok) return;
     app.notify({ type: 'success', title: savedMessage(done.answer.movedInstallments) });
-    onSaved(done.answer);
   };
 
   return (

@@ -10,7 +10,7 @@ import { interestPaymentLabels } from '../../lib/deposit-labels';
 import { formatRupiah } from '../../lib/format';
 import { productsApi, type Product } from '../../lib/products-api';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { useSubmit } from '../../app/use-submit';
 import { ProductStatusBadges } from './ProductStatusBadges';
 import { TenorRates } from './TenorRates';
@@ -74,7 +74,9 @@ export default function ProductsScreen() {
   const admin = canManageProducts(role);
   const [state, update] = useQueryState(PRODUCT_LIST_DEFAULTS);
   const active = activeFilter(state.active);
-  const list = useResource(async (signal) => wholeList(await productsApi.list({ q: state.q, active }, signal)), [state.q, active]);
+  const query = { q: state.q, active };
+  // The list as one page (the server answers it whole), under its own key.
+  const list = useServerData(['products', 'whole-list', query], async (signal) => wholeList(await productsApi.list(query, signal)));
   // The screen's, not the dialog's: a change retried after no answer keeps its key even if its dialog was reopened.
   const change = useSubmit();
   const [action, setAction] = useState<ProductAction | null>(null);
@@ -94,7 +96,6 @@ export default function ProductsScreen() {
     if (!done.ok) return;
     app.notify({ type: 'success', title: productActionCopy(action).success });
     setAction(null);
-    list.reload();
   };
 
   const actionsColumn: DataColumn<Product> = {

@@ -5,7 +5,7 @@ import { lastTwelveMonths } from '../../lib/format';
 import { periodLabel } from '../../lib/period-label';
 import { REPORT_PATH, reportsApi, type ReportFormat } from '../../lib/reports-api';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import '../../styles/lists.css';
 import '../../styles/reports.css';
 
@@ -23,7 +23,7 @@ const FORMATS: ReadonlyArray<{ value: ReportFormat; label: string }> = [
 export default function ReportsScreen() {
   const months = lastTwelveMonths();
   const [state, update] = useQueryState({ type: '', period: months[1] ?? months[0] ?? '', format: 'xlsx' });
-  const catalogue = useResource((signal) => reportsApi.catalogue(signal), []);
+  const catalogue = useServerData(['reports', 'catalogue'], (signal) => reportsApi.catalogue(signal));
   const reports = catalogue.data ?? [];
   const chosen = reports.find((report) => report.type === state.type) ?? reports[0];
   const period = months.includes(state.period) ? state.period : (months[1] ?? months[0] ?? '');

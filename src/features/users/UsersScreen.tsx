@@ -8,10 +8,10 @@ import { Notice } from '../../components/Notice';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useQueryState } from '../../lib/use-query-state';
-import { useResource } from '../../lib/use-resource';
+import { useServerData } from '../../lib/server-data';
 import { usersApi, type InviteUser, type StaffUser } from '../../lib/users-api';
 import { InviteUserDialog } from './InviteUserDialog';
-import { useSubmit } from '../../app/use-submit';
+import { useSubmit, type SubmitOptions } from '../../app/use-submit';
 import { actionChange, actionCopy, canManageUsers, canToggleActive, ROLE_OPTIONS, STATUS_OPTIONS, USER_LIST_DEFAULTS, USER_PAGE_SIZE, type UserAction } from './user-rules';
 import '../../styles/lists.css';
 
@@ -33,16 +33,17 @@ export default function UsersScreen() {
   );
 }
 
+const USER_WRITES: SubmitOptions = { invalidates: [['users']] };
+
 function UserManagement() {
   const app = useAppActors();
   const [state, update] = useQueryState(USER_LIST_DEFAULTS);
-  const list = useResource(
-    (signal) => usersApi.list({ q: state.q, role: state.role, active: state.active, page: state.page, limit: USER_PAGE_SIZE }, signal),
-    [state.q, state.role, state.active, state.page],
-  );
-  // The screen's, not the dialogs': a save retried after no answer keeps its key even if its dialog was reopened.
-  const invite = useSubmit();
-  const change = useSubmit();
+  const query = { q: state.q, role: state.role, active: state.active, page: state.page, limit: USER_PAGE_SIZE };
+  const list = useServerData(['users', 'list', query], (signal) => usersApi.list(query, signal));
+  // The screen's, not the dialogs': a save retried after no answer keeps its key even if its dialog
+  // was reopened. A user's invitation or change touches the users only.
+  const invite = useSubmit(USER_WRITES);
+  const change = useSubmit(USER_WRITES);
   const [inviting, setInviting] = useState(false);
   const [action, setAction] = useState<UserAction | null>(null);
 
@@ -57,7 +58,6 @@ function UserManagement() {
     if (!done.ok) return;
     app.notify({ type: 'success', title: `Undangan dikirim ke ${done.answer.email}.` });
     setInviting(false);
-    list.reload();
   };
 
   const confirmAction = async () => {
@@ -68,7 +68,6 @@ function UserManagement() {
     if (!done.ok) return;
     app.notify({ type: 'success', title: actionCopy(action).success });
     setAction(null);
-    list.reload();
   };
 
 

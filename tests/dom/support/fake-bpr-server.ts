@@ -8,6 +8,8 @@ export interface SeenRequest {
   idempotencyKey: string | null;
   /** JSON bodies parsed; multipart bodies as an object of fields, files as `file:<name>:<size>`. */
   body: unknown;
+  /** The signal the request went with: aborted when the screen no longer wants the answer. */
+  signal: AbortSignal | null;
 }
 
 /** What a route answers: a status and a body, or 'no-answer' for a dropped connection. */
@@ -27,12 +29,22 @@ function readBody(body: unknown): unknown {
   return body;
 }
 
+/** Rejects as `fetch` does when `signal` aborts; never settles otherwise. */
+function abortOf(signal: AbortSignal | null): Promise<never> {
+  return new Promise((_, reject) => {
+    const abort = () => reject(new DOMException('This operation was aborted', 'AbortError'));
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
 /**
  * Stands in for `fetch` under the app's real API client, with the server's Idempotency-Key rules
  * (API.md): the same key and payload answers the stored answer again; the same key with another
- * payload answers 422; a 5xx or a dropped connection is not stored. `answer` decides everything else.
+ * payload answers 422; a 5xx or a dropped connection is not stored. `answer` decides everything
+ * else, at once or later (a promise: the request is still out, and an abort ends it as `fetch` does).
  */
-export function fakeBprServer(answer: (request: SeenRequest) => FakeAnswer) {
+export function fakeBprServer(answer: (request: SeenRequest) => FakeAnswer | Promise<FakeAnswer>) {
   const requests: SeenRequest[] = [];
   const stored = new Map<string, { payload: string; status: number; body: unknown }>();
   const respond = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -46,6 +58,7 @@ export function fakeBprServer(answer: (request: SeenRequest) => FakeAnswer) {
       query: url.searchParams,
       idempotencyKey: headers.get('idempotency-key'),
       body: readBody(init?.body),
+      signal: init?.signal ?? null,
     };
     requests.push(request);
     const payload = JSON.stringify([request.method, request.path, request.body]);
@@ -53,7 +66,8 @@ export function fakeBprServer(answer: (request: SeenRequest) => FakeAnswer) {
     const previous = key ? stored.get(key) : undefined;
     if (previous && previous.payload !== payload) return respond(422, { statusCode: 422, message: KEY_REUSED, error: 'Unprocessable Entity' });
     if (previous) return respond(previous.status, previous.body);
-    const result = answer(request);
+    const answered = answer(request);
+    const result = answered instanceof Promise ? await Promise.race([answered, abortOf(request.signal)]) : answered;
     if (result === 'no-answer') throw new TypeError('fetch failed');
     if (key && result.status < 500) stored.set(key, { payload, ...result });
     return respond(result.status, result.body);

@@ -1,12 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { User } from '@contract/auth';
 import { createAppActors, type AppActors } from '@src/app/actors';
 import { AppActorsContext } from '@src/app/actors-context';
+import { ServerDataProvider } from '@src/app/ServerDataProvider';
 import { appRoutes } from '@src/app/routes';
 import type { AuthApi } from '@src/lib/api-client';
 import { createMemoryStore } from '@src/lib/memory-store';
+import { createQueryClient } from '@src/lib/query-client';
 import { createSessionStorage } from '@src/lib/storage';
 
 export interface Toast {
@@ -22,10 +25,11 @@ export function tokenFor(user: Pick<User, 'id'>, expiresInSeconds = 3600): strin
 
 /**
  * The whole app at `path` in a memory router: the real actors and route table, with storage in
- * memory, the auth calls from `api`, toasts recorded. With `user`, that user is signed in (stored
- * token, and the profile check answers the user). The caller stops `app` after the test.
+ * memory, the auth calls from `api`, toasts recorded, and a cache of server answers of its own (no
+ * test sees another's). With `user`, that user is signed in (stored token, and the profile check
+ * answers the user). The caller stops `app` after the test.
  */
-export function openApp(path: string, options: { api?: Partial<AuthApi>; user?: User; mode?: 'demo' | 'production' } = {}) {
+export function openApp(path: string, options: { api?: Partial<AuthApi>; user?: User; mode?: 'demo' | 'production'; queryClient?: QueryClient } = {}) {
   const store = createMemoryStore();
   const storage = createSessionStorage(() => store, 'k');
   const { user } = options;
@@ -46,10 +50,13 @@ export function openApp(path: string, options: { api?: Partial<AuthApi>; user?: 
   });
   router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
   const current = router;
+  const queryClient = options.queryClient ?? createQueryClient();
   render(
     <AppActorsContext.Provider value={app}>
-      <RouterProvider router={current} />
+      <ServerDataProvider client={queryClient}>
+        <RouterProvider router={current} />
+      </ServerDataProvider>
     </AppActorsContext.Provider>,
   );
-  return { app, toasts, router: current, store };
+  return { app, toasts, router: current, store, queryClient };
 }

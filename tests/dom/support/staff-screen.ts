@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type { User } from '@contract/auth';
@@ -20,11 +21,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The app at `path` for `user`, its requests answered by `answer` (the fake /api-v2-bpr and general server). */
-export function openStaffScreen(path: string, answer: (request: SeenRequest) => FakeAnswer, user: User = OPERATOR) {
+/**
+ * The app at `path` for `user`, its requests answered by `answer` (the fake /api-v2-bpr and general
+ * server, at once or later), with a fresh cache of server answers unless the test brings its own.
+ */
+export function openStaffScreen(path: string, answer: (request: SeenRequest) => FakeAnswer | Promise<FakeAnswer>, user: User = OPERATOR, options: { queryClient?: QueryClient } = {}) {
   const server = fakeBprServer(answer);
   vi.stubGlobal('fetch', server.fetch);
-  const opened = openApp(path, { user });
+  const opened = openApp(path, { user, ...options });
   running = opened.app;
   return { server, ...opened };
 }

@@ -51,7 +51,7 @@ function journeyOf(bilyet: BilyetDetail): Array<{ label: string; value: string }
  * The deposit's bilyet: where it is in its journey, its number and public verification, "Cetak
  * bilyet", and the steps the server's bilyet machine allows this user today.
  */
-export function BilyetPanel({ deposit, only, onStep, onPrinted }: { deposit: DepositDetail; only?: readonly BilyetStepKind[]; onStep: (kind: BilyetStepKind) => void; onPrinted?: () => void }) {
+export function BilyetPanel({ deposit, only, onStep }: { deposit: DepositDetail; only?: readonly BilyetStepKind[]; onStep: (kind: BilyetStepKind) => void }) {
   const { bilyet } = deposit;
   const steps = stepsForBilyet(bilyet).filter((kind) => !only || only.includes(kind));
   return (
@@ -90,7 +90,7 @@ export function BilyetPanel({ deposit, only, onStep, onPrinted }: { deposit: Dep
         ))}
       </dl>
       <div className="bj-row-actions bj-bilyet__actions" data-testid="bilyet-actions">
-        <PrintBilyetButton depositId={deposit.id} depositNumber={deposit.depositNumber} onPrinted={onPrinted} />
+        <PrintBilyetButton depositId={deposit.id} depositNumber={deposit.depositNumber} />
         {steps.map((kind) => (
           <button key={kind} type="button" className="bj-button bj-button--secondary" onClick={() => onStep(kind)}>
             {bilyetStepCopy[kind].label}

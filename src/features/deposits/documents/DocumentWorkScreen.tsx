@@ -12,7 +12,7 @@ import type { DepositSummary } from '../../../lib/deposit-api';
 import { documentsApi, type DocumentWorkStep } from '../../../lib/documents-api';
 import { useSubmit } from '../../../app/use-submit';
 import { useQueryState } from '../../../lib/use-query-state';
-import { useResource } from '../../../lib/use-resource';
+import { useServerData } from '../../../lib/server-data';
 import { bilyetEventsForRow } from './bilyet-steps';
 import { BilyetStepRunner, type OpenBilyetStep } from './BilyetStepRunner';
 import { CancelPickupDialog, latestShipment, TrackingDialog } from './shipment-actions';
@@ -37,9 +37,11 @@ export default function DocumentWorkScreen() {
   const today = jakartaToday();
   const [state, update] = useQueryState({ step: FIRST_STEP, page: '1' });
   const step: DocumentWorkStep = isStep(state.step) ? state.step : FIRST_STEP;
-  const list = useResource((signal) => documentsApi.workQueue({ step, page: state.page, limit: WORK_PAGE_SIZE }, signal), [step, state.page]);
+  const query = { step, page: state.page, limit: WORK_PAGE_SIZE };
+  const list = useServerData(['documents', 'work', query], (signal) => documentsApi.workQueue(query, signal));
   const [open, setOpen] = useState<OpenDialog | null>(null);
-  // The screen's, not the dialogs': a save retried after no answer keeps its key even if its dialog was reopened.
+  // The screen's, not the dialogs': a save retried after no answer keeps its key even if its dialog
+  // was reopened. Its successes have the queue and its counts read again.
   const submission = useSubmit();
   const definition = documentWorkStepById[step];
   const counts = list.data?.counts;
@@ -108,12 +110,10 @@ export default function DocumentWorkScreen() {
           onPage={(page) => update({ page: String(page) })}
         />
       </Tabs>
-      {open?.kind === 'step' ? <BilyetStepRunner {...open.step} submission={submission} onClose={close} onDone={list.reload} onConflict={list.reload} /> : null}
-      {open?.kind === 'track' ? (
-        <TrackingDialog title={`Lacak pengiriman · ${open.row.depositNumber}`} awb={async () => (await latestShipment(open.row.id)).awb} onClose={close} onTracked={list.reload} />
-      ) : null}
+      {open?.kind === 'step' ? <BilyetStepRunner {...open.step} submission={submission} onClose={close} onConflict={list.reload} /> : null}
+      {open?.kind === 'track' ? <TrackingDialog title={`Lacak pengiriman · ${open.row.depositNumber}`} depositId={open.row.id} onClose={close} /> : null}
       {open?.kind === 'cancel' ? (
-        <CancelPickupDialog depositNumber={open.row.depositNumber} shipment={() => latestShipment(open.row.id)} submission={submission} onClose={close} onDone={list.reload} />
+        <CancelPickupDialog depositNumber={open.row.depositNumber} shipment={() => latestShipment(open.row.id)} submission={submission} onClose={close} />
       ) : null}
     </div>
   );

@@ -53,13 +53,13 @@ function DocumentTable({ documents }: { documents: readonly DocumentAnswer[] }) 
 }
 
 /** The detail's "Dokumen" tab: the bilyet with its allowed steps, then every document of the deposit and an upload. */
-export function DocumentsTab({ deposit, submission, onStep, onPrinted }: { deposit: DepositDetail; submission: Submission; onStep: (kind: BilyetStepKind) => void; onPrinted?: () => void }) {
+export function DocumentsTab({ deposit, submission, onStep }: { deposit: DepositDetail; submission: Submission; onStep: (kind: BilyetStepKind) => void }) {
   const app = useAppActors();
   const documents = useDepositDocuments(deposit);
   const [uploading, setUploading] = useState(false);
   return (
     <>
-      <BilyetPanel deposit={deposit} onStep={onStep} onPrinted={onPrinted} />
+      <BilyetPanel deposit={deposit} onStep={onStep} />
       <section aria-labelledby="documents-title">
         <div className="bj-toolbar">
           <h2 id="documents-title" className="bj-card__title">
@@ -91,7 +91,6 @@ export function DocumentsTab({ deposit, submission, onStep, onPrinted }: { depos
           onClose={() => setUploading(false)}
           onDone={(document) => {
             app.notify({ type: 'success', title: 'Dokumen diunggah.', desc: `${document.typeLabel}: ${document.fileName}` });
-            documents.reload();
           }}
         />
       ) : null}

@@ -1,7 +1,6 @@
 import { postalCodeOf } from '@machines/shipment';
 import { ErrorState, LoadingState } from '../../../components/DataState';
-import { depositApi } from '../../../lib/deposit-api';
-import { useResource } from '../../../lib/use-resource';
+import { useDepositDetail } from '../use-deposit-queries';
 
 export const NO_POSTAL_CODE = 'Tidak tercantum pada alamat nasabah. Kurir memilah kiriman dengan kode pos: lengkapi alamat nasabah bila memungkinkan.';
 
@@ -10,9 +9,10 @@ export const NO_POSTAL_CODE = 'Tidak tercantum pada alamat nasabah. Kurir memila
  * customer's name, full address with its postal code, and phone, as the booking sends them.
  */
 export function ParcelDestination({ depositId }: { depositId: string }) {
-  const detail = useResource((signal) => depositApi.detail(depositId, signal), [depositId]);
-  if (detail.status === 'error') return <ErrorState title="Alamat penerima tidak dapat dimuat." error={detail.error} onRetry={detail.reload} />;
-  if (detail.status !== 'ready') return <LoadingState label="Memuat alamat penerima…" />;
+  // The deposit's detail: the detail screen's own when it has it.
+  const detail = useDepositDetail(depositId);
+  if (detail.status === 'error' && !detail.data) return <ErrorState title="Alamat penerima tidak dapat dimuat." error={detail.error} onRetry={detail.reload} />;
+  if (!detail.data) return <LoadingState label="Memuat alamat penerima…" />;
   const { customer } = detail.data;
   const zip = postalCodeOf(customer.address);
   return (

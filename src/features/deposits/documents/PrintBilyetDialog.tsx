@@ -4,11 +4,11 @@ import { useSubmit } from '../../../app/use-submit';
 import { Dialog } from '../../../components/Dialog';
 import { ErrorState, LoadingState } from '../../../components/DataState';
 import { TextField } from '../../../components/TextField';
-import { depositApi } from '../../../lib/deposit-api';
 import { openPdf } from '../../../lib/download';
 import { PRINT_PATHS } from '../../../lib/documents-api';
-import { productSettingsApi } from '../../../lib/product-settings-api';
-import { useResource } from '../../../lib/use-resource';
+import { productSettingsApi, productSettingsKey } from '../../../lib/product-settings-api';
+import { useServerData } from '../../../lib/server-data';
+import { useDepositDetail } from '../use-deposit-queries';
 
 /** What the dialog must know of the deposit's bilyet: read from its detail when the dialog opens. */
 export interface PrintTarget {
@@ -25,15 +25,19 @@ export const PRINT_QR_NOTE = 'Setelah dicetak, kode QR bilyet langsung dapat dip
 /**
  * "Cetak bilyet": the number the paper carries is settled before it is printed — typed from the
  * bank's pre-numbered blank, or the next of the bank's series (Pengaturan Produk decides) — and
- * the server's refusal (a number already used) is shown in the dialog, not behind it.
+ * the server's refusal (a number already used) is shown in the dialog, not behind it. The
+ * print's success has the deposit (its printed number) read again wherever it is shown.
  */
-export function PrintBilyetDialog({ depositId, depositNumber, onClose, onPrinted }: { depositId: string; depositNumber: string; onClose: () => void; onPrinted?: () => void }) {
-  const facts = useResource(async (signal) => {
-    const [detail, settings] = await Promise.all([depositApi.detail(depositId, signal), productSettingsApi.get(signal)]);
-    return { bilyet: { status: detail.bilyet.status, number: detail.bilyet.number, printedNumber: detail.bilyet.printedNumber } satisfies PrintTarget, numbering: settings.bilyetNumbering };
-  }, [depositId]);
+export function PrintBilyetDialog({ depositId, depositNumber, onClose }: { depositId: string; depositNumber: string; onClose: () => void }) {
+  // As they are when the dialog opens: the deposit's detail (the detail screen's own, when it has it fresh) and the bank's numbering.
+  const detail = useDepositDetail(depositId);
+  const settings = useServerData(productSettingsKey, (signal) => productSettingsApi.get(signal));
   const printing = useSubmit();
-  const ready = facts.status === 'ready' ? facts.data : null;
+  const ready =
+    detail.status === 'ready' && settings.status === 'ready'
+      ? { bilyet: { status: detail.data.bilyet.status, number: detail.data.bilyet.number, printedNumber: detail.data.bilyet.printedNumber } satisfies PrintTarget, numbering: settings.data.bilyetNumbering }
+      : null;
+  const failed = detail.status === 'error' ? detail : settings.status === 'error' ? settings : null;
   const typesNumber = ready !== null && printsNewPaper(ready.bilyet.status) && ready.numbering.source === 'FORM';
 
   const submit = async (form: HTMLFormElement) => {
@@ -46,14 +50,13 @@ export function PrintBilyetDialog({ depositId, depositNumber, onClose, onPrinted
     // The print settles the number: it goes through the submission like a save (the PDF's GET carries no key).
     const done = await printing.submit(query, () => openPdf(PRINT_PATHS.bilyet, query, `bilyet-${depositNumber}.pdf`));
     if (!done.ok) return;
-    onPrinted?.();
     onClose();
   };
 
   return (
     <Dialog title={`Cetak bilyet · ${depositNumber}`} open onClose={onClose} onSubmit={(form) => void submit(form)} confirmLabel="Cetak" submission={printing} confirmDisabled={!ready}>
-      {facts.status === 'error' ? (
-        <ErrorState title="Data bilyet tidak dapat dimuat." error={facts.error} onRetry={facts.reload} />
+      {failed ? (
+        <ErrorState title="Data bilyet tidak dapat dimuat." error={failed.error} onRetry={failed.reload} />
       ) : !ready ? (
         <LoadingState label="Memuat data bilyet…" />
       ) : (
@@ -120,14 +123,14 @@ function PrintFields({ bilyet, numbering }: { bilyet: PrintTarget; numbering: { 
 }
 
 /** The "Cetak bilyet" button with its dialog, for the detail's bilyet panel and Proses Dokumen's rows. */
-export function PrintBilyetButton({ depositId, depositNumber, onPrinted }: { depositId: string; depositNumber: string; onPrinted?: () => void }) {
+export function PrintBilyetButton({ depositId, depositNumber }: { depositId: string; depositNumber: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="bj-button bj-button--secondary" onClick={() => setOpen(true)}>
         Cetak bilyet
       </button>
-      {open ? <PrintBilyetDialog depositId={depositId} depositNumber={depositNumber} onClose={() => setOpen(false)} onPrinted={onPrinted} /> : null}
+      {open ? <PrintBilyetDialog depositId={depositId} depositNumber={depositNumber} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

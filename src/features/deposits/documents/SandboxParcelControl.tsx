@@ -17,7 +17,7 @@ function nextStage(status: ShipmentAnswer['status']): SandboxParcelStatus {
  * delivery marks the bilyet received). The sandbox moves only this bank's parcels, with the
  * staff's own session.
  */
-export function SandboxParcelControl({ shipment, onMoved }: { shipment: Pick<ShipmentAnswer, 'awb' | 'status'>; onMoved: () => void }) {
+export function SandboxParcelControl({ shipment }: { shipment: Pick<ShipmentAnswer, 'awb' | 'status'> }) {
   const app = useAppActors();
   const [target, setTarget] = useState<SandboxParcelStatus>(nextStage(shipment.status));
   // The parcel moved: propose its next stage (adjusting state while rendering, so the control and
@@ -31,7 +31,6 @@ export function SandboxParcelControl({ shipment, onMoved }: { shipment: Pick<Shi
     await documentsApi.sandboxAdvance(shipment.awb, target);
     const tracked = await documentsApi.track(shipment.awb);
     app.notify({ type: 'success', title: 'Paket digerakkan di sandbox JNE.', desc: `${tracked.awb}: ${tracked.statusLabel}` });
-    onMoved();
   };
   return (
     <div className="bj-sandbox-control" role="group" aria-label={`Sandbox JNE · ${shipment.awb}`}>
@@ -48,7 +47,7 @@ export function SandboxParcelControl({ shipment, onMoved }: { shipment: Pick<Shi
           ))}
         </select>
       </label>
-      <BusyButton label="Gerakkan paket" busyLabel="Menggerakkan…" run={move} />
+      <BusyButton label="Gerakkan paket" busyLabel="Menggerakkan…" run={move} writes />
     </div>
   );
 }

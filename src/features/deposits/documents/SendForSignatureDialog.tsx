@@ -20,15 +20,13 @@ export function SendForSignatureDialog({
   documents,
   submission,
   onClose,
-  onSent,
 }: {
   depositId: string;
   depositNumber: string;
   documents: readonly DocumentAnswer[];
-  /** The screen's, so a request retried after no answer keeps its key even if the dialog was reopened. */
+  /** The screen's, so a request retried after no answer keeps its key even if the dialog was reopened; its success has the signatures read again. */
   submission: Submission;
   onClose: () => void;
-  onSent: (sent: SignatureSent) => void;
 }) {
   const app = useAppActors();
   const [sent, setSent] = useState<SignatureSent | null>(null);
@@ -42,7 +40,6 @@ export function SendForSignatureDialog({
     if (!done.ok) return;
     app.notify({ type: 'success', title: 'Dokumen dikirim untuk ditandatangani.' });
     setSent(done.answer);
-    onSent(done.answer);
   };
 
   if (sent) {

@@ -16,10 +16,10 @@ const SHIPPING_STEPS: readonly BilyetStepKind[] = ['bookPickup', 'recordResi'];
 /**
  * The detail's "Pengiriman" tab: every shipment of the bilyet (newest first) with its tracking
  * history, and per shipment the label, a tracking refresh and the pickup's cancellation (in the
- * demo also the sandbox's control that moves the parcel). Each change re-reads the detail:
+ * demo also the sandbox's control that moves the parcel). Each change has the detail read again:
  * tracking may have marked the bilyet received.
  */
-export function ShipmentsTab({ deposit, submission, onStep, onChanged }: { deposit: DepositDetail; submission: Submission; onStep: (kind: BilyetStepKind) => void; onChanged: () => void }) {
+export function ShipmentsTab({ deposit, submission, onStep }: { deposit: DepositDetail; submission: Submission; onStep: (kind: BilyetStepKind) => void }) {
   const app = useAppActors();
   const [cancelling, setCancelling] = useState<ShipmentAnswer | null>(null);
   const shipping = stepsForBilyet(deposit.bilyet).filter((kind) => SHIPPING_STEPS.includes(kind));
@@ -27,7 +27,6 @@ export function ShipmentsTab({ deposit, submission, onStep, onChanged }: { depos
   const track = async (shipment: ShipmentAnswer) => {
     const tracked = await documentsApi.track(shipment.awb);
     app.notify({ type: 'success', title: 'Pelacakan diperbarui.', desc: `${tracked.awb}: ${tracked.statusLabel}` });
-    onChanged();
   };
 
   return (
@@ -51,20 +50,20 @@ export function ShipmentsTab({ deposit, submission, onStep, onChanged }: { depos
                 {shipment.courier} · {shipment.awb}
               </h2>
               {shipment.booked ? <BusyButton label="Cetak resi" busyLabel="Menyiapkan…" run={() => printResi(shipment)} /> : null}
-              {mayTrack(shipment) ? <BusyButton label="Perbarui pelacakan" busyLabel="Menghubungi JNE…" run={() => track(shipment)} /> : null}
+              {mayTrack(shipment) ? <BusyButton label="Perbarui pelacakan" busyLabel="Menghubungi JNE…" run={() => track(shipment)} writes /> : null}
               {shipment.booked && mayCancelPickup(shipment.status) ? (
                 <button type="button" className="bj-button bj-button--secondary" onClick={() => setCancelling(shipment)}>
                   Batalkan penjemputan
                 </button>
               ) : null}
             </div>
-            {app.mode === 'demo' && mayTrack(shipment) ? <SandboxParcelControl shipment={shipment} onMoved={onChanged} /> : null}
+            {app.mode === 'demo' && mayTrack(shipment) ? <SandboxParcelControl shipment={shipment} /> : null}
             <ShipmentView shipment={shipment} withResi={false} />
           </section>
         ))
       )}
       {cancelling ? (
-        <CancelPickupDialog depositNumber={deposit.depositNumber} shipment={async () => cancelling} submission={submission} onClose={() => setCancelling(null)} onDone={onChanged} />
+        <CancelPickupDialog depositNumber={deposit.depositNumber} shipment={async () => cancelling} submission={submission} onClose={() => setCancelling(null)} />
       ) : null}
     </>
   );

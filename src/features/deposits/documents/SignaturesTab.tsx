@@ -7,7 +7,7 @@ import { downloadDocument } from '../../../lib/download';
 import { documentsApi, type SignatureRequestAnswer } from '../../../lib/documents-api';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { Submission } from '../../../app/use-submit';
-import { useResource } from '../../../lib/use-resource';
+import { useServerData } from '../../../lib/server-data';
 import { BusyButton } from '../../../components/BusyButton';
 import { useDepositDocuments } from './use-deposit-documents';
 import { SendForSignatureDialog } from './SendForSignatureDialog';
@@ -75,7 +75,7 @@ function SignatureTable({ requests }: { requests: readonly SignatureRequestAnswe
 
 /** The detail's "Tanda Tangan" tab: the deposit's signature requests and sending a PDF of it for signing. */
 export function SignaturesTab({ deposit, submission }: { deposit: DepositDetail; submission: Submission }) {
-  const signatures = useResource((signal) => documentsApi.signaturesOf(deposit.id, signal), [deposit]);
+  const signatures = useServerData(['documents', 'signatures', deposit.id], (signal) => documentsApi.signaturesOf(deposit.id, signal));
   const documents = useDepositDocuments(deposit);
   const [sending, setSending] = useState(false);
   return (
@@ -104,7 +104,6 @@ export function SignaturesTab({ deposit, submission }: { deposit: DepositDetail;
           documents={documents.data}
           submission={submission}
           onClose={() => setSending(false)}
-          onSent={signatures.reload}
         />
       ) : null}
     </section>

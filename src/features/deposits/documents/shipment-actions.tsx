@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../../../components/DataState';
 import { depositApi } from '../../../lib/deposit-api';
 import { openPdf } from '../../../lib/download';
 import { documentsApi, PRINT_PATHS, type ShipmentAnswer } from '../../../lib/documents-api';
-import { useResource } from '../../../lib/use-resource';
+import { useServerData, useWroteTo, type ServerKey } from '../../../lib/server-data';
 import { ShipmentView } from './ShipmentView';
 
 /**
@@ -36,16 +36,19 @@ export async function latestShipment(depositId: string, signal?: AbortSignal): P
 }
 
 /**
- * "Lacak": asks the courier now and shows where the bilyet is. The server stores what it learnt
- * (a delivery marks the bilyet received), so the screen behind refreshes once the answer came.
+ * "Lacak": asks the courier now (every time the dialog opens) about the deposit's newest shipment
+ * and shows where the bilyet is. The server stores what it learnt (a delivery marks the bilyet
+ * received), so what the screens behind show is read again once the answer came.
  */
-export function TrackingDialog({ title, awb, onClose, onTracked }: { title: string; awb: () => Promise<string>; onClose: () => void; onTracked: () => void }) {
-  const tracking = useResource(async (signal) => documentsApi.track(await awb(), signal), []);
-  const tracked = tracking.status === 'ready';
+export function TrackingDialog({ title, depositId, onClose }: { title: string; depositId: string; onClose: () => void }) {
+  const key: ServerKey = ['documents', 'tracking', depositId];
+  const tracking = useServerData(key, async (signal) => documentsApi.track((await latestShipment(depositId, signal)).awb, signal), { freshness: 'every-time' });
+  const wrote = useWroteTo();
+  const answer = tracking.status === 'ready' ? tracking.data : null;
   useEffect(() => {
-    if (tracked) onTracked();
+    if (answer) wrote(undefined, [{ key, data: answer }]);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
-  }, [tracked]);
+  }, [answer]);
   return (
     <Dialog title={title} open onClose={onClose} closeLabel="Tutup">
       {tracking.status === 'error' ? (
@@ -65,15 +68,13 @@ export function CancelPickupDialog({
   shipment,
   submission,
   onClose,
-  onDone,
 }: {
   depositNumber: string;
   /** The shipment, or how to find it (the work queue asks the detail). */
   shipment: () => Promise<Pick<ShipmentAnswer, 'id' | 'awb'>>;
-  /** The screen's, so a cancellation retried after no answer keeps its key even if the dialog was reopened. */
+  /** The screen's, so a cancellation retried after no answer keeps its key even if the dialog was reopened; its success has what the screen shows read again. */
   submission: Submission;
   onClose: () => void;
-  onDone: (shipment: ShipmentAnswer) => void;
 }) {
   const app = useAppActors();
   const cancel = async () => {
@@ -85,7 +86,6 @@ export function CancelPickupDialog({
     });
     if (!done.ok) return;
     app.notify({ type: 'success', title: 'Penjemputan JNE dibatalkan.', desc: 'Bilyet kembali di bank dan dapat dikirim lagi.' });
-    onDone(done.answer);
     onClose();
   };
   return (

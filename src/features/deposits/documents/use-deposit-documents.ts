@@ -1,11 +1,11 @@
 import type { DepositDetail } from '../../../lib/deposit-api';
 import { documentsApi } from '../../../lib/documents-api';
-import { useResource } from '../../../lib/use-resource';
+import { useServerData } from '../../../lib/server-data';
 
 /**
- * Every document of the deposit (GET /invoice/doc, newest first), fetched again whenever the
- * deposit was read again: a bilyet step files its scan or receipt beside the change.
+ * Every document of the deposit (GET /invoice/doc, newest first), read again after every write
+ * that changes documents: a bilyet step files its scan or receipt beside the change.
  */
-export function useDepositDocuments(deposit: DepositDetail) {
-  return useResource((signal) => documentsApi.documentsOf(deposit.id, signal), [deposit]);
+export function useDepositDocuments(deposit: Pick<DepositDetail, 'id'>) {
+  return useServerData(['documents', 'of-deposit', deposit.id], (signal) => documentsApi.documentsOf(deposit.id, signal));
 }

@@ -74,9 +74,9 @@ function HoldCard({ hold, onOpen }: { hold: Hold; onOpen: (event: Hold['allowedE
  * `allowedEvents` offer; "Pasang Blokir" for a supervisor while the bank holds the deposit's
  * principal. Each write reads the deposit again (its actions, badge and timeline change).
  */
-export function HoldsTab({ deposit, role, submission, onChanged }: { deposit: DepositDetail; role: Role | undefined; submission: Submission; onChanged: () => void }) {
+export function HoldsTab({ deposit, role, submission, onRefused }: { deposit: DepositDetail; role: Role | undefined; submission: Submission; onRefused: () => void }) {
   const [placing, setPlacing] = useState(false);
-  const decision = useHoldDecision(onChanged);
+  const decision = useHoldDecision(onRefused);
   const canPlace = mayAct(role, 'SUPERVISOR') && heldStatuses.includes(deposit.status);
   return (
     <section aria-labelledby="holds-title">
@@ -104,10 +104,7 @@ export function HoldsTab({ deposit, role, submission, onChanged }: { deposit: De
           deposit={deposit}
           submission={submission}
           onClose={() => setPlacing(false)}
-          onPlaced={() => {
-            setPlacing(false);
-            onChanged();
-          }}
+          onPlaced={() => setPlacing(false)}
         />
       ) : null}
       <OpenHoldDecisionDialog decision={decision} />

@@ -19,7 +19,7 @@ import {
   type UploadProgress,
 } from '../../../lib/deposit-import-api';
 import { formatDate, formatDateTime, formatFileSize, formatRupiah, jakartaToday } from '../../../lib/format';
-import { useResource } from '../../../lib/use-resource';
+import { useServerData } from '../../../lib/server-data';
 import { mayAct } from '@machines/deposit-rules';
 import '../../../styles/lists.css';
 import '../../../styles/customer-form.css';
@@ -161,26 +161,31 @@ export default function DepositImportScreen() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [historyPage, setHistoryPage] = useState(1);
   const importing = useSubmit();
-  const history = useResource((signal) => (mayAct(role, 'ADMIN') ? depositImportApi.history(historyPage, signal) : Promise.resolve({ data: [], meta: { page: 1, limit: 10, total: 0, totalPages: 0 } })), [historyPage, role]);
+  // Only an ADMIN reads the history (the others are told the screen is not theirs).
+  const history = useServerData(mayAct(role, 'ADMIN') ? ['imports', 'history', historyPage] : null, (signal) => depositImportApi.history(historyPage, signal));
 
   const pending = importing.pending;
   const submit = async (dryRun: boolean) => {
     if (!file) return;
     const upload = { file, cutOverDate, dryRun };
-    const done = await importing.submit(upload, async (key) => {
-      setProgress({ phase: 'upload', sent: 0, total: file.size });
-      try {
-        return await depositImportApi.upload(upload, key, setProgress);
-      } finally {
-        setProgress(null);
-      }
-    });
+    const done = await importing.submit(
+      upload,
+      async (key) => {
+        setProgress({ phase: 'upload', sent: 0, total: file.size });
+        try {
+          return await depositImportApi.upload(upload, key, setProgress);
+        } finally {
+          setProgress(null);
+        }
+      },
+      // A check writes nothing.
+      dryRun ? { invalidates: [] } : {},
+    );
     if (done.ok) {
       const result = done.answer;
       setOutcome({ kind: dryRun ? 'checked' : 'saved', result, fileName: file.name, cutOverDate });
       if (!dryRun) {
         app.notify({ type: 'success', title: `${result.totals.count.toLocaleString('id-ID')} deposito dari ${file.name} tersimpan.` });
-        history.reload();
       }
       return;
     }

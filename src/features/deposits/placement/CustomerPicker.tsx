@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { customersApi, type CustomerSummary } from '../../../lib/customers-api';
-import { useResource } from '../../../lib/use-resource';
+import { useServerData } from '../../../lib/server-data';
 
 /**
  * Who places: a customer found by name, NIK or phone (the list's own search), or one opened from
@@ -10,8 +10,9 @@ import { useResource } from '../../../lib/use-resource';
 export function CustomerPicker({ chosen, onChoose }: { chosen: Pick<CustomerSummary, 'id' | 'name' | 'nik'> | null; onChoose: (customer: CustomerSummary | null) => void }) {
   const [query, setQuery] = useState('');
   const [asked, setAsked] = useState('');
-  const found = useResource((signal) => (asked ? customersApi.list({ q: asked, limit: 5 }, signal).then((page) => page.data) : Promise.resolve([])), [asked]);
-  const search = (event: FormEvent) => {
+  const search = { q: asked, limit: 5 };
+  const found = useServerData(asked ? ['customers', 'list', search] : null, (signal) => customersApi.list(search, signal));
+  const ask = (event: FormEvent) => {
     event.preventDefault();
     setAsked(query.trim());
   };
@@ -31,7 +32,7 @@ export function CustomerPicker({ chosen, onChoose }: { chosen: Pick<CustomerSumm
   return (
     <section className="bj-card" aria-label="Nasabah">
       <h2 className="bj-card__title">Nasabah</h2>
-      <form className="bj-search" role="search" onSubmit={search}>
+      <form className="bj-search" role="search" onSubmit={ask}>
         <label className="bj-field__label" htmlFor="placement-customer-search">
           Cari nasabah (nama, NIK atau telepon)
         </label>
@@ -40,10 +41,10 @@ export function CustomerPicker({ chosen, onChoose }: { chosen: Pick<CustomerSumm
           Cari
         </button>
       </form>
-      {asked && found.status === 'ready' ? (
-        found.data.length > 0 ? (
+      {asked && found.status === 'ready' && found.data ? (
+        found.data.data.length > 0 ? (
           <ul className="bj-picker" aria-label="Hasil pencarian nasabah">
-            {found.data.map((customer) => (
+            {found.data.data.map((customer) => (
               <li key={customer.id}>
                 <button type="button" className="bj-button bj-button--secondary" onClick={() => onChoose(customer)}>
                   Pilih {customer.name}

@@ -20,7 +20,8 @@ import { instructionLabels, interestPaymentLabels } from '../../../lib/deposit-l
 import { errorMessage } from '../../../lib/error-message';
 import { formatRate, jakartaToday } from '../../../lib/format';
 import { productsApi } from '../../../lib/products-api';
-import { useResource } from '../../../lib/use-resource';
+import { useServerData, useServerFetch } from '../../../lib/server-data';
+import { answeredDetail } from '../use-deposit-queries';
 import { CustomerPicker } from './CustomerPicker';
 import { PlacementPreviewPanel } from './PlacementPreviewPanel';
 import { draftProblems, instructionFor, termsOf, type PlacementDraft } from './placement-form';
@@ -56,13 +57,17 @@ export default function PlacementScreen() {
   // The flow is the placement machine's; the view gives it the API, with refusals as sentences. The
   // placement itself is a write like any other: its key and outcome are the submission machine's.
   const placing = useSubmit();
+  const ask = useServerFetch();
   const refusal = (error: unknown) => ({ messages: errorMessage(error).split('\n') });
   const [flow, send] = useMachine(
     placementMachine.provide({
       actors: {
-        previewPlacement: fromPromise<PlacementPreviewData, PlacementTerms>(({ input, signal }) => depositApi.placementPreview(input, signal).catch((error: unknown) => Promise.reject(refusal(error)))),
+        previewPlacement: fromPromise<PlacementPreviewData, PlacementTerms>(({ input, signal }) =>
+          ask(['deposits', 'placement-preview', input], (asked) => depositApi.placementPreview(input, asked), signal).catch((error: unknown) => Promise.reject(refusal(error))),
+        ),
         placeDeposit: fromPromise<PlacedDeposit, PlacementRequest>(async ({ input }) => {
-          const done = await placing.submit(input, (key) => depositApi.place(input, key));
+          // The answer is the new deposit's detail: its screen, opened next, shows it without asking.
+          const done = await placing.submit(input, (key) => depositApi.place(input, key), { answered: answeredDetail });
           if (!done.ok) throw refusal(done.failure);
           return { id: done.answer.id, depositNumber: done.answer.depositNumber };
         }),
@@ -71,9 +76,10 @@ export default function PlacementScreen() {
   );
 
   // A customer opened from their page comes by id.
-  const fromLink = useResource((signal) => (draft.customerId && !customer ? customersApi.detail(draft.customerId, signal) : Promise.resolve(null)), [draft.customerId]);
+  const linked = draft.customerId && !customer ? draft.customerId : null;
+  const fromLink = useServerData(linked ? ['customers', 'detail', linked] : null, (signal) => customersApi.detail(linked ?? '', signal));
   const chosen = customer ?? (fromLink.data ? { id: fromLink.data.id, name: fromLink.data.name, nik: fromLink.data.nik } : null);
-  const products = useResource((signal) => productsApi.list({ active: 'true' }, signal), []);
+  const products = useServerData(['products', 'list', { active: 'true' }], (signal) => productsApi.list({ active: 'true' }, signal));
   const product = products.data?.find((item) => item.id === draft.productId);
   const terms = termsOf(draft, product);
   const termsKey = JSON.stringify(terms);
