@@ -52,14 +52,14 @@ export interface SubmissionContext {
   round: number;
 }
 
-export type SubmissionEvent =
+type SubmissionEvent =
   | { type: 'submission.submit'; payload: unknown; freshKey: string; fields?: FieldOpenings }
   | { type: 'submission.invalid'; problems?: readonly string[]; fieldProblems?: Readonly<Record<string, readonly string[]>>; fields?: FieldOpenings }
   | { type: 'submission.reset' };
 
 export type SubmissionStatus = 'idle' | 'submitting' | 'succeeded' | 'refused' | 'failed';
 
-export const FALLBACK_PROBLEM = 'Terjadi kesalahan.';
+const FALLBACK_PROBLEM = 'Terjadi kesalahan.';
 
 /**
  * True when a failed call's answer is final for its key: the server stored it (any answer below
@@ -99,7 +99,7 @@ export function payloadFingerprint(payload: unknown): string {
  * The sentences of a failure, as the app says errors (product spec section 8): a string as is; an
  * envelope's `message`, one sentence or one per invalid field; anything else the fallback.
  */
-export function problemSentences(failure: unknown): string[] {
+function problemSentences(failure: unknown): string[] {
   if (typeof failure === 'string') return [failure];
   const message = typeof failure === 'object' && failure !== null ? (failure as { message?: unknown }).message : undefined;
   if (typeof message === 'string') return [message];
@@ -227,5 +227,3 @@ export const submissionMachine = setup({
     failed: {},
   },
 });
-
-export type SubmissionMachine = typeof submissionMachine;

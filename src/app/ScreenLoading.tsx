@@ -5,7 +5,7 @@ import { useAppActors } from './actors-context';
  * The Suspense fallback of a lazily loaded screen: while it is mounted the screen's code is
  * loading, so the preload flag is raised; it is lowered again when the fallback goes away.
  */
-export function ScreenLoading() {
+function ScreenLoading() {
   const app = useAppActors();
   useEffect(() => {
     app.screenLoading(true);

@@ -11,10 +11,10 @@ export interface RuntimeConfig {
   mode: RunMode;
 }
 
-export const EMBED_ORIGINS_META = 'berjangka:embed-allowed-origins';
-export const PRODUCT_META = 'berjangka:product';
-export const MODE_META = 'berjangka:mode';
-export const DEFAULT_PRODUCT_ID = 'BPR';
+const EMBED_ORIGINS_META = 'berjangka:embed-allowed-origins';
+const PRODUCT_META = 'berjangka:product';
+const MODE_META = 'berjangka:mode';
+const DEFAULT_PRODUCT_ID = 'BPR';
 
 function metaContent(doc: Document, name: string): string | null {
   const element = doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);

@@ -6,7 +6,7 @@ import { ZipSearchField } from './ZipSearchField';
 import { useFieldProblems } from './Form';
 
 /** The picked part of an address, as the form sends it (empty string: nothing picked). */
-export interface PickedAddress {
+interface PickedAddress {
   provinceId: string;
   cityId: string;
   districtId: string;
@@ -17,7 +17,7 @@ export interface PickedAddress {
 /** Names of the picked areas, shown while their lists load (e.g. right after a zip search). */
 type Names = Partial<Record<GeographyLevel, string>>;
 
-export const EMPTY_ADDRESS: PickedAddress = { provinceId: '', cityId: '', districtId: '', villageId: '', zipCode: '' };
+const EMPTY_ADDRESS: PickedAddress = { provinceId: '', cityId: '', districtId: '', villageId: '', zipCode: '' };
 
 const LEVELS: ReadonlyArray<{ level: GeographyLevel; field: keyof PickedAddress; label: string; parent: keyof PickedAddress | null }> = [
   { level: 'province', field: 'provinceId', label: 'Provinsi', parent: null },
@@ -26,7 +26,7 @@ const LEVELS: ReadonlyArray<{ level: GeographyLevel; field: keyof PickedAddress;
   { level: 'village', field: 'villageId', label: 'Kelurahan/desa', parent: 'districtId' },
 ];
 
-export interface AddressFieldsProps {
+interface AddressFieldsProps {
   /** The address to start from (the bank's, on Profil Bank). */
   defaultValue?: Partial<PickedAddress>;
   defaultNames?: Names;

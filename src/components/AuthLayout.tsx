@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface AuthLayoutProps {
+interface AuthLayoutProps {
   /** The screen's heading ("Masuk", "Lupa kata sandi", …). */
   title: string;
   /** One sentence under the heading that says what the screen is for. */

@@ -1,4 +1,4 @@
-export interface BankLogoProps {
+interface BankLogoProps {
   bankName: string;
   /** The logo's URL; without one the bank's initial stands in. */
   url: string | null;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Submission } from '../app/use-submit';
 import { Dialog } from './Dialog';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   /** What the dialog says: its title, what the change means, the confirm button, and whether it is grave. */
   copy: { title: string; body: string; confirm: string; danger: boolean };
   /** Who or what is changed, on the dialog's first line. */

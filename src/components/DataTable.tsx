@@ -17,7 +17,7 @@ export interface DataColumn<Row> {
 }
 
 /** Checkboxes for bulk actions: one per selectable row and "select all" in the header. */
-export interface RowSelection<Row> {
+interface RowSelection<Row> {
   /** Row keys (see `rowKey`) currently chosen; the screen owns them so it can clear them after an action. */
   selected: ReadonlySet<string>;
   onChange: (update: (previous: ReadonlySet<string>) => ReadonlySet<string>) => void;
@@ -27,7 +27,7 @@ export interface RowSelection<Row> {
   canSelect?: (row: Row) => boolean;
 }
 
-export interface DataTableProps<Row> {
+interface DataTableProps<Row> {
   /** A list answer (`data` rows and paging `meta`) as `useServerData` holds it (null: not asked yet). */
   list: ServerData<{ data: readonly Row[]; meta: ListMeta } | null>;
   columns: readonly DataColumn<Row>[];

@@ -71,7 +71,7 @@ function problemOf(iso: string | null, min: string | undefined, max: string | un
   return null;
 }
 
-export interface DateFieldProps {
+interface DateFieldProps {
   label: string;
   /** Class of the wrapper (`bj-field` in forms, `bj-filters__field` in filter bars). */
   className?: string;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataColumn } from './DataTable';
 
-export interface DepositRefProps {
+interface DepositRefProps {
   /** The deposit's id, for its detail screen. */
   id: string;
   number: string;

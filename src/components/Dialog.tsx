@@ -3,7 +3,7 @@ import type { FieldOpenings } from '@machines/submission';
 import type { Submission } from '../app/use-submit';
 import { FormSummary, SubmissionFields, useRefusalFocus, type SummaryTitles } from './Form';
 
-export interface DialogProps extends SummaryTitles {
+interface DialogProps extends SummaryTitles {
   title: string;
   /** Shown while true; closing (Esc, Batal) calls onClose. */
   open: boolean;

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useFieldProblems } from './Form';
 
-export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'onChange'> {
+interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'onChange'> {
   label: string;
   hint?: ReactNode;
   /** Problems with the chosen files, one sentence each; the form's submission adds the server's (components/Form.tsx). */

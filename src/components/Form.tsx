@@ -12,7 +12,7 @@ import type { Submission } from '../app/use-submit';
 const SubmissionScope = createContext<Submission | null>(null);
 
 /** The submission of the form a field is in, or null outside one. */
-export function useFormSubmission(): Submission | null {
+function useFormSubmission(): Submission | null {
   return useContext(SubmissionScope);
 }
 
@@ -51,9 +51,9 @@ export function useFieldProblem(name: string | undefined, label: string, given?:
   return problems.length > 0 ? problems.join(' ') : null;
 }
 
-export const CHECK_TITLE = 'Periksa isian berikut';
+const CHECK_TITLE = 'Periksa isian berikut';
 /** Said under the summary when fields have problems of their own too. */
-export const FIELDS_MARKED = 'Masalah pada isian ditandai di bawah isian masing-masing.';
+const FIELDS_MARKED = 'Masalah pada isian ditandai di bawah isian masing-masing.';
 
 /** The summary's title: one for every problem ("Produk belum dapat disimpan:"), or one for refusals not about the fields only. */
 export interface SummaryTitles {
@@ -137,7 +137,7 @@ export function SettingsActions({ unchanged, lastChange, label, lastChangeTestId
   );
 }
 
-export interface SubmitFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'>, SummaryTitles {
+interface SubmitFormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'>, SummaryTitles {
   submission: Submission;
   /** Called with the form on a press while nothing is on its way. */
   onSubmit: (form: HTMLFormElement) => void;

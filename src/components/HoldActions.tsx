@@ -11,7 +11,7 @@ import type { BadgeTone } from './StatusBadge';
  * never decided again here — and the dialog that confirms each.
  */
 
-export const holdActionLabels: Record<HoldDecisionEvent, string> = {
+const holdActionLabels: Record<HoldDecisionEvent, string> = {
   'hold.requestRelease': 'Ajukan Pelepasan',
   'hold.approveRelease': 'Setujui Pelepasan',
   'hold.rejectRelease': 'Tolak Pelepasan',
@@ -70,7 +70,7 @@ const COPY: Record<HoldDecisionEvent, { title: string; confirm: string; lead: st
   },
 };
 
-export interface HoldDecisionDialogProps {
+interface HoldDecisionDialogProps {
   hold: Hold;
   event: HoldDecisionEvent;
   /** The decision's request: pending, and the server's refusal shown in the dialog (the toast sits behind the modal). */
@@ -81,7 +81,7 @@ export interface HoldDecisionDialogProps {
 }
 
 /** Confirms one decision on a hold: what it is about, and the reason when the decision needs one. */
-export function HoldDecisionDialog({ hold, event, submission, onClose, onSubmit }: HoldDecisionDialogProps) {
+function HoldDecisionDialog({ hold, event, submission, onClose, onSubmit }: HoldDecisionDialogProps) {
   const copy = COPY[event];
   const submit = (form: HTMLFormElement) => {
     const reason = String(new FormData(form).get('reason') ?? '').trim();
@@ -117,7 +117,7 @@ export function HoldDecisionDialog({ hold, event, submission, onClose, onSubmit 
 }
 
 /** A screen's open decision on a hold (app/use-hold-decision.ts), as the dialog needs it. */
-export interface OpenDecision {
+interface OpenDecision {
   open: { hold: Hold; event: HoldDecisionEvent } | null;
   submission: Submission;
   close: () => void;

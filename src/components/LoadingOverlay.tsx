@@ -9,7 +9,7 @@ export const LOADING_LABEL = 'Memuat…';
 
 const LazyBrandMarkAnimation = lazy(() => import('./BrandMarkAnimation'));
 
-export interface LoadingOverlayProps {
+interface LoadingOverlayProps {
   /** The preload flag: true shows the overlay, false hides it. */
   visible: boolean;
   /** What to draw inside the 300×300 box; the brand-mark animation, loaded on demand, by default. */

@@ -1,6 +1,6 @@
 import type { ListMeta } from '@contract/envelope';
 
-export interface PaginationProps {
+interface PaginationProps {
   /** The list answer's meta; nothing is shown before it arrives or when the list is empty. */
   meta: ListMeta | undefined;
   onPage: (page: number) => void;

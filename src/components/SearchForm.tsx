@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 
-export interface SearchFormProps {
+interface SearchFormProps {
   /** The search the list shows now (from the URL). */
   value: string;
   /** Called with the trimmed text on submit, and with '' when the search is cleared. */

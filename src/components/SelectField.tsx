@@ -1,7 +1,7 @@
 import type { SelectHTMLAttributes } from 'react';
 import { FieldFrame, useFieldWiring } from './FieldParts';
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
   /** The choices, in order: the value sent and the text shown. */
   options: ReadonlyArray<{ value: string; label: string }>;

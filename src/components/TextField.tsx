@@ -9,8 +9,8 @@ type Labelled<Attributes> = Omit<Attributes, 'id'> & {
   problem?: string | null;
 };
 
-export type TextFieldProps = Labelled<InputHTMLAttributes<HTMLInputElement>>;
-export type TextAreaFieldProps = Labelled<TextareaHTMLAttributes<HTMLTextAreaElement>>;
+type TextFieldProps = Labelled<InputHTMLAttributes<HTMLInputElement>>;
+type TextAreaFieldProps = Labelled<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 /** A labelled input; the label, hint and problem are tied to it for assistive technology. */
 export function TextField({ label, hint, problem, required, ...input }: TextFieldProps) {

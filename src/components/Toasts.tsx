@@ -3,7 +3,7 @@ import '../styles/tokens.css';
 import '../styles/toasts.css';
 
 /** Fade in over 400 ms, out over 40 ms (product spec, section 9); the keyframes are in toasts.css. */
-export const toastFade = cssTransition({
+const toastFade = cssTransition({
   enter: 'bj-toast-fade-in',
   exit: 'bj-toast-fade-out',
 });

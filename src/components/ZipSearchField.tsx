@@ -10,7 +10,7 @@ const LIMIT = 10;
 /** Wait for a pause in typing: one search per word, not per key. */
 const DEBOUNCE_MS = 250;
 
-export interface ZipSearchFieldProps {
+interface ZipSearchFieldProps {
   label: string;
   hint?: string;
   searchZip: GeographyApi['searchZip'];

@@ -6,7 +6,7 @@ import { formatDate } from '../lib/format';
 import { instructionLabels } from '../lib/deposit-labels';
 
 /** One line of a change request as a supervisor reads it: what changes, from what, to what. */
-export interface ChangeLine {
+interface ChangeLine {
   label: string;
   before: string;
   after: string;

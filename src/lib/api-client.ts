@@ -135,7 +135,7 @@ export interface Envelope<T> {
 }
 
 /** A registration field: text, a number, a flag, a document, or several documents. */
-export type RegistrationValue = string | number | boolean | Blob | null | undefined | readonly Blob[];
+type RegistrationValue = string | number | boolean | Blob | null | undefined | readonly Blob[];
 
 function hasValue(value: unknown): boolean {
   if (value === null || value === undefined) return false;
@@ -163,7 +163,7 @@ export function buildRegistrationForm(fields: Record<string, RegistrationValue>)
   return form;
 }
 
-export type ProfileUpdate = Record<string, RegistrationValue>;
+type ProfileUpdate = Record<string, RegistrationValue>;
 
 /** Functions over a set of clients; `authApi(api)` is the app's, tests pass their own clients. */
 export function createAuthApi(clients: ApiClients) {
@@ -219,4 +219,3 @@ export function createAuthApi(clients: ApiClients) {
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
 export const authApi: AuthApi = createAuthApi(api);
-export const { login, changeExpiredPassword, sendForgotPassword, forgotPassword, registration, profileLogo, profileDetail, profileUpdate, logout } = authApi;

@@ -8,13 +8,13 @@ import { idempotencyHeaders } from './idempotency';
  * Berjangka's own figure) or imports the filled xlsx template, with an Idempotency-Key.
  */
 
-export type { BalanceSheet, BalanceSheetLines, BalanceSheetMonth };
-export type BalanceSheetEntry = { period: string; lines: Partial<BalanceSheetLines> };
+export type { BalanceSheetMonth };
+type BalanceSheetEntry = { period: string; lines: Partial<BalanceSheetLines> };
 
 const PATH = '/bpr/neraca-keuangan';
 export const BALANCE_SHEET_TEMPLATE_PATH = `${PATH}/template`;
 
-export function createBalanceSheetApi(clients: ApiClients) {
+function createBalanceSheetApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     months: async (signal?: AbortSignal) => (await bpr<Envelope<BalanceSheetMonth[]>>(PATH, { signal })).data,
@@ -29,6 +29,6 @@ export function createBalanceSheetApi(clients: ApiClients) {
   };
 }
 
-export type BalanceSheetApi = ReturnType<typeof createBalanceSheetApi>;
+type BalanceSheetApi = ReturnType<typeof createBalanceSheetApi>;
 
 export const balanceSheetApi: BalanceSheetApi = createBalanceSheetApi(api);

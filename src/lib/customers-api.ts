@@ -7,10 +7,10 @@ import { cleanQuery, type Page, type Query } from './deposit-api';
 
 /** Typed calls of API.md "Bank, users, settings" for customers (Nasabah) and their ARO letters, on /api-v2-bpr. */
 
-export type { CreateCustomerInput, CustomerDetail, CustomerSummary, UpdateCustomerInput };
+export type { CustomerDetail, CustomerSummary };
 
 /** What a change to a customer did: saved at once (contact), or waiting for another supervisor (identity, payout account). */
-export type CustomerUpdateResult = { kind: 'saved'; customer: CustomerDetail } | { kind: 'waiting'; customer: CustomerDetail; changeRequests: ChangeRequest[] };
+type CustomerUpdateResult = { kind: 'saved'; customer: CustomerDetail } | { kind: 'waiting'; customer: CustomerDetail; changeRequests: ChangeRequest[] };
 
 export interface AroLetter {
   depositId: string;
@@ -20,7 +20,7 @@ export interface AroLetter {
   document: DocumentAnswer | null;
 }
 
-export function createCustomersApi(clients: ApiClients) {
+function createCustomersApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     list: (query: Query, signal?: AbortSignal) => bpr<Page<CustomerSummary>>('/bpr/customers', { query: cleanQuery(query), signal }),
@@ -40,6 +40,6 @@ export function createCustomersApi(clients: ApiClients) {
   };
 }
 
-export type CustomersApi = ReturnType<typeof createCustomersApi>;
+type CustomersApi = ReturnType<typeof createCustomersApi>;
 
 export const customersApi: CustomersApi = createCustomersApi(api);

@@ -22,14 +22,14 @@ import type { BulkApproval, RaiseChangeRequest } from '@contract/deposit-api';
  * deposit products list (on /api-v1, raw token).
  */
 
-export type { BlockedEvent, DepositDetail, DepositSummary, ProductListItem };
-export type StatusCounts = z.infer<typeof depositStatusCountsSchema>;
-export type UnprocessedCounts = z.infer<typeof unprocessedCountsSchema>;
+export type { BlockedEvent, DepositDetail, DepositSummary };
+type StatusCounts = z.infer<typeof depositStatusCountsSchema>;
+type UnprocessedCounts = z.infer<typeof unprocessedCountsSchema>;
 export type MonthlyInterestRow = z.infer<typeof monthlyInterestRowSchema>;
-export type InterestTemplateCount = z.infer<typeof interestTemplateCountSchema>;
-export type MarkInterestPaidResult = z.infer<typeof markInterestPaidResultSchema>;
+type InterestTemplateCount = z.infer<typeof interestTemplateCountSchema>;
+type MarkInterestPaidResult = z.infer<typeof markInterestPaidResultSchema>;
 export type DisbursementRow = z.infer<typeof disbursementRowSchema>;
-export type DisbursementCounts = z.infer<typeof disbursementCountsSchema>;
+type DisbursementCounts = z.infer<typeof disbursementCountsSchema>;
 export type ChangeRequest = z.infer<typeof changeRequestSchema>;
 
 /** A page of rows with the list meta (and whatever extra the route adds). */
@@ -38,12 +38,12 @@ export interface Page<T> {
   meta: ListMeta;
 }
 
-export interface MonthlyInterestPage extends Page<MonthlyInterestRow> {
+interface MonthlyInterestPage extends Page<MonthlyInterestRow> {
   period: string;
   summary: MonthlyInterestSummary;
 }
 
-export interface DueInformationPage extends Page<DepositSummary> {
+interface DueInformationPage extends Page<DepositSummary> {
   range: DueRange;
 }
 
@@ -64,7 +64,7 @@ export function cleanQuery(query: Query): Record<string, string> {
 /** The deposit event as the staff send it, with the version they last read. */
 export type StaffEvent = Exclude<DepositEventRequest, { type: 'deposit.markPaid' }>;
 
-export interface MarkDisbursementPaid {
+interface MarkDisbursementPaid {
   depositId: string;
   reference: string;
   paidAt: string;
@@ -132,7 +132,7 @@ export function createDepositApi(clients: ApiClients) {
   };
 }
 
-export type DepositApi = ReturnType<typeof createDepositApi>;
+type DepositApi = ReturnType<typeof createDepositApi>;
 
 export const depositApi: DepositApi = createDepositApi(api);
 

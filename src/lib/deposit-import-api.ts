@@ -1,5 +1,5 @@
 import { apiBases, authorizationHeader } from '@contract/bases';
-import type { DepositImportError, DepositImportResult, DepositImportSummary } from '@contract/deposit-import';
+import type { DepositImportResult, DepositImportSummary } from '@contract/deposit-import';
 import { api, NETWORK_MESSAGE, TIMEOUT_MESSAGE, type ApiClients, type ApiFailure } from './api-client';
 import { fullPath } from './download';
 import { idempotencyHeaders } from './idempotency';
@@ -12,15 +12,15 @@ import { readToken } from './storage';
  * 20 MB, and staff see it go (UI.md: a long operation shows its progress).
  */
 
-export type { DepositImportError, DepositImportResult, DepositImportSummary };
+export type { DepositImportResult, DepositImportSummary };
 
-export const DEPOSIT_IMPORT_PATH = '/deposito/import';
+const DEPOSIT_IMPORT_PATH = '/deposito/import';
 export const DEPOSIT_IMPORT_TEMPLATE_PATH = '/deposito/import/template';
 
 /** Where an upload is: its bytes going out, then the server reading every row. */
 export type UploadProgress = { phase: 'upload'; sent: number; total: number | null } | { phase: 'check' };
 
-export interface ImportUpload {
+interface ImportUpload {
   file: File;
   cutOverDate: string;
   dryRun: boolean;
@@ -40,7 +40,7 @@ function failureOf(status: number, text: string): ApiFailure {
 }
 
 /** POSTs `form` to /api-v2-bpr`path`, reporting the body's progress; resolves with the envelope's data, rejects with the error envelope. */
-export function postWithProgress<T>(path: string, form: FormData, key: string, onProgress: (progress: UploadProgress) => void): Promise<{ status: number; data: T }> {
+function postWithProgress<T>(path: string, form: FormData, key: string, onProgress: (progress: UploadProgress) => void): Promise<{ status: number; data: T }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `${import.meta.env?.VITE_API_ORIGIN ?? ''}${fullPath(path)}`);
@@ -66,7 +66,7 @@ export function postWithProgress<T>(path: string, form: FormData, key: string, o
   });
 }
 
-export function createDepositImportApi(clients: ApiClients) {
+function createDepositImportApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     /** POST /deposito/import: 200 the dry run, 201 the commit with its importId; a 400 carries the result (its errors) in `data`. */
@@ -81,7 +81,7 @@ export function createDepositImportApi(clients: ApiClients) {
   };
 }
 
-export type DepositImportApi = ReturnType<typeof createDepositImportApi>;
+type DepositImportApi = ReturnType<typeof createDepositImportApi>;
 
 export const depositImportApi: DepositImportApi = createDepositImportApi(api);
 

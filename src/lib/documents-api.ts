@@ -16,11 +16,11 @@ import { idempotencyHeaders } from './idempotency';
 export type { DocumentAnswer, ShipmentAnswer, SignatureRequestAnswer, DocumentWorkStep };
 export type PickupBooked = z.infer<typeof pickupBookedSchema>;
 export type SignatureSent = z.infer<typeof signatureSentSchema>;
-export type DocumentSummaryCounts = z.infer<typeof documentSummaryCountsSchema>;
-export type UploadableDocumentType = (typeof uploadableDocumentTypes)[number];
+type DocumentSummaryCounts = z.infer<typeof documentSummaryCountsSchema>;
+type UploadableDocumentType = (typeof uploadableDocumentTypes)[number];
 
 /** GET /bpr/list-proses-deposito: one tab's page, with every tab's count. */
-export interface DocumentWorkPage {
+interface DocumentWorkPage {
   data: DepositSummary[];
   meta: ListMeta;
   counts: Record<DocumentWorkStep, number>;
@@ -64,7 +64,7 @@ export interface BookPickup {
   address?: string;
 }
 /** A document of a deposit, or of a customer (KTP, NPWP, deed): one of the two ids. */
-export type UploadDocument = ({ depositId: string; customerId?: undefined } | { customerId: string; depositId?: undefined }) & {
+type UploadDocument = ({ depositId: string; customerId?: undefined } | { customerId: string; depositId?: undefined }) & {
   type: UploadableDocumentType;
   file: File;
 };
@@ -129,7 +129,7 @@ export type DocumentsApi = ReturnType<typeof createDocumentsApi>;
 export const documentsApi: DocumentsApi = createDocumentsApi(api);
 
 /** Where the JNE sandbox's control listens (server/courier/jne-sandbox.ts; demo mode only). */
-export const JNE_SANDBOX_CONTROL_PATH = '/sandbox/jne/control/advance';
+const JNE_SANDBOX_CONTROL_PATH = '/sandbox/jne/control/advance';
 
 /** The stages the sandbox can move a parcel to, in the courier's order. */
 export const SANDBOX_PARCEL_STATUSES = ['pickedUp', 'inTransit', 'delivered', 'failed'] as const;

@@ -52,7 +52,7 @@ async function readBody(response: Response, onProgress: (progress: DownloadProgr
 }
 
 /** Hands a blob to the browser as a saved file with `filename`. */
-export function saveBlob(blob: Blob, filename: string): void {
+function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -66,7 +66,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** A file the API answered: its bytes and the name the server gave it. */
-export interface FetchedFile {
+interface FetchedFile {
   blob: Blob;
   filename: string;
 }
@@ -75,7 +75,7 @@ export interface FetchedFile {
  * GETs a file of the API at `url` (a full path: a document's `url`, or `fullPath` of a route) with the session's bearer token, reporting progress as it streams. Rejects
  * with the API's error envelope (Indonesian message) when the server refuses.
  */
-export async function fetchFile(
+async function fetchFile(
   url: string,
   options: { fallbackName: string; onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal; authorization?: AuthorizationForm },
 ): Promise<FetchedFile> {

@@ -2,13 +2,13 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/id';
 
 /** Dates on screens, in PDFs and in Excel: `DD-MMM-YYYY` with dayjs's `id` month names ('15-Agt-2026'). */
-export const DATE_FORMAT = 'DD-MMM-YYYY';
-export const BUSINESS_TIME_ZONE = 'Asia/Jakarta';
+const DATE_FORMAT = 'DD-MMM-YYYY';
+const BUSINESS_TIME_ZONE = 'Asia/Jakarta';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The calendar date (`YYYY-MM-DD`) an instant falls on in Jakarta. */
-export function jakartaDate(instant: Date): string {
+function jakartaDate(instant: Date): string {
   // en-CA formats as YYYY-MM-DD; Intl carries the zone database, so no dayjs timezone plugin is needed.
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: BUSINESS_TIME_ZONE,

@@ -29,7 +29,7 @@ export interface PlaceHold {
 }
 
 /** The multipart body: the empty optional fields left out, the flag always said. */
-export function placeHoldForm(input: PlaceHold): FormData {
+function placeHoldForm(input: PlaceHold): FormData {
   const form = new FormData();
   form.append('depositId', input.depositId);
   form.append('reason', input.reason);
@@ -52,7 +52,7 @@ const DECISION_PATHS: Record<HoldDecisionEvent, string> = {
 /** The letter's file of a hold (GET, Bearer), relative to /api-v2-bpr. */
 export const holdLetterPath = (holdId: string) => `/deposito/hold/${encodeURIComponent(holdId)}/letter`;
 
-export function createHoldsApi(clients: ApiClients) {
+function createHoldsApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     /** GET /deposito/holds: status, reason, q, page, limit; with how many of each status match the rest (the tabs). */
@@ -75,6 +75,6 @@ export function createHoldsApi(clients: ApiClients) {
   };
 }
 
-export type HoldsApi = ReturnType<typeof createHoldsApi>;
+type HoldsApi = ReturnType<typeof createHoldsApi>;
 
 export const holdsApi: HoldsApi = createHoldsApi(api);

@@ -10,7 +10,7 @@ import { cleanQuery, type Page, type Query } from './deposit-api';
 
 export type { InvoiceDetail, InvoiceStatusName, InvoiceSummary };
 
-export function createInvoicesApi(clients: ApiClients) {
+function createInvoicesApi(clients: ApiClients) {
   const v1 = clients.v1;
   return {
     list: (query: Query, signal?: AbortSignal) => v1<Page<InvoiceSummary>>('/bpr-invoice/my-invoice', { query: cleanQuery(query), signal }),
@@ -18,7 +18,7 @@ export function createInvoicesApi(clients: ApiClients) {
   };
 }
 
-export type InvoicesApi = ReturnType<typeof createInvoicesApi>;
+type InvoicesApi = ReturnType<typeof createInvoicesApi>;
 
 export const invoicesApi: InvoicesApi = createInvoicesApi(api);
 

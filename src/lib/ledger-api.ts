@@ -19,7 +19,7 @@ const SETTINGS_PATH = '/bpr/accounting-settings';
 /** A day (`YYYY-MM-DD`) or a month (`YYYY-MM`) of the journal. */
 export type JournalRange = { date: string } | { period: string };
 
-export function createLedgerApi(clients: ApiClients) {
+function createLedgerApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     settings: async (signal?: AbortSignal) => (await bpr<Envelope<AccountingSettings>>(SETTINGS_PATH, { signal })).data,
@@ -32,6 +32,6 @@ export function createLedgerApi(clients: ApiClients) {
   };
 }
 
-export type LedgerApi = ReturnType<typeof createLedgerApi>;
+type LedgerApi = ReturnType<typeof createLedgerApi>;
 
 export const ledgerApi: LedgerApi = createLedgerApi(api);

@@ -8,14 +8,14 @@ import { idempotencyHeaders } from './idempotency';
  * changed (what is not sent stays), with an Idempotency-Key.
  */
 
-export type { ProductSettings, ProductSettingsInput, ProductSettingsSaved };
+export type { ProductSettings, ProductSettingsInput };
 
 const PATH = '/bpr/product-setting';
 
 /** The key of the bank's product settings in the server answers' cache (src/lib/server-data.ts). */
 export const productSettingsKey = ['products', 'settings'] as const;
 
-export function createProductSettingsApi(clients: ApiClients) {
+function createProductSettingsApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     get: async (signal?: AbortSignal) => (await bpr<Envelope<ProductSettings>>(PATH, { signal })).data,
@@ -25,6 +25,6 @@ export function createProductSettingsApi(clients: ApiClients) {
   };
 }
 
-export type ProductSettingsApi = ReturnType<typeof createProductSettingsApi>;
+type ProductSettingsApi = ReturnType<typeof createProductSettingsApi>;
 
 export const productSettingsApi: ProductSettingsApi = createProductSettingsApi(api);

@@ -18,7 +18,7 @@ export type NewProduct = z.input<typeof createProductSchema>;
 export type ProductChange = z.input<typeof updateProductSchema>;
 
 /** GET /deposito/all-product filters; '' or undefined leaves a filter out. */
-export interface ProductListQuery {
+interface ProductListQuery {
   active?: 'true' | 'false' | '';
   visible?: 'true' | 'false' | '';
   q?: string;
@@ -27,7 +27,7 @@ export interface ProductListQuery {
 const FAMILY = '/deposito';
 
 
-export function createProductsApi(clients: ApiClients) {
+function createProductsApi(clients: ApiClients) {
   const v1 = clients.v1;
   return {
     /** The bank's products, by name, each with the tenors and rates in force today. */
@@ -47,6 +47,6 @@ export function createProductsApi(clients: ApiClients) {
   };
 }
 
-export type ProductsApi = ReturnType<typeof createProductsApi>;
+type ProductsApi = ReturnType<typeof createProductsApi>;
 
 export const productsApi: ProductsApi = createProductsApi(api);

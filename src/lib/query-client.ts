@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
  * Worth asking once more: no answer at all, or the server failed (5xx). A refusal (4xx) answers
  * the same again; a timeout has already waited its whole time; an abort was wanted.
  */
-export function worthRetrying(failure: unknown): boolean {
+function worthRetrying(failure: unknown): boolean {
   const { statusCode, error } = (typeof failure === 'object' && failure !== null ? failure : {}) as { statusCode?: unknown; error?: unknown };
   if (typeof statusCode !== 'number') return false;
   return statusCode >= 500 || (statusCode === 0 && error === 'NetworkError');

@@ -1,4 +1,4 @@
-import type { LatestRatios, RatioResultData, ReportCatalogueItem, ReportFormat, ReportSummary, ReportType } from '@contract/reports';
+import type { LatestRatios, RatioResultData, ReportCatalogueItem, ReportFormat, ReportSummary } from '@contract/reports';
 import { api, type ApiClients, type Envelope } from './api-client';
 
 /**
@@ -7,12 +7,12 @@ import { api, type ApiClients, type Envelope } from './api-client';
  * REPORT_PATH, with progress.
  */
 
-export type { LatestRatios, RatioResultData, ReportCatalogueItem, ReportFormat, ReportSummary, ReportType };
+export type { LatestRatios, RatioResultData, ReportFormat };
 
 /** GET /report?type&period&format: one report of a month as a file. */
 export const REPORT_PATH = '/report';
 
-export function createReportsApi(clients: ApiClients) {
+function createReportsApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     /** The reports this user may make, each with its formats. */
@@ -22,6 +22,6 @@ export function createReportsApi(clients: ApiClients) {
   };
 }
 
-export type ReportsApi = ReturnType<typeof createReportsApi>;
+type ReportsApi = ReturnType<typeof createReportsApi>;
 
 export const reportsApi: ReportsApi = createReportsApi(api);

@@ -51,7 +51,7 @@ export interface ServerAnswer {
 /** The key of a view that asks nothing (yet): never fetched, in no area. */
 const NOTHING_ASKED: QueryKey = ['nothing-asked'];
 
-export interface ServerDataOptions {
+interface ServerDataOptions {
   /**
    * 'every-time': asked anew each time a view opens it and forgotten once none shows it (asking is
    * itself the news: the courier's tracking). 'reference': what no write changes (the country's

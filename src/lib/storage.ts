@@ -42,7 +42,7 @@ export interface SessionStorage {
 }
 
 /** The `exp` claim (seconds) of a JWT; throws when the token has none, so nothing half-written is stored. */
-export function tokenExpiry(token: string): number {
+function tokenExpiry(token: string): number {
   const { exp } = jwtDecode<{ exp?: unknown }>(token);
   if (typeof exp !== 'number' || !Number.isFinite(exp)) {
     throw new Error('Token tidak memiliki masa berlaku (exp).');

@@ -19,7 +19,7 @@ export interface InviteUser {
 }
 
 /** PATCH /bpr/users/{id} takes one change at a time: a new role, or (de)activation. */
-export type UserChange = { role: Role } | { active: boolean };
+type UserChange = { role: Role } | { active: boolean };
 
 export interface ChangeOwnPassword {
   currentPassword: string;
@@ -29,7 +29,7 @@ export interface ChangeOwnPassword {
 
 const userPath = (id: string) => `/bpr/users/${encodeURIComponent(id)}`;
 
-export function createUsersApi(clients: ApiClients) {
+function createUsersApi(clients: ApiClients) {
   const bpr = clients.v2Bpr;
   return {
     list: (query: Query, signal?: AbortSignal) => bpr<Page<StaffUser>>('/bpr/users', { query: cleanQuery(query), signal }),
@@ -47,6 +47,6 @@ export function createUsersApi(clients: ApiClients) {
   };
 }
 
-export type UsersApi = ReturnType<typeof createUsersApi>;
+type UsersApi = ReturnType<typeof createUsersApi>;
 
 export const usersApi: UsersApi = createUsersApi(api);

@@ -7,7 +7,7 @@
  * Every message, in and out, is an object `{ eventMessage: string }`.
  */
 
-export interface WindowMessage {
+interface WindowMessage {
   eventMessage: string;
 }
 

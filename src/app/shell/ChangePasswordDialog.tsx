@@ -5,7 +5,7 @@ import { useAppActors } from '../actors-context';
 import type { Submission } from '../use-submit';
 import { OWN_PASSWORD_CHANGED, ownPasswordProblems, type OwnPasswordForm } from './own-password';
 
-export interface ChangePasswordDialogProps {
+interface ChangePasswordDialogProps {
   /** The header's, so a change retried after no answer keeps its key even if the dialog was reopened. */
   submission: Submission;
   onClose: () => void;

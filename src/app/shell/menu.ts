@@ -12,14 +12,14 @@ export interface MenuLink {
   roles?: readonly Role[];
 }
 
-export interface MenuGroup {
+interface MenuGroup {
   label: string;
   links: MenuLink[];
 }
 
-export type MenuEntry = MenuLink | MenuGroup;
+type MenuEntry = MenuLink | MenuGroup;
 
-export const MENU: readonly MenuEntry[] = [
+const MENU: readonly MenuEntry[] = [
   { label: 'Beranda', path: '/home' },
   {
     label: 'Deposito',

@@ -2,7 +2,7 @@ import type { ChangeOwnPassword } from '../../lib/users-api';
 
 /** What "Ubah kata sandi" checks before sending; the password policy itself is the server's (its 400 says what is wrong). */
 
-export const OWN_PASSWORD_MISMATCH = 'Ulangan kata sandi baru tidak sama dengan kata sandi baru.';
+const OWN_PASSWORD_MISMATCH = 'Ulangan kata sandi baru tidak sama dengan kata sandi baru.';
 export const OWN_PASSWORD_CHANGED = 'Kata sandi diubah. Sesi di perangkat lain telah diakhiri.';
 
 export interface OwnPasswordForm extends ChangeOwnPassword {

@@ -5,9 +5,9 @@ import { SubmitButton, SubmitForm } from '../../components/Form';
 import { TextField } from '../../components/TextField';
 
 /** The message when the new password and its repetition differ (checked before anything is sent). */
-export const PASSWORD_MISMATCH_MESSAGE = 'Konfirmasi kata sandi tidak sama dengan kata sandi baru.';
+const PASSWORD_MISMATCH_MESSAGE = 'Konfirmasi kata sandi tidak sama dengan kata sandi baru.';
 
-export interface NewPasswordFormProps {
+interface NewPasswordFormProps {
   /** Sends the new password (from a reset link or an expired login); rejects with the server's refusal. */
   save: (password: string) => Promise<unknown>;
   /** The success toast: the user then signs in with the new password. */

@@ -1,4 +1,3 @@
-import type { Ratios } from '@contract/balance-sheet';
 import { DEFAULT_RATIO_THRESHOLDS, RATIO_NAMES, type RatioName } from '@machines/bank-rules';
 
 export { RATIO_NAMES, type RatioName };
@@ -32,5 +31,3 @@ export function formatPercent(value: number): string {
 export function thresholdText(name: RatioName, threshold: number): string {
   return `${DEFAULT_RATIO_THRESHOLDS[name].healthyWhen === 'atLeast' ? '≥' : '≤'} ${formatPercent(threshold)}`;
 }
-
-export type RatioResult = Ratios[RatioName];

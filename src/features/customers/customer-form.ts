@@ -1,7 +1,7 @@
 import type { CreateCustomerInput, CustomerDetail, UpdateCustomerInput } from '@contract/customers';
 
 /** Reads one field of the form as typed ('' when absent). */
-export type FieldReader = (name: string) => string;
+type FieldReader = (name: string) => string;
 
 const COMMON_FIELDS = ['name', 'address', 'rtRw', 'provinceId', 'cityId', 'districtId', 'villageId', 'zipCode', 'phone', 'email', 'npwp', 'riskLevel'] as const;
 const INDIVIDUAL_FIELDS = ['nik', 'birthPlace', 'birthDate', 'gender', 'motherMaidenName', 'occupation', 'sourceOfFunds', 'accountPurpose'] as const;

@@ -2,7 +2,7 @@ import type { DepositEventType } from '@contract/deposit';
 import type { BlockedEvent } from '../../lib/deposit-api';
 import { actionLabel } from './deposit-actions';
 
-export interface DepositActionsProps {
+interface DepositActionsProps {
   offered: readonly DepositEventType[];
   blocked: readonly BlockedEvent[];
   onOpen: (type: DepositEventType) => void;

@@ -5,7 +5,7 @@ type Payout = DepositDetail['disbursements'][number];
 type Installment = DepositDetail['installments'][number];
 
 /** What the deposit owes the customer now, read from the detail the server answered. */
-export interface AmountsDue {
+interface AmountsDue {
   /** The payout decided and not transferred yet (a break approved, or a maturity payout requested). */
   payout: Payout | null;
   /** The last payout transferred, once nothing is pending (a closed deposit). */

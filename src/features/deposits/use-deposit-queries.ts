@@ -2,7 +2,7 @@ import { useServerData, type ServerAnswer } from '../../lib/server-data';
 import { depositApi, type DepositDetail, type Query } from '../../lib/deposit-api';
 
 /** What the deposit screens ask, by key (src/lib/server-data.ts). */
-export const depositKeys = {
+const depositKeys = {
   list: (query: Query) => ['deposits', 'list', query] as const,
   counts: (filters: Query) => ['deposits', 'counts', filters] as const,
   detail: (id: string) => ['deposits', 'detail', id] as const,

@@ -3,10 +3,10 @@ import type { DepositMonth } from './use-deposit-months';
 
 const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agt', 'Sep', 'Okt', 'Nov', 'Des'];
 /** 'YYYY-MM' as "Mar 26", short enough for twelve months side by side. */
-export const monthShort = (month: string) => `${SHORT[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(2, 4)}`;
+const monthShort = (month: string) => `${SHORT[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(2, 4)}`;
 
 /** The two series, each with its own colour in the bars, the legend and nowhere else. */
-export const SERIES = [
+const SERIES = [
   { key: 'placements', label: 'Penempatan', color: 'var(--bj-color-brand)' },
   { key: 'maturities', label: 'Jatuh tempo', color: 'var(--bj-color-warning)' },
 ] as const;

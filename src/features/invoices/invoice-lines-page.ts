@@ -7,7 +7,7 @@ import type { InvoiceDetail } from '../../lib/invoices-api';
  * for one partner, numbering each line as the PDF does and summing what the filter keeps.
  */
 
-export const LINES_PER_PAGE = 50;
+const LINES_PER_PAGE = 50;
 
 type Line = InvoiceDetail['lines'][number];
 

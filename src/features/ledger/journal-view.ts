@@ -45,7 +45,7 @@ export function readableDetail(detail: string): string {
   return detail.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (iso) => formatDate(iso));
 }
 
-export const ENTRIES_PER_PAGE = 25;
+const ENTRIES_PER_PAGE = 25;
 
 /** The kinds of event the journal holds, in the order they first appear, as filter choices. */
 export function eventChoices(entries: readonly JournalEntry[]): Array<{ value: string; label: string }> {

@@ -6,7 +6,7 @@ import type { SettingsDraft } from './settings-form';
 
 type Numbering = SettingsDraft['bilyetNumbering'];
 
-export const NUMBER_SOURCE_LABELS = {
+const NUMBER_SOURCE_LABELS = {
   FORM: 'Formulir bernomor dari bank (nomor diketik saat mencetak)',
   SERIES: 'Seri nomor bank (nomor diberikan Berjangka saat mencetak)',
 } as const;

@@ -3,7 +3,7 @@ import { DateField } from '../../components/DateField';
 import { formatDate } from '../../lib/format';
 import { blankHoliday, holidayYears, nextHolidayYear, type HolidayDraft } from './settings-form';
 
-export interface HolidaysEditorProps {
+interface HolidaysEditorProps {
   rows: HolidayDraft[];
   /** The decree each year's default list comes from (SKB), shown under its year. */
   decrees: Record<string, string>;

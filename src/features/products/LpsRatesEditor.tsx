@@ -3,7 +3,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../lib/format';
 import { blankLpsRate, type LpsRateDraft } from './settings-form';
 
-export interface LpsRatesEditorProps {
+interface LpsRatesEditorProps {
   rows: LpsRateDraft[];
   /** The date of the rate in force today (from the saved settings), marked "Berlaku sekarang". */
   inForceFrom: string | null;

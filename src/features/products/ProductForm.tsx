@@ -14,7 +14,7 @@ import { blankDraft, draftOf, newRatesConsequence, prepareChange, prepareCreate,
 import { INSTRUCTION_OPTIONS, tenorSummary } from './product-rules';
 import { TenorRatesEditor } from './TenorRatesEditor';
 
-export interface ProductFormProps {
+interface ProductFormProps {
   /** The product being changed; absent for a new one. */
   product?: Product;
   /** Business today (Jakarta), `YYYY-MM-DD`: rates never take effect before it. */

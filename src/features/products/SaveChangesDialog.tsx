@@ -2,7 +2,7 @@ import { Dialog } from '../../components/Dialog';
 import type { Product, ProductChange } from '../../lib/products-api';
 import { describeChange, newRatesConsequence } from './product-form';
 
-export interface SaveChangesDialogProps {
+interface SaveChangesDialogProps {
   product: Product;
   change: ProductChange;
   onClose: () => void;

@@ -3,7 +3,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { readPercentBps } from '../../lib/number-input';
 import { newRowKey, type TenorDraft } from './product-form';
 
-export interface TenorRatesEditorProps {
+interface TenorRatesEditorProps {
   rows: TenorDraft[];
   onChange: (rows: TenorDraft[]) => void;
   /** The LPS guaranteed rate in force today, when known: a rate above it is marked "Tidak dijamin LPS". */

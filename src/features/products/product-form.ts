@@ -89,7 +89,7 @@ export function draftOf(product: Product): ProductDraft {
 }
 
 /** The draft's numbers, read: what the contract's fields hold. */
-export interface ProductFields {
+interface ProductFields {
   code: string;
   name: string;
   interestPayment: InterestPayment;
@@ -103,10 +103,10 @@ export interface ProductFields {
   tenors: ProductTenor[];
 }
 
-export type DraftReading = { ok: true; fields: ProductFields } | { ok: false; problems: string[] };
+type DraftReading = { ok: true; fields: ProductFields } | { ok: false; problems: string[] };
 
 /** The typed text read into numbers; every problem at once, one sentence each, in the form's order. */
-export function readDraft(draft: ProductDraft): DraftReading {
+function readDraft(draft: ProductDraft): DraftReading {
   const problems: string[] = [];
   const take = (reading: { ok: true; value: number } | { ok: false; problem: string }): number => {
     if (reading.ok) return reading.value;
@@ -160,7 +160,7 @@ function schemaProblems(result: { success: true } | { success: false; error: { i
   return result.success ? [] : [...new Set(result.error.issues.map((issue) => issue.message))];
 }
 
-export type Prepared<T> = { ok: true; payload: T } | { ok: false; problems: string[] };
+type Prepared<T> = { ok: true; payload: T } | { ok: false; problems: string[] };
 
 /** POST create-product's body from the draft, or what is wrong with it. */
 export function prepareCreate(draft: ProductDraft, today: string): Prepared<NewProduct> {
@@ -177,7 +177,7 @@ export function prepareCreate(draft: ProductDraft, today: string): Prepared<NewP
 const sortedTenors = (tenors: readonly ProductTenor[]) => [...tenors].sort((a, b) => a.tenorMonths - b.tenorMonths);
 
 /** True when two tenor tables differ (order does not count). */
-export function tenorsDiffer(a: readonly ProductTenor[], b: readonly ProductTenor[]): boolean {
+function tenorsDiffer(a: readonly ProductTenor[], b: readonly ProductTenor[]): boolean {
   return JSON.stringify(sortedTenors(a)) !== JSON.stringify(sortedTenors(b));
 }
 

@@ -51,7 +51,7 @@ export function tenorSummary(tenors: readonly ProductTenor[]): string {
 }
 
 /** Where a rate schedule stands on `today`: still to come, the one in force, or replaced. */
-export type ScheduleStanding = 'future' | 'current' | 'past';
+type ScheduleStanding = 'future' | 'current' | 'past';
 
 export function scheduleStanding(effectiveFrom: string, inForceFrom: string, today: string): ScheduleStanding {
   if (effectiveFrom > today) return 'future';
@@ -61,7 +61,7 @@ export function scheduleStanding(effectiveFrom: string, inForceFrom: string, tod
 /** One confirmed change from the list's row. */
 export type ProductAction = { kind: 'visibility'; product: Product; visible: boolean } | { kind: 'deactivate'; product: Product };
 
-export interface ProductActionCopy {
+interface ProductActionCopy {
   title: string;
   body: string;
   confirm: string;

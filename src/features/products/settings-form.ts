@@ -85,7 +85,7 @@ export function blankLpsRate(): LpsRateDraft {
 type Full = Required<ProductSettingsInput>;
 
 /** The draft read into the contract's values; every problem at once, in the screen's order. */
-export function readSettings(draft: SettingsDraft): { ok: true; values: Full } | { ok: false; problems: string[] } {
+function readSettings(draft: SettingsDraft): { ok: true; values: Full } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   const take = (reading: NumberReading): number => {
     if (reading.ok) return reading.value;

@@ -6,7 +6,7 @@ import { TextField } from '../../components/TextField';
 import type { InviteUser } from '../../lib/users-api';
 import { ROLE_OPTIONS } from './user-rules';
 
-export interface InviteUserDialogProps {
+interface InviteUserDialogProps {
   /** The invitation's request: the server's refusal (e.g. the email is taken) shows in the dialog. */
   submission: Submission;
   onClose: () => void;

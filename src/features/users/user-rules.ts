@@ -10,7 +10,7 @@ import { mayAct } from '@machines/deposit-rules';
 
 export const ROLE_OPTIONS: ReadonlyArray<{ value: Role; label: string }> = (Object.keys(roleLabels) as Role[]).map((value) => ({ value, label: roleLabels[value] }));
 
-export function roleLabel(role: Role): string {
+function roleLabel(role: Role): string {
   return roleLabels[role] ?? role;
 }
 
@@ -39,7 +39,7 @@ export type UserAction =
   | { kind: 'active'; user: StaffUser; active: boolean }
   | { kind: 'unlock'; user: StaffUser };
 
-export interface ActionCopy {
+interface ActionCopy {
   title: string;
   body: string;
   confirm: string;

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { bilyetStepCopy, stepsForBilyet, type BilyetStepKind, type BilyetStepTarget } from './bilyet-steps';
 import { PrintBilyetButton } from './PrintBilyetDialog';
 
-export const bilyetTones: Record<BilyetStatus, BadgeTone> = {
+const bilyetTones: Record<BilyetStatus, BadgeTone> = {
   none: 'warning',
   issued: 'info',
   shipped: 'info',
@@ -16,7 +16,7 @@ export const bilyetTones: Record<BilyetStatus, BadgeTone> = {
 };
 
 /** The public page that answers whether a printed bilyet is genuine (its QR leads there). */
-export const verificationPath = (code: string) => `/verifikasi/bilyet/${encodeURIComponent(code)}`;
+const verificationPath = (code: string) => `/verifikasi/bilyet/${encodeURIComponent(code)}`;
 
 export function stepTargetOf(deposit: DepositDetail): BilyetStepTarget {
   return {

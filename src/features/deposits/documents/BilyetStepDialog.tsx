@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '../../../components/TextField';
 import { bilyetStepCopy, type BilyetStepKind, type BilyetStepRequest, type BilyetStepTarget } from './bilyet-steps';
 import { ParcelDestination } from './ParcelDestination';
 
-export interface BilyetStepDialogProps {
+interface BilyetStepDialogProps {
   kind: BilyetStepKind;
   target: BilyetStepTarget;
   /** The step's request: pending, and every problem (the form's or the server's) shown in the dialog. */

@@ -9,7 +9,7 @@ export interface OpenBilyetStep {
   target: BilyetStepTarget;
 }
 
-export interface BilyetStepRunnerProps extends OpenBilyetStep {
+interface BilyetStepRunnerProps extends OpenBilyetStep {
   /** The screen's, so a save retried after no answer keeps its key even if the dialog was reopened. */
   submission: Submission;
   onClose: () => void;

@@ -2,7 +2,7 @@ import { postalCodeOf } from '@machines/shipment';
 import { ErrorState, LoadingState } from '../../../components/DataState';
 import { useDepositDetail } from '../use-deposit-queries';
 
-export const NO_POSTAL_CODE = 'Tidak tercantum pada alamat nasabah. Kurir memilah kiriman dengan kode pos: lengkapi alamat nasabah bila memungkinkan.';
+const NO_POSTAL_CODE = 'Tidak tercantum pada alamat nasabah. Kurir memilah kiriman dengan kode pos: lengkapi alamat nasabah bila memungkinkan.';
 
 /**
  * Where the JNE courier takes the bilyet, shown before the booking so staff can check it: the

@@ -11,16 +11,16 @@ import { useServerData } from '../../../lib/server-data';
 import { useDepositDetail } from '../use-deposit-queries';
 
 /** What the dialog must know of the deposit's bilyet: read from its detail when the dialog opens. */
-export interface PrintTarget {
+interface PrintTarget {
   status: BilyetStatus;
   number: string | null;
   printedNumber: string | null;
 }
 
 /** A print makes a new paper for a first issue, or for a reissue after a loss; otherwise the bilyet in force is printed again. */
-export const printsNewPaper = (status: BilyetStatus) => status === 'none' || status === 'lost';
+const printsNewPaper = (status: BilyetStatus) => status === 'none' || status === 'lost';
 
-export const PRINT_QR_NOTE = 'Setelah dicetak, kode QR bilyet langsung dapat diperiksa di halaman verifikasi dengan keterangan “dicetak, menunggu penerbitan” sampai pindaian bilyet yang ditandatangani diunggah.';
+const PRINT_QR_NOTE = 'Setelah dicetak, kode QR bilyet langsung dapat diperiksa di halaman verifikasi dengan keterangan “dicetak, menunggu penerbitan” sampai pindaian bilyet yang ditandatangani diunggah.';
 
 /**
  * "Cetak bilyet": the number the paper carries is settled before it is printed — typed from the
@@ -28,7 +28,7 @@ export const PRINT_QR_NOTE = 'Setelah dicetak, kode QR bilyet langsung dapat dip
  * the server's refusal (a number already used) is shown in the dialog, not behind it. The
  * print's success has the deposit (its printed number) read again wherever it is shown.
  */
-export function PrintBilyetDialog({ depositId, depositNumber, onClose }: { depositId: string; depositNumber: string; onClose: () => void }) {
+function PrintBilyetDialog({ depositId, depositNumber, onClose }: { depositId: string; depositNumber: string; onClose: () => void }) {
   // As they are when the dialog opens: the deposit's detail (the detail screen's own, when it has it fresh) and the bank's numbering.
   const detail = useDepositDetail(depositId);
   const settings = useServerData(productSettingsKey, (signal) => productSettingsApi.get(signal));

@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { SigningLink } from './SigningLink';
 
 /** Privy signs PDFs: the documents of the deposit that can be sent. */
-export const signableDocuments = (documents: readonly DocumentAnswer[]) => documents.filter((document) => document.contentType === 'application/pdf');
+const signableDocuments = (documents: readonly DocumentAnswer[]) => documents.filter((document) => document.contentType === 'application/pdf');
 
 /**
  * "Kirim untuk tanda tangan": picks a PDF of the deposit, sends it through Privy, then shows the

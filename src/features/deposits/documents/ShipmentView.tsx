@@ -3,7 +3,7 @@ import { StatusBadge, type BadgeTone } from '../../../components/StatusBadge';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { ShipmentAnswer } from '../../../lib/documents-api';
 
-export const shipmentTones: Record<ShipmentStatus, BadgeTone> = {
+const shipmentTones: Record<ShipmentStatus, BadgeTone> = {
   requested: 'info',
   pickedUp: 'warning',
   inTransit: 'warning',

@@ -13,7 +13,7 @@ import { useDepositDocuments } from './use-deposit-documents';
 import { SendForSignatureDialog } from './SendForSignatureDialog';
 import { SigningLink } from './SigningLink';
 
-export const signatureTones: Record<SignatureStatus, BadgeTone> = { sent: 'warning', signed: 'success', declined: 'danger', expired: 'neutral' };
+const signatureTones: Record<SignatureStatus, BadgeTone> = { sent: 'warning', signed: 'success', declined: 'danger', expired: 'neutral' };
 
 function SignatureTable({ requests }: { requests: readonly SignatureRequestAnswer[] }) {
   return (

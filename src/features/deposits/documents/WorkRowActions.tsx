@@ -7,7 +7,7 @@ import { BusyButton } from '../../../components/BusyButton';
 import { PrintBilyetButton } from './PrintBilyetDialog';
 import { mayCancelPickup, printLatestResi } from './shipment-actions';
 
-export interface WorkRowHandlers {
+interface WorkRowHandlers {
   onStep: (row: DepositSummary, kind: BilyetStepKind) => void;
   onTrack: (row: DepositSummary) => void;
   onCancelPickup: (row: DepositSummary) => void;

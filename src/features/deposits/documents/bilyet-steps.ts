@@ -22,7 +22,7 @@ import {
  */
 export type BilyetStepKind = 'upload' | 'bookPickup' | 'recordResi' | 'handOver' | 'receive' | 'unship' | 'return' | 'reportLost';
 
-export interface BilyetStepCopy {
+interface BilyetStepCopy {
   /** The button that opens the dialog, and the dialog's confirm button. */
   label: string;
   /** The toast once the server recorded it. */

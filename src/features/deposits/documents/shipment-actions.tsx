@@ -26,7 +26,7 @@ export const printLatestResi = (deposit: { depositId: string; depositNumber: str
   openPdf(PRINT_PATHS.resi, async () => ({ shipmentId: (await latestShipment(deposit.depositId)).id }), `resi-${deposit.depositNumber}.pdf`);
 
 
-export const NO_SHIPMENT = 'Data pengiriman JNE deposito ini tidak ditemukan.';
+const NO_SHIPMENT = 'Data pengiriman JNE deposito ini tidak ditemukan.';
 
 /** The deposit's newest shipment (the detail lists them newest first): the work queue's rows carry only its status. */
 export async function latestShipment(depositId: string, signal?: AbortSignal): Promise<ShipmentAnswer> {

@@ -3,10 +3,10 @@ import { DOCUMENT_MAX_BYTES } from '@contract/documents';
 import type { PlaceHold } from '../../../lib/holds-api';
 
 /** The fields of "Pasang Blokir", by the names the form and the server use. */
-export type PlaceHoldField = 'reason' | 'reference' | 'letterDate' | 'until' | 'stopInterestPayout' | 'note' | 'file';
+type PlaceHoldField = 'reason' | 'reference' | 'letterDate' | 'until' | 'stopInterestPayout' | 'note' | 'file';
 
 /** Problems the form finds before sending: each beside its field, the rest in the summary (components/Form.tsx). */
-export interface PlaceHoldProblems {
+interface PlaceHoldProblems {
   fields: Partial<Record<PlaceHoldField, string[]>>;
   rest: string[];
 }
