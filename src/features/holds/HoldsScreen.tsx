@@ -1,8 +1,8 @@
-import { type FormEvent } from 'react';
 import { HOLD_REASONS, HOLD_STATUSES, type HoldCounts } from '@contract/holds';
 import { holdReasonLabels } from '@machines/deposit-rules';
 import { holdStatusLabels } from '@machines/hold';
 import { useHoldDecision } from '../../app/use-hold-decision';
+import { FilterForm } from '../../components/FilterForm';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { depositColumn } from '../../components/DepositRef';
 import { HoldActionButtons, OpenHoldDecisionDialog, holdStatusTones } from '../../components/HoldActions';
@@ -62,12 +62,6 @@ export default function HoldsScreen() {
   const list = useServerData(['holds', 'list', query], (signal) => holdsApi.list(query, signal));
   const decision = useHoldDecision(list.reload);
 
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    update({ q: String(data.get('q') ?? '').trim(), reason: String(data.get('reason') ?? '') });
-  };
-
   const columns: DataColumn<Hold>[] = [
     depositColumn((row) => ({ id: row.depositId, number: row.depositNumber, customer: row.customerName, note: row.bilyetNumber ? `Bilyet ${row.bilyetNumber}` : undefined })),
     {
@@ -104,29 +98,12 @@ export default function HoldsScreen() {
   return (
     <div className="bj-page">
       <PageHeading title="Blokir" />
-      <form className="bj-filters" role="search" aria-label="Saring blokir" onSubmit={onFilter} key={`${state.q}|${state.reason}`}>
-        <label className="bj-filters__field bj-filters__field--wide">
-          <span>Cari</span>
-          <input className="bj-field__input" name="q" type="search" defaultValue={state.q} maxLength={100} placeholder="Nomor deposito atau bilyet, nama nasabah, nomor referensi" />
-        </label>
-        <label className="bj-filters__field bj-filters__field--reason">
-          <span>Alasan</span>
-          <select className="bj-field__input" name="reason" defaultValue={state.reason}>
-            <option value="">Semua alasan</option>
-            {HOLD_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {holdReasonLabels[reason]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="bj-button bj-button--primary">
-          Terapkan
-        </button>
-        <button type="button" className="bj-button bj-button--ghost" onClick={() => update({ q: '', reason: '' })}>
-          Hapus filter
-        </button>
-      </form>
+      <FilterForm
+        label="Saring blokir"
+        search={{ value: state.q, placeholder: 'Nomor deposito atau bilyet, nama nasabah, nomor referensi' }}
+        choices={[{ name: 'reason', label: 'Alasan', value: state.reason, allLabel: 'Semua alasan', width: 'reason', options: HOLD_REASONS.map((reason) => ({ value: reason, label: holdReasonLabels[reason] })) }]}
+        onApply={update}
+      />
       <Tabs label="Status blokir" items={tabsWithCounts(list.data?.counts)} selected={status} onSelect={(next) => update({ status: next })}>
         <DataTable
           list={list}

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppActors } from '../../app/actors-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterForm } from '../../components/FilterForm';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -81,12 +82,6 @@ export default function ProductsScreen() {
   const change = useSubmit();
   const [action, setAction] = useState<ProductAction | null>(null);
 
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    update({ q: String(data.get('q') ?? '').trim(), active: String(data.get('active') ?? '') });
-  };
-
   const confirmAction = async () => {
     if (!action) return;
     const { id } = action.product;
@@ -126,28 +121,12 @@ export default function ProductsScreen() {
   return (
     <div className="bj-page">
       <PageHeading title="Produk" />
-      <form className="bj-filters" role="search" onSubmit={onFilter} key={`${state.q}|${state.active}`}>
-        <label className="bj-filters__field bj-filters__field--wide">
-          <span>Cari</span>
-          <input className="bj-field__input" name="q" type="search" defaultValue={state.q} placeholder="Nama atau kode produk" maxLength={100} />
-        </label>
-        <label className="bj-filters__field">
-          <span>Status</span>
-          <select className="bj-field__input" name="active" defaultValue={active}>
-            {PRODUCT_STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="bj-button bj-button--primary">
-          Terapkan
-        </button>
-        <button type="button" className="bj-button bj-button--ghost" onClick={() => update({ q: '', active: '' })}>
-          Hapus filter
-        </button>
-      </form>
+      <FilterForm
+        label="Saring produk"
+        search={{ value: state.q, placeholder: 'Nama atau kode produk' }}
+        choices={[{ name: 'active', label: 'Status', value: active, options: PRODUCT_STATUS_OPTIONS }]}
+        onApply={update}
+      />
 
       <div className="bj-toolbar">
         <p className="bj-muted">{admin ? (list.data ? `${list.data.meta.total} produk` : '') : 'Produk hanya dapat ditambah dan diubah oleh Admin.'}</p>

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Role } from '@contract/auth';
 import { useAppActors } from '../../app/actors-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterForm } from '../../components/FilterForm';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Notice } from '../../components/Notice';
 import { PageHeading } from '../../components/PageHeading';
@@ -46,12 +47,6 @@ function UserManagement() {
   const change = useSubmit(USER_WRITES);
   const [inviting, setInviting] = useState(false);
   const [action, setAction] = useState<UserAction | null>(null);
-
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    update({ q: String(data.get('q') ?? '').trim(), role: String(data.get('role') ?? ''), active: String(data.get('active') ?? '') });
-  };
 
   const sendInvite = async (input: InviteUser) => {
     const done = await invite.submit({ invite: input }, (key) => usersApi.invite(input, key));
@@ -140,40 +135,15 @@ function UserManagement() {
 
   return (
     <>
-      <form className="bj-filters" role="search" onSubmit={onFilter} key={`${state.q}|${state.role}|${state.active}`}>
-        <label className="bj-filters__field bj-filters__field--wide">
-          <span>Cari</span>
-          <input className="bj-field__input" name="q" type="search" defaultValue={state.q} placeholder="Nama atau email" maxLength={100} />
-        </label>
-        <label className="bj-filters__field">
-          <span>Peran</span>
-          <select className="bj-field__input" name="role" defaultValue={state.role}>
-            <option value="">Semua peran</option>
-            {ROLE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="bj-filters__field">
-          <span>Status</span>
-          <select className="bj-field__input" name="active" defaultValue={state.active}>
-            <option value="">Semua status</option>
-            {STATUS_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="bj-button bj-button--primary">
-          Terapkan
-        </button>
-        <button type="button" className="bj-button bj-button--ghost" onClick={() => update({ q: '', role: '', active: '' })}>
-          Hapus filter
-        </button>
-      </form>
+      <FilterForm
+        label="Saring pengguna"
+        search={{ value: state.q, placeholder: 'Nama atau email' }}
+        choices={[
+          { name: 'role', label: 'Peran', value: state.role, allLabel: 'Semua peran', options: ROLE_OPTIONS },
+          { name: 'active', label: 'Status', value: state.active, allLabel: 'Semua status', options: STATUS_OPTIONS },
+        ]}
+        onApply={update}
+      />
 
       <div className="bj-toolbar">
         <p className="bj-muted">{list.data ? `${list.data.meta.total} pengguna` : ''}</p>
