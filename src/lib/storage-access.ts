@@ -32,6 +32,9 @@ export interface FramedStorage {
   subscribe(listener: () => void): () => void;
 }
 
+/** How long the boot waits for the silent request before the app starts without its answer. */
+export const BOOT_ASK_MS = 1_500;
+
 function usable(store: KeyValueStore | undefined): store is KeyValueStore {
   try {
     if (!store) return false;
@@ -108,8 +111,15 @@ export function createFramedStorage(options: {
     async prepare() {
       if (!askable()) return kept ? 'kept' : 'page';
       // Without a click the browser grants only what the user granted before, and refuses at once
-      // otherwise: nothing is shown meanwhile.
-      await request(doc!.requestStorageAccess!({ localStorage: true }));
+      // otherwise: nothing is shown meanwhile. The app waits for this before it renders, so a
+      // browser that neither grants nor refuses must not hold it: after BOOT_ASK_MS it starts in
+      // the page's memory (a late grant still moves the session over).
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        request(doc!.requestStorageAccess!({ localStorage: true })),
+        new Promise<void>((resolve) => (deadline = setTimeout(resolve, BOOT_ASK_MS))),
+      ]);
+      clearTimeout(deadline);
       return kept ? 'kept' : 'page';
     },
     async ask() {

@@ -1,5 +1,5 @@
 import AES from 'crypto-js/aes';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/auth';
 import {
   clearAll,
@@ -14,7 +14,7 @@ import {
   saveUser,
   storageKeys,
 } from '@src/lib/storage';
-import { createFramedStorage, type StorageAccessDocument } from '@src/lib/storage-access';
+import { BOOT_ASK_MS, createFramedStorage, type StorageAccessDocument } from '@src/lib/storage-access';
 import { createMemoryStore } from '@src/lib/memory-store';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -225,6 +225,23 @@ describe('when the browser refuses local storage (a cross-site frame in a privat
     expect([store.canAsk(), told, requests.length]).toEqual([false, 1, 2]);
     expect(await store.ask()).toBe('page');
     expect(requests.length).toBe(2);
+  });
+
+  it('at boot never waits on a browser that neither grants nor refuses, and takes a late grant when it comes', async () => {
+    vi.useFakeTimers();
+    try {
+      let grant!: (handle: { localStorage: ReturnType<typeof createMemoryStore> }) => void;
+      const granted = createMemoryStore();
+      const store = framedIn({ requestStorageAccess: () => new Promise((resolve) => (grant = resolve)) });
+      const booted = store.prepare();
+      await vi.advanceTimersByTimeAsync(BOOT_ASK_MS);
+      expect(await booted).toBe('page');
+      grant({ localStorage: granted });
+      await vi.waitFor(() => expect(store.persistence()).toBe('kept'));
+      expect(store.current()).toBe(granted);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('not framed, or without the API, there is nobody to ask', () => {

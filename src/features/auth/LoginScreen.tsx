@@ -48,7 +48,7 @@ export default function LoginScreen() {
         </p>
       ) : null}
       {storage.persistence === 'page' ? (
-        <p className="bj-notice bj-notice--warning" role="note" id="bj-session-page-only">
+        <p className="bj-notice bj-notice--warning" role="note">
           {storage.canAsk
             ? 'Aplikasi ini dibuka di dalam aplikasi lain dan browser belum mengizinkannya menyimpan sesi. Saat Anda menekan Masuk, browser dapat meminta izin; tanpa izin itu, sesi berakhir saat halaman dimuat ulang.'
             : 'Browser tidak mengizinkan aplikasi ini menyimpan sesi di dalam aplikasi lain: sesi Anda berakhir saat halaman dimuat ulang, dan Anda perlu masuk lagi.'}
