@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { partialIndexValue } from '../platform/db/partial-index';
 import type { CustomerRow, Database, NewCustomer } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
@@ -14,7 +15,7 @@ export async function findCustomer(db: Db, bankId: string, id: string): Promise<
 
 /** The customer a NIK (individual) or NPWP (entity) already names at this bank. */
 export async function findCustomerByIdentity(db: Db, bankId: string, key: { kind: 'INDIVIDUAL'; nik: string } | { kind: 'ENTITY'; npwp: string }): Promise<CustomerRow | undefined> {
-  const query = db.selectFrom('customers').selectAll().where('bank_id', '=', bankId).where('kind', '=', key.kind);
+  const query = db.selectFrom('customers').selectAll().where('bank_id', '=', bankId).where('kind', '=', partialIndexValue(key.kind));
   return (key.kind === 'ENTITY' ? query.where('npwp', '=', key.npwp) : query.where('nik', '=', key.nik)).executeTakeFirst();
 }
 

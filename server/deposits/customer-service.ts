@@ -23,6 +23,7 @@ import { findCustomer, findCustomerByIdentity, insertCustomer } from './customer
 import { alreadyKept, applyContactChange, holderOfNewKey, keptCustomerOf, STALE_CUSTOMER } from './customer-changes';
 import { findChangeRequestView, findPendingChangeRequest, insertRaisedChangeRequest, listPendingChangeRequestsOfCustomer } from './change-request-repository';
 import { toChangeRequest } from './change-request-service';
+import { partialIndexValue } from '../platform/db/partial-index';
 
 /**
  * Nasabah (API.md "Bank, users, settings"): the bank's customers with what the bank holds for
@@ -217,7 +218,7 @@ export function createCustomerService(deps: { db: Kysely<Database>; clock: Clock
     async list(actor: StaffActor, query: Record<string, unknown>): Promise<Page<CustomerSummary>> {
       const { q, type, page, limit } = parseOrThrow(customerListQuerySchema, query);
       let base = db.selectFrom('customers').where('bank_id', '=', actor.bankId);
-      if (type) base = base.where('kind', '=', type);
+      if (type) base = base.where('kind', '=', partialIndexValue(type));
       if (q) {
         const escaped = escapeLike(q);
         const digits = q.replace(/[^0-9]/g, '');

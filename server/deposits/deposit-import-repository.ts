@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, DepositImportsTable } from '../platform/db/schema';
+import { partialIndexValue } from '../platform/db/partial-index';
 
 /**
  * The import's reads and its deposits' own rows; every area writes its rows in bulk through
@@ -35,8 +36,8 @@ export async function existingBilyetNumbers(db: Db, bankId: string, numbers: rea
 /** The customers these NIKs (individuals) and NPWPs (entities) already name at this bank. */
 export async function customersByIdentity(db: Db, bankId: string, niks: readonly string[], npwps: readonly string[]) {
   const [individuals, entities] = await Promise.all([
-    inLists(niks, (part) => db.selectFrom('customers').select(['id', 'name', 'nik', 'npwp', 'kind']).where('bank_id', '=', bankId).where('kind', '=', 'INDIVIDUAL').where('nik', 'in', part).execute()),
-    inLists(npwps, (part) => db.selectFrom('customers').select(['id', 'name', 'nik', 'npwp', 'kind']).where('bank_id', '=', bankId).where('kind', '=', 'ENTITY').where('npwp', 'in', part).execute()),
+    inLists(niks, (part) => db.selectFrom('customers').select(['id', 'name', 'nik', 'npwp', 'kind']).where('bank_id', '=', bankId).where('kind', '=', partialIndexValue('INDIVIDUAL')).where('nik', 'in', part).execute()),
+    inLists(npwps, (part) => db.selectFrom('customers').select(['id', 'name', 'nik', 'npwp', 'kind']).where('bank_id', '=', bankId).where('kind', '=', partialIndexValue('ENTITY')).where('npwp', 'in', part).execute()),
   ]);
   return [...individuals, ...entities];
 }

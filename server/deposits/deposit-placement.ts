@@ -6,7 +6,7 @@ import { depositContext, type DepositContext } from '../../machines/deposit';
 import { offeredTenor, type IsoDate } from '../../machines/deposit-rules';
 import { insertAudit } from './audit-repository';
 import { findCustomer } from './customer-repository';
-import { insertDeposit, insertPeriod } from './deposit-repository';
+import { depositNumberTaken, insertDeposit, insertPeriod } from './deposit-repository';
 import { findProduct, productRules, type ProductWithRates } from '../products/product-service';
 import type { CustomerRow, Database, DepositPeriodRow, DepositRow } from '../platform/db/schema';
 import { ServiceError } from '../platform/errors';
@@ -31,6 +31,8 @@ export interface PlacementInput {
   interestPayment?: InterestPayment;
   channel?: string | null;
   depositNumber?: string;
+  /** How a new deposit number is drawn (tests draw repeats); DEP-YYMM and 8 random hex digits otherwise. */
+  drawDepositNumber?: (placementDate: IsoDate) => string;
   /** Who recorded it: a user id, or 'SYSTEM' for the platform feed. */
   actorId?: string;
   /** A placement at the counter: its maker (who may not approve it) and how the money came in. */
@@ -51,6 +53,18 @@ export interface PlacementFunding {
 /** DEP-YYMM-XXXXXXXX: the placement month and 8 random hex digits (unique per bank by index). */
 function newDepositNumber(placementDate: IsoDate): string {
   return `DEP-${placementDate.slice(2, 4)}${placementDate.slice(5, 7)}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * A deposit number this bank has not used. Eight hex digits make a repeat rare but not
+ * impossible: among 20,000 placements in a month one is likelier than not to meet an earlier
+ * number (the partner benchmark met one), which the unique index would refuse with a 500.
+ */
+async function unusedDepositNumber(db: Kysely<Database>, bankId: string, placementDate: IsoDate, draw: (placementDate: IsoDate) => string): Promise<string> {
+  for (;;) {
+    const number = draw(placementDate);
+    if (!(await depositNumberTaken(db, bankId, number))) return number;
+  }
 }
 
 /**
@@ -163,7 +177,7 @@ export async function placeDeposit(db: Kysely<Database>, input: PlacementInput):
     });
     const row = newDepositRow(context, {
       bankId: input.bankId,
-      depositNumber: input.depositNumber ?? newDepositNumber(input.placementDate),
+      depositNumber: input.depositNumber ?? (await unusedDepositNumber(trx, input.bankId, input.placementDate, input.drawDepositNumber ?? newDepositNumber)),
       customer,
       productId: product.id,
       status: 'pending',

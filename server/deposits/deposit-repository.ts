@@ -83,6 +83,11 @@ export async function insertDeposit(db: Db, deposit: NewDeposit): Promise<void> 
   await adjustStatusCount(db, deposit.bank_id, deposit.status, 1);
 }
 
+/** True when this bank already has a deposit under this number. */
+export async function depositNumberTaken(db: Db, bankId: string, depositNumber: string): Promise<boolean> {
+  return (await db.selectFrom('deposits').select('id').where('bank_id', '=', bankId).where('deposit_number', '=', depositNumber).executeTakeFirst()) !== undefined;
+}
+
 /** Recounts the status counters from the rows (after a bulk load that bypassed insertDeposit). */
 export async function rebuildStatusCounts(db: Db, bankId?: string): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -76,21 +76,34 @@ export async function findProductByCode(db: Db, bankId: string, code: string): P
   return db.selectFrom('products').selectAll().where('bank_id', '=', bankId).where('code', '=', code).executeTakeFirst();
 }
 
-/**
- * A product of this bank with every rate schedule, in one statement: every deposit detail and
- * transition reads it, and two statements were two round trips on PostgreSQL.
- */
-/** The id of the bank's product with this code (as a partner names it), if any. */
+/** A product of this bank with every rate schedule (findProductWhere). */
 export async function findProduct(db: Db, bankId: string, id: string): Promise<ProductWithRates | undefined> {
   return findProductWhere(db, bankId, { id });
 }
 
-/** A product of the bank by its code (a partner names products so), with its rates: one statement. */
+/** A product of the bank by its code (a partner names products so), with its rates. */
 export async function findProductWithRatesByCode(db: Db, bankId: string, code: string): Promise<ProductWithRates | undefined> {
   return findProductWhere(db, bankId, { code });
 }
 
+/**
+ * A product with its rates: every deposit detail, transition and partner placement reads one. On
+ * PostgreSQL in one statement, since two were two round trips; on SQLite in two, since the join
+ * repeats the product's columns on each of its rate rows and building those rows took 65–90 µs
+ * against 15 for the two statements.
+ */
 async function findProductWhere(db: Db, bankId: string, key: { id: string } | { code: string }): Promise<ProductWithRates | undefined> {
+  if (isSqlite(db)) {
+    const product = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id' in key ? 'id' : 'code', '=', 'id' in key ? key.id : key.code)
+      .where('bank_id', '=', bankId)
+      .executeTakeFirst();
+    if (!product) return undefined;
+    const rates = await db.selectFrom('product_rates').selectAll().where('product_id', '=', product.id).execute();
+    return { ...product, rates: schedulesOf(rates) };
+  }
   const rows = await db
     .selectFrom('products')
     .leftJoin('product_rates', 'product_rates.product_id', 'products.id')

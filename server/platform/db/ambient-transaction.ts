@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { isSqlite } from './dialect';
+import { groupCommitter, type GroupCommitter } from './group-commit';
 
 /**
  * An ambient transaction: while `inAmbientTransaction(db, work)` runs, every query made through
@@ -57,17 +59,38 @@ function savepointBuilder<DB>(trx: Transaction<DB>) {
   return builder;
 }
 
+/** SQLite's group commits (group-commit.ts), one per database handle. */
+const committers = new WeakMap<object, GroupCommitter<unknown>>();
+/** A group takes no more units than a burst of partner placements brings in one go, and stays open at most this long for the queries waiting outside it. */
+const GROUP_LIMITS = { maxUnits: 50, maxMs: 20 };
+
+function committerOf<DB>(db: Kysely<DB>): GroupCommitter<DB> {
+  let committer = committers.get(db) as GroupCommitter<DB> | undefined;
+  if (!committer) {
+    committer = groupCommitter(db, GROUP_LIMITS);
+    committers.set(db, committer as GroupCommitter<unknown>);
+  }
+  return committer;
+}
+
 /**
  * Runs `work` in one transaction that every query of its async flow joins; commits when `work`
- * resolves, rolls back when it throws. `db` is the wrapped handle (or the raw Kysely).
+ * resolves, rolls back when it throws. `db` is the wrapped handle (or the raw Kysely). On SQLite
+ * the transaction is a savepoint of a group commit: the work of other requests coming meanwhile
+ * shares its commit, and the promise settles after that commit.
  */
 export async function inAmbientTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
   if (ambient.getStore()) throw new Error('an ambient transaction is already open in this request');
   const afterRollback: Ambient['afterRollback'] = [];
+  const undo = async () => {
+    for (const undoOne of afterRollback) await undoOne().catch(() => undefined);
+  };
+  const inAmbient = (trx: Transaction<DB>) => ambient.run({ trx, afterRollback }, () => work(trx));
+  if (isSqlite(db)) return committerOf(db).run(inAmbient, undo);
   try {
-    return await db.transaction().execute((trx) => ambient.run({ trx, afterRollback }, () => work(trx)));
+    return await db.transaction().execute(inAmbient);
   } catch (error) {
-    for (const undo of afterRollback) await undo().catch(() => undefined);
+    await undo();
     throw error;
   }
 }

@@ -1,0 +1,29 @@
+// The checkpoint worker of server/platform/db/sqlite-checkpoints.ts, in plain JavaScript so that
+// Node starts it as it is (under tsx, Vitest or plain node alike). Its own connection copies what
+// the main connection committed to the WAL into the database file ({ checkpoint: true }, answered
+// with SQLite's figures), so that the copying and its fsyncs happen on this thread and not inside
+// a request's commit on the server's only thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+
+const database = new BetterSqlite3(workerData.file, { fileMustExist: true });
+// The same durability as the main connection (database.ts): a checkpoint syncs the WAL before it
+// copies and the database file after.
+database.pragma('synchronous = NORMAL');
+// This connection never commits, so it never checkpoints on its own account.
+database.pragma('wal_autocheckpoint = 0');
+
+parentPort.on('message', (request) => {
+  if (request.close) {
+    database.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    // PASSIVE: copies what no reader still needs, without waiting for the writer or the readers.
+    const [result] = database.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ walFrames: result.log, copiedFrames: result.checkpointed });
+  } catch (error) {
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -1,0 +1,158 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inAmbientTransaction, onAmbientRollback, withAmbientTransactions } from '../../server/platform/db/ambient-transaction';
+import { groupCommitter } from '../../server/platform/db/group-commit';
+
+interface Db {
+  t: { n: number };
+  parents: { id: number };
+  children: { parent_id: number };
+}
+
+/**
+ * SQLite's group commit (server/platform/db/group-commit.ts, used by inAmbientTransaction): the
+ * requests that come while one runs share its commit, each in a savepoint of its own.
+ */
+describe('group commit on SQLite', () => {
+  let dir: string;
+  let file: string;
+  let db: Kysely<Db>;
+  let commits: number;
+  /** Another connection: what it reads is what is on disk. */
+  let outside: BetterSqlite3.Database;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'berjangka-group-commit-'));
+    file = join(dir, 'test.sqlite');
+    const connection = new BetterSqlite3(file);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('foreign_keys = ON');
+    commits = 0;
+    const counting = {
+      prepare: (text: string) => {
+        if (text === 'commit') commits += 1;
+        return connection.prepare(text);
+      },
+      close: () => connection.close(),
+    };
+    db = withAmbientTransactions(new Kysely<Db>({ dialect: new SqliteDialect({ database: counting }) }));
+    await sql`create table t (n integer primary key)`.execute(db);
+    await sql`create table parents (id integer primary key)`.execute(db);
+    await sql`create table children (parent_id integer references parents (id) deferrable initially deferred)`.execute(db);
+    commits = 0;
+    outside = new BetterSqlite3(file, { readonly: true });
+  });
+  afterEach(async () => {
+    outside.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const onDisk = () => (outside.prepare('select n from t order by n').all() as Array<{ n: number }>).map((row) => row.n);
+  const insert = (n: number) => db.insertInto('t').values({ n }).execute();
+
+  it('requests that come while one runs share its one commit, and each hears back only once it is on disk', async () => {
+    const heard: Array<{ n: number; onDisk: number[] }> = [];
+    const place = (n: number) => inAmbientTransaction(db, async () => insert(n)).then(() => heard.push({ n, onDisk: onDisk() }));
+    await Promise.all([place(1), place(2), place(3)]);
+    expect(commits).toBe(1);
+    expect(heard).toEqual([
+      { n: 1, onDisk: [1, 2, 3] },
+      { n: 2, onDisk: [1, 2, 3] },
+      { n: 3, onDisk: [1, 2, 3] },
+    ]);
+  });
+
+  it('a request that arrives after the commit gets a commit of its own', async () => {
+    await inAmbientTransaction(db, async () => insert(1));
+    await inAmbientTransaction(db, async () => insert(2));
+    expect(commits).toBe(2);
+    expect(onDisk()).toEqual([1, 2]);
+  });
+
+  it('a request that fails is undone alone, its rollback hook run; the others of its group are kept', async () => {
+    const undone: number[] = [];
+    const results = await Promise.allSettled([
+      inAmbientTransaction(db, async () => insert(1)),
+      inAmbientTransaction(db, async () => {
+        onAmbientRollback(async () => void undone.push(2));
+        await insert(2);
+        throw new Error('Nominal melebihi batas');
+      }),
+      inAmbientTransaction(db, async () => insert(3)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('Nominal melebihi batas'));
+    expect(undone).toEqual([2]);
+    expect(onDisk()).toEqual([1, 3]);
+    expect(commits).toBe(1);
+  });
+
+  it('when the commit fails every request of the group fails with it, nothing is kept and every rollback hook runs', async () => {
+    const undone: string[] = [];
+    const results = await Promise.allSettled([
+      inAmbientTransaction(db, async () => {
+        onAmbientRollback(async () => void undone.push('first'));
+        await insert(1);
+      }),
+      inAmbientTransaction(db, async () => {
+        onAmbientRollback(async () => void undone.push('second'));
+        // A deferred foreign key: the statement passes, the commit refuses.
+        await db.insertInto('children').values({ parent_id: 99 }).execute();
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(undone.sort()).toEqual(['first', 'second']);
+    expect(onDisk()).toEqual([]);
+    expect(outside.prepare('select count(*) as n from children').get()).toEqual({ n: 0 });
+    // The connection is usable again, in a commit of its own.
+    await inAmbientTransaction(db, async () => insert(4));
+    expect(onDisk()).toEqual([4]);
+  });
+
+  it("each request's work runs in its own caller's async context, not the first one's", async () => {
+    const requestId = new AsyncLocalStorage<string>();
+    const seen: string[] = [];
+    await Promise.all(
+      ['a', 'b', 'c'].map((id) =>
+        requestId.run(id, () =>
+          inAmbientTransaction(db, async () => {
+            seen.push(requestId.getStore()!);
+          }),
+        ),
+      ),
+    );
+    expect(seen).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a query outside any request waits for the open group and then reads what it committed', async () => {
+    let releaseWork: () => void = () => {};
+    const working = inAmbientTransaction(db, async () => {
+      await insert(1);
+      await new Promise<void>((resolve) => (releaseWork = resolve));
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const read = db.selectFrom('t').select('n').execute();
+    let answered = false;
+    void read.then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    releaseWork();
+    await working;
+    expect(await read).toEqual([{ n: 1 }]);
+  });
+
+  it('a group takes no more than its limit; the rest commit in the next', async () => {
+    const committer = groupCommitter(db, { maxUnits: 2, maxMs: 1_000 });
+    const undo = async () => {};
+    await Promise.all([1, 2, 3].map((n) => committer.run((trx) => trx.insertInto('t').values({ n }).execute(), undo)));
+    expect(commits).toBe(2);
+    expect(onDisk()).toEqual([1, 2, 3]);
+  });
+});
