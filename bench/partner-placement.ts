@@ -41,6 +41,11 @@ export interface PlacementRun {
   p95: number;
   p99: number;
   max: number;
+  /**
+   * At a rate: how late this process itself woke to send a placement that was due while a
+   * connection was free (its own event loop's delay, p99), which counts in the placements' times.
+   */
+  partnerLateP99?: number;
   /** Answers other than 200 / 2009100, and calls that got no answer, by what they were. */
   errors: Record<string, number>;
   /** Share of one core the server used (user + system). */
@@ -74,6 +79,7 @@ async function placeFor(client: ReturnType<typeof snapClient>, bankCode: string,
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const products = offer.products.filter((product) => product.tenors.length > 0);
   const latencies: number[] = [];
+  const lateness: number[] = [];
   const errors: Record<string, number> = {};
   let sequence = 0;
   const start = performance.now();
@@ -84,7 +90,10 @@ async function placeFor(client: ReturnType<typeof snapClient>, bankCode: string,
       sequence += 1;
       const due = options.rate ? start + (ticket * 1000) / options.rate : performance.now();
       if (due >= end) return;
-      if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+      if (due > performance.now()) {
+        await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+        lateness.push(performance.now() - due);
+      }
       const product = pick(products);
       const tenor = pick(product.tenors);
       const reference = `BENCH-${tag}-${ticket}`;
@@ -114,15 +123,15 @@ async function placeFor(client: ReturnType<typeof snapClient>, bankCode: string,
     }
   };
   await Promise.all(Array.from({ length: options.connections }, loop));
-  return { latencies: latencies.sort((a, b) => a - b), errors, elapsed: (performance.now() - start) / 1000 };
+  return { latencies: latencies.sort((a, b) => a - b), lateness: lateness.sort((a, b) => a - b), errors, elapsed: (performance.now() - start) / 1000 };
 }
 
-async function measure(server: StartedServer, dialect: LoadDialect, run: () => Promise<{ latencies: number[]; errors: Record<string, number>; elapsed: number }>, rate?: number): Promise<PlacementRun> {
+async function measure(server: StartedServer, dialect: LoadDialect, run: () => Promise<{ latencies: number[]; lateness: number[]; errors: Record<string, number>; elapsed: number }>, rate?: number): Promise<PlacementRun> {
   const pid = server.child.pid!;
   const databaseBefore = server.databaseUrl ? await backendCpu(server.databaseUrl) : undefined;
   const serverBefore = cpuSeconds(pid);
   const clientBefore = process.cpuUsage();
-  const { latencies, errors, elapsed } = await run();
+  const { latencies, lateness, errors, elapsed } = await run();
   const serverCpu = (cpuSeconds(pid) - serverBefore) / elapsed;
   const clientUsed = process.cpuUsage(clientBefore);
   const databaseCpu = await databaseCpuSince(server.databaseUrl, databaseBefore, elapsed);
@@ -138,6 +147,7 @@ async function measure(server: StartedServer, dialect: LoadDialect, run: () => P
     p99: percentile(latencies, 0.99),
     max: latencies.at(-1)!,
     errors,
+    ...(lateness.length > 0 ? { partnerLateP99: percentile(lateness, 0.99) } : {}),
     serverCpu,
     ...(databaseCpu !== undefined ? { databaseCpu } : {}),
     clientCpu: (clientUsed.user + clientUsed.system) / 1e6 / elapsed,
@@ -183,7 +193,8 @@ export function describePlacements(run: PlacementRun): string[] {
       `p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, max ${run.max.toFixed(1)} ms, ${errorCount} errors${budget}`,
     `               CPU: server ${(run.serverCpu * 100).toFixed(0)}% (${perPlacement(run.serverCpu)})` +
       (run.databaseCpu !== undefined ? `, PostgreSQL ${(run.databaseCpu * 100).toFixed(0)}% (${perPlacement(run.databaseCpu)})` : '') +
-      `, the partner (this process) ${(run.clientCpu * 100).toFixed(0)}%`,
+      `, the partner (this process) ${(run.clientCpu * 100).toFixed(0)}%` +
+      (run.partnerLateP99 !== undefined ? `, late to send by ${run.partnerLateP99.toFixed(1)} ms (p99)` : ''),
     ...Object.entries(run.errors).map(([what, count]) => `               error ×${count}: ${what}`),
   ];
 }

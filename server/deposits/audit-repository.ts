@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { insertOrHoldBack } from '../platform/db/held-back-inserts';
+import { insertInChunks } from '../platform/db/bulk-inserts';
 import type { AuditRow, Database, NewAuditRow } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
 
 const writeAudit = async (db: Db, rows: NewAuditRow[]) => {
-  await db.insertInto('deposit_audit').values(rows).execute();
+  await insertInChunks(db, 'deposit_audit', rows);
 };
 
 /** Inserts an audit row (held back to its group's commit in the daily job: platform/db/held-back-inserts.ts). */

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { partialIndexValue } from '../platform/db/partial-index';
+import { insertInChunks } from '../platform/db/bulk-inserts';
 import type { CustomerRow, Database, NewCustomer } from '../platform/db/schema';
 
 type Db = Kysely<Database>;
 
 export async function insertCustomer(db: Db, customer: NewCustomer): Promise<void> {
-  await db.insertInto('customers').values(customer).execute();
+  await insertInChunks(db, 'customers', [customer]);
 }
 
 /** A customer of this bank (another bank's customer is "not found"). */

@@ -6,6 +6,7 @@ import { depositStatusSchema, type DepositStatus, type ShipmentStatus } from '..
 import { isSqlite } from '../platform/db/dialect';
 import { escapeLike } from '../platform/db/like';
 import { insertOrHoldBack } from '../platform/db/held-back-inserts';
+import { insertInChunks } from '../platform/db/bulk-inserts';
 import type { Database, DepositPeriodRow, DepositRow, DepositUpdate, NewDeposit, NewDepositPeriod } from '../platform/db/schema';
 
 /**
@@ -79,7 +80,7 @@ export async function writeStatusCounts(db: Db, moves: StatusCountMoves): Promis
 
 /** Inserts a deposit and counts it under its status (call inside the caller's transaction). */
 export async function insertDeposit(db: Db, deposit: NewDeposit): Promise<void> {
-  await db.insertInto('deposits').values(deposit).execute();
+  await insertInChunks(db, 'deposits', [deposit]);
   await adjustStatusCount(db, deposit.bank_id, deposit.status, 1);
 }
 
@@ -165,7 +166,7 @@ export async function saveDeposit(
 }
 
 const writePeriods = async (db: Db, periods: NewDepositPeriod[]) => {
-  await db.insertInto('deposit_periods').values(periods).execute();
+  await insertInChunks(db, 'deposit_periods', periods);
 };
 
 /** Inserts a period (held back to its group's commit in the daily job: platform/db/held-back-inserts.ts). */

@@ -246,7 +246,7 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
     expect((await w.call('GET', '/invoice/doc', { token: w.users.operator.token })).body.message).toEqual(['Deposito wajib diisi.']);
   });
 
-  it('a list page takes three statements besides the session check and a detail nine, each a round trip on PostgreSQL', async () => {
+  it('a list page takes three statements besides the session check and a detail nine (ten on SQLite), each a round trip on PostgreSQL', async () => {
     let statements = 0;
     // Counted as they answer (a plugin also transforms subqueries, once each).
     const counted = w.db.withPlugin({
@@ -265,8 +265,8 @@ describe.each(dialects)('deposit list, counts and reads (%s)', (dialect) => {
     expect(statements).toBe(3);
     statements = 0;
     await deposits.detail(actor, placed[0]!.id);
-    // Deposit, product with its tenors (before: two), settings, installments, customer, principal, periods, payouts, timeline.
-    expect(statements).toBe(9);
+    // Deposit, product with its tenors (before: two; SQLite reads them in two, cheaper there than the join's rows), settings, installments, customer, principal, periods, payouts, timeline.
+    expect(statements).toBe(dialect === 'sqlite' ? 10 : 9);
   });
 
   it('the detail: periods, installments, timeline with names, the actions this user may take today, and the LPS flags', async () => {

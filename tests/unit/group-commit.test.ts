@@ -23,6 +23,8 @@ describe('group commit on SQLite', () => {
   let file: string;
   let db: Kysely<Db>;
   let commits: number;
+  /** Every statement text the connection was asked to prepare. */
+  let texts: Set<string>;
   /** Another connection: what it reads is what is on disk. */
   let outside: BetterSqlite3.Database;
 
@@ -33,8 +35,10 @@ describe('group commit on SQLite', () => {
     connection.pragma('journal_mode = WAL');
     connection.pragma('foreign_keys = ON');
     commits = 0;
+    texts = new Set();
     const counting = {
       prepare: (text: string) => {
+        texts.add(text);
         if (text === 'commit') commits += 1;
         return connection.prepare(text);
       },
@@ -146,6 +150,32 @@ describe('group commit on SQLite', () => {
     releaseWork();
     await working;
     expect(await read).toEqual([{ n: 1 }]);
+  });
+
+  it('savepoints, the group\'s and those of a transaction inside a request, have the same text at every request (the statement caches keep them)', async () => {
+    const request = (n: number) =>
+      inAmbientTransaction(db, async () => {
+        await db.transaction().execute(async () => {
+          await insert(n);
+          await db.transaction().execute(async () => insert(n + 1000));
+        });
+        await db.transaction().execute(async () => {
+          throw new Error('ditolak');
+        }).catch(() => undefined);
+      });
+    for (let n = 1; n <= 20; n += 1) await request(n);
+    await Promise.all([21, 22, 23].map(request));
+    const savepoints = [...texts].filter((text) => /savepoint/i.test(text)).sort();
+    expect(savepoints).toEqual([
+      'release savepoint ambient_1',
+      'release savepoint ambient_2',
+      'release savepoint grouped_unit',
+      'rollback to savepoint ambient_1',
+      'savepoint ambient_1',
+      'savepoint ambient_2',
+      'savepoint grouped_unit',
+    ]);
+    expect(onDisk()).toHaveLength(46);
   });
 
   it('a group takes no more than its limit; the rest commit in the next', async () => {

@@ -46,11 +46,11 @@ const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function groupCommitter<DB>(db: Kysely<DB>, limits: GroupCommitLimits): GroupCommitter<DB> {
   const waiting: Unit[] = [];
   let draining = false;
-  let savepointCounter = 0;
 
   async function inSavepoint(trx: Transaction<DB>, unit: Unit): Promise<Outcome> {
-    savepointCounter = (savepointCounter + 1) % 1_000_000_000;
-    const name = sql.raw(`grouped_${savepointCounter}`);
+    // One name for every unit (they follow each other, never nest): a text of its own each time
+    // would fill the statement cache with statements used once.
+    const name = sql.raw('grouped_unit');
     await sql`savepoint ${name}`.execute(trx);
     try {
       const value = await unit.resume(() => unit.work(trx as Transaction<unknown>));
