@@ -198,8 +198,9 @@ export function parseSettlement(text: string | null): BreakPreview | null {
  * being taxed). Read inside the transition, so it does not matter whether this row is already
  * written with its new status.
  */
-export async function taxContextFor(db: Db, row: Pick<DepositRow, 'id' | 'customer_id'>, amount: number, settings: DepositSettings): Promise<TaxContext> {
-  const others = await customerPrincipal(db, row.customer_id, TAX_ACTIVE_STATUSES, row.id);
+/** `customerIsNew`: the customer was created in this same transaction, so has no other deposit to read. */
+export async function taxContextFor(db: Db, row: Pick<DepositRow, 'id' | 'customer_id'>, amount: number, settings: DepositSettings, customerIsNew = false): Promise<TaxContext> {
+  const others = customerIsNew ? 0 : await customerPrincipal(db, row.customer_id, TAX_ACTIVE_STATUSES, row.id);
   return {
     customerActivePrincipal: others + amount,
     settings: { taxBps: settings.taxBps, thresholdRupiah: settings.taxThreshold },

@@ -31,9 +31,10 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
 
   /**
    * Everything the terms break, said at once; else the preview and what placing needs. `known`:
-   * the customer and product the caller read already in this same transaction.
+   * the customer and product the caller read already in this same transaction, and whether it
+   * created that customer (no other deposit of theirs to count for the tax threshold).
    */
-  async function previewOf(bankId: string, terms: Terms, known: { customer?: CustomerRow; product?: ProductWithRates } = {}): Promise<{ preview: PlacementPreview; today: string; customer: CustomerRow; product: ProductWithRates }> {
+  async function previewOf(bankId: string, terms: Terms, known: { customer?: CustomerRow; product?: ProductWithRates; customerIsNew?: boolean } = {}): Promise<{ preview: PlacementPreview; today: string; customer: CustomerRow; product: ProductWithRates }> {
     const customer = known.customer ?? (await findCustomer(db, bankId, terms.customerId));
     if (!customer) throw new ServiceError('not-found', 'Nasabah tidak ditemukan.');
     const product = known.product ?? (await findProduct(db, bankId, terms.productId));
@@ -71,7 +72,7 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
       interestPayment: terms.interestPayment,
       holidays: settings.holidays,
       // A new deposit has no row yet: the customer's others plus this amount.
-      tax: await taxContextFor(db, { id: '', customer_id: customer.id }, terms.amount, settings),
+      tax: await taxContextFor(db, { id: '', customer_id: customer.id }, terms.amount, settings, known.customerIsNew === true),
       lpsRateBps,
     });
     return { preview, today, customer, product };
@@ -129,7 +130,7 @@ export function createPlacementService(deps: { db: Kysely<Database>; clock: Cloc
       const today = jakartaDate(clock.now());
       const terms = { customerId: input.customerId, productId, tenorMonths: input.tenorMonths, amount: input.amount, depositDate: today, maturityInstruction: input.maturityInstruction, interestPayment: input.interestPayment };
       // The partner's call runs in one transaction (its X-EXTERNAL-ID's): what is read here holds for the insert.
-      const { preview, customer, product } = await previewOf(input.bankId, terms, { product: found, ...(input.customer ? { customer: input.customer } : {}) });
+      const { preview, customer, product } = await previewOf(input.bankId, terms, { product: found, ...(input.customer ? { customer: input.customer, customerIsNew: input.customerIsNew === true } : {}) });
       if (input.rateBps !== preview.productRateBps) {
         throw new ServiceError('conflict', `Suku bunga ${formatRateBps(input.rateBps)} bukan suku bunga bank hari ini untuk produk dan tenor ini (${formatRateBps(preview.productRateBps)}).`);
       }
@@ -173,6 +174,8 @@ interface PartnerPlacement {
   customerId: string;
   /** The customer's row as the caller read or wrote it in this transaction, to be not read again. */
   customer?: CustomerRow;
+  /** The caller created `customer` in this transaction. */
+  customerIsNew?: boolean;
   productCode: string;
   tenorMonths: number;
   amount: number;

@@ -89,13 +89,14 @@ export function createPartnerService(deps: {
     async place(caller: PartnerCaller, body: unknown): Promise<PartnerAnswer> {
       const request = parseOrThrow(partnerPlacementSchema, body);
       if (!(await isBankAllowed(db, caller.channelCode, request.bankCode))) throw new ServiceError('forbidden', NO_AGREEMENT);
-      const { customer } = await deps.customers.keepForPartner(request.bankCode, partnerActorId(caller.channelCode), request.customer);
+      const { customer, created } = await deps.customers.keepForPartner(request.bankCode, partnerActorId(caller.channelCode), request.customer);
       const row = await deps.placements.placeFromPartner({
         bankId: request.bankCode,
         channelCode: caller.channelCode,
         partnerReferenceNo: request.partnerReferenceNo,
         customerId: customer.id,
         customer,
+        customerIsNew: created,
         productCode: request.productCode,
         tenorMonths: request.tenorMonths,
         amount: request.amount,
