@@ -178,6 +178,15 @@ describe('group commit on SQLite', () => {
     expect(onDisk()).toHaveLength(46);
   });
 
+  it('requests on a database that can no longer begin a transaction fail, all of them, instead of waiting forever', async () => {
+    const closing = new BetterSqlite3(join(dir, 'closing.sqlite'));
+    const closed = withAmbientTransactions(new Kysely<Db>({ dialect: new SqliteDialect({ database: closing }) }));
+    await sql`select 1`.execute(closed);
+    closing.close();
+    const results = await Promise.allSettled([1, 2, 3].map(() => inAmbientTransaction(closed, async () => 'placed')));
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  });
+
   it('a group takes no more than its limit; the rest commit in the next', async () => {
     const committer = groupCommitter(db, { maxUnits: 2, maxMs: 1_000 });
     const undo = async () => {};

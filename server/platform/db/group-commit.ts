@@ -65,7 +65,7 @@ export function groupCommitter<DB>(db: Kysely<DB>, limits: GroupCommitLimits): G
 
   /** One group: units run one after the other until none is waiting at the end of a turn, or a limit is reached. */
   async function commitOneGroup(): Promise<void> {
-    const group: Array<{ unit: Unit; outcome: Outcome }> = [];
+    const group: Array<{ unit: Unit; outcome?: Outcome }> = [];
     const opened = performance.now();
     const full = () => group.length >= limits.maxUnits || performance.now() - opened >= limits.maxMs;
     try {
@@ -73,7 +73,10 @@ export function groupCommitter<DB>(db: Kysely<DB>, limits: GroupCommitLimits): G
         for (;;) {
           const unit = waiting.shift();
           if (unit) {
-            group.push({ unit, outcome: await inSavepoint(trx, unit) });
+            // In the group before it runs: should its savepoint's own statements fail, it fails with the group.
+            const entry: { unit: Unit; outcome?: Outcome } = { unit };
+            group.push(entry);
+            entry.outcome = await inSavepoint(trx, unit);
             if (full()) return;
             continue;
           }
@@ -83,18 +86,21 @@ export function groupCommitter<DB>(db: Kysely<DB>, limits: GroupCommitLimits): G
         }
       });
     } catch (error) {
-      // The commit (or a savepoint statement) failed: nothing of the group is on disk.
-      for (const { unit } of group) {
+      // The transaction could not begin, a savepoint statement or the commit failed: nothing of the
+      // group is on disk. When not even the first unit ran (the database closed), the units
+      // waiting would meet the same: they fail too, instead of being tried again and again.
+      const failed = group.length > 0 ? group.map((entry) => entry.unit) : waiting.splice(0);
+      for (const unit of failed) {
         await unit.undo();
         unit.reject(error);
       }
       return;
     }
     for (const { unit, outcome } of group) {
-      if (outcome.ok) unit.resolve(outcome.value);
+      if (outcome!.ok) unit.resolve(outcome!.value);
       else {
         await unit.undo();
-        unit.reject(outcome.error);
+        unit.reject(outcome!.error);
       }
     }
   }
