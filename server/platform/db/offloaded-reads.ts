@@ -1,6 +1,6 @@
-import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { Compilable, Kysely } from 'kysely';
+import { stopWorker } from './stop-worker';
 
 /**
  * Reads for long, read-only walks (the Excel downloads): a SELECT built with Kysely, answered off
@@ -87,12 +87,7 @@ export function sqliteWorkerReads(file: string): OffloadedReads {
       worker = undefined;
       if (!running) return;
       failAll(new Error('SQLite read worker closed'));
-      // Let the worker close its connection itself; terminate only if it does not within a second.
-      const exited = once(running, 'exit');
-      running.postMessage({ close: true });
-      const timer = setTimeout(() => void running.terminate(), 1000);
-      await exited;
-      clearTimeout(timer);
+      await stopWorker(running);
     },
   };
 }

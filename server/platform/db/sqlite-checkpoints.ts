@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { stopWorker } from './stop-worker';
 
 /**
  * SQLite checkpoints off the server's thread. In WAL mode a commit appends its pages to the WAL,
@@ -76,12 +76,7 @@ export function backgroundCheckpoints(file: string, options: { delayMs: number; 
       const running = worker;
       worker = undefined;
       if (!running) return;
-      // Let the worker finish its checkpoint and close its connection; terminate only if it does not within a second.
-      const exited = once(running, 'exit');
-      running.postMessage({ close: true });
-      const timer = setTimeout(() => void running.terminate(), 1000);
-      await exited;
-      clearTimeout(timer);
+      await stopWorker(running);
     },
   };
 }

@@ -3,8 +3,9 @@
 // { id, sql, parameters } with { id, rows } or { id, error }: an export's next batch is read here
 // while the main thread writes the previous one into the workbook, and a long read never blocks
 // the server's event loop.
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { serveRequests } from './sqlite-worker-loop.mjs';
 
 const database = new BetterSqlite3(workerData.file, { readonly: true, fileMustExist: true });
 // WAL readers see the last committed state; busy_timeout covers a checkpoint in progress.
@@ -24,17 +25,8 @@ function prepared(sql) {
   return statement;
 }
 
-parentPort.on('message', (request) => {
-  if (request.close) {
-    database.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    const statement = prepared(request.sql);
-    if (!statement.reader) throw new Error('Only SELECT statements run on the read worker.');
-    parentPort.postMessage({ id: request.id, rows: statement.all(request.parameters) });
-  } catch (error) {
-    parentPort.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
-  }
+serveRequests(database, (request) => {
+  const statement = prepared(request.sql);
+  if (!statement.reader) throw new Error('Only SELECT statements run on the read worker.');
+  return { id: request.id, rows: statement.all(request.parameters) };
 });
